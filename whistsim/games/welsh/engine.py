@@ -1,0 +1,595 @@
+"""The rules of Welsh Whist, once, as Numba functions over a state record.
+
+Simulation, replay and ``show`` all drive a deal through the same calls: read
+who owes a decision (``g.table.s[S_SEAT]``, ``[S_PHASE]``), :func:`check` a
+decision (0 or why it is illegal) and :func:`apply` it.
+
+The state is a numpy record (``STATE_DTYPE``): its nested arrays carry no
+reference counts, so Numba passes it between functions as one pointer. Its
+``table`` is what every player may see; hands, the stock and the streams are
+outside it. A strategy gets a :class:`WelshView`: the table, its own hand, its
+parameters and its own random stream, and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from ...cards import FIVE, TAFFY, TEN
+from ...strategies import MAX_PARAMS
+from .rules import (
+    MAX_PACKS,
+    MAX_PLAYERS,
+    MAX_TAFFIES,
+    N_RULES,
+    R_CHALLENGE,
+    R_PLAYERS,
+    R_REVOKES,
+    R_SCORING,
+    R_TAFFY_EQUALS_TEN,
+)
+
+# Phases: whose decision is owed, and of which kind.
+TURN, FOLLOW, CHALLENGE, OVER = 0, 1, 2, 3
+
+# Actions. 0..52 play that card (a Taffy follows as 52); then:
+TAFFY_LEAD = 53  # + suit: lead a Taffy naming that suit
+DRAW = 57
+PASS = 58
+NO_CHALLENGE = 59
+CHALLENGE_SEAT = 60  # + seat: challenge that passer
+N_ACTIONS = CHALLENGE_SEAT + MAX_PLAYERS
+
+# Scoring and challenge codes, as in rules.SCORINGS / rules.CHALLENGES.
+STANDARD, FIVE_PENALTY, PILES = 0, 1, 2
+NO_CHALLENGES, PARLETT, AKAGIRI = 0, 1, 2
+
+# Why a decision is illegal (0: it is legal).
+(
+    OK,
+    E_OVER,
+    E_NOT_AN_ACTION,
+    E_NOT_HELD,
+    E_STOCK_EMPTY,
+    E_TAFFY_NEEDS_SUIT,
+    E_FOLLOW_NAMES_SUIT,
+    E_MUST_FOLLOW,
+    E_WRONG_SUIT,
+    E_NOT_ON_TURN,
+    E_NOT_WHEN_FOLLOWING,
+    E_NOT_WHEN_CHALLENGING,
+    E_NOT_A_PASSER,
+) = range(13)
+
+ENGINE_ERRORS = {
+    E_OVER: "the deal is over",
+    E_NOT_AN_ACTION: "not a Welsh Whist decision",
+    E_NOT_HELD: "the player does not hold that card",
+    E_STOCK_EMPTY: "the stock is empty, so the player must lead",
+    E_TAFFY_NEEDS_SUIT: "a Taffy lead must name its suit (X=S)",
+    E_FOLLOW_NAMES_SUIT: "only a Taffy lead names a suit",
+    E_MUST_FOLLOW: "the player can follow, and revokes are not allowed",
+    E_WRONG_SUIT: "a follow must be of the suit led, or a Taffy",
+    E_NOT_ON_TURN: "on a turn the player must draw or lead",
+    E_NOT_WHEN_FOLLOWING: "when following the player must play a card or pass",
+    E_NOT_WHEN_CHALLENGING: "after this trick the decision is challenge=<seat> or nochallenge",
+    E_NOT_A_PASSER: "only a player who passed in this trick can be challenged",
+}
+
+# Public scalars, positions in g.table.s.
+(
+    S_TOP,  # stock cards drawn so far
+    S_STOCK,  # stock size
+    S_PHASE,
+    S_SEAT,  # who owes the next decision
+    S_LEADER,
+    S_LED_SUIT,
+    S_TRICK_LEN,
+    S_BEST,  # index in the trick of the card winning so far
+    S_BEST_POWER,
+    S_NPASS,  # passes in the current trick
+    S_WINNER,  # winner of the trick being settled
+    S_TRICKS,
+    S_TURNS,
+    S_DRAWS,
+    S_PASSES,
+    S_CHALLENGES,
+    S_CHALLENGES_WON,
+    S_LAST_HOLDER,  # the seat that kept its cards at the end, or -1
+    S_KEPT,  # cards the last holder kept
+    S_FIRST,
+) = range(20)
+N_SCALARS = 20
+
+MAX_STOCK = 52 * MAX_PACKS + MAX_TAFFIES
+
+TABLE_DTYPE = np.dtype(
+    [
+        ("rules", np.int64, (N_RULES,)),
+        ("hand_n", np.int16, (MAX_PLAYERS,)),  # cards held per seat
+        ("won", np.int16, (MAX_PLAYERS, 53)),  # winnings piles, by card type
+        ("won_n", np.int16, (MAX_PLAYERS,)),
+        ("played", np.int16, (53,)),  # cards played to tricks so far
+        ("trick_card", np.int8, (MAX_PLAYERS,)),
+        ("trick_seat", np.int8, (MAX_PLAYERS,)),
+        ("passed", np.int8, (MAX_PLAYERS,)),  # passed in the current trick
+        ("void", np.int8, (MAX_PLAYERS, 5)),  # passed on suit (4: Taffy), no cards taken since
+        ("s", np.int64, (N_SCALARS,)),
+    ],
+    align=True,
+)
+
+# What one seat holds and is: its cards, its strategy and its random stream.
+SEAT_DTYPE = np.dtype(
+    [
+        ("hand", np.int16, (53,)),  # cards held, by type
+        ("suit_n", np.int16, (4,)),  # suited cards held per suit (no Taffies)
+        ("bits", np.int64, (4,)),  # per suit, bit r set when rank r is held
+        ("types", np.int64),  # distinct card types held
+        ("revoked", np.int64),  # passed in this trick while able to follow
+        ("strategy", np.int64),  # built-in strategy id
+        ("params", np.float64, (MAX_PARAMS,)),
+        ("rng", np.uint64, (1,)),
+    ],
+    align=True,
+)
+
+STATE_DTYPE = np.dtype(
+    [
+        ("table", TABLE_DTYPE),  # public
+        ("seats", SEAT_DTYPE, (MAX_PLAYERS,)),  # private to each seat
+        ("deck", np.int8, (MAX_STOCK,)),  # the stock, top first
+        ("rng", np.uint64, (1,)),  # the deck's stream
+        ("false_passes", np.int64),
+    ],
+    align=True,
+)
+
+WelshView = namedtuple(
+    "WelshView",
+    [
+        "seat",
+        "players",
+        "phase",  # TURN, FOLLOW or CHALLENGE
+        "stock_left",
+        "leader",
+        "led_suit",
+        "trick_len",
+        "table",  # the public record (TABLE_DTYPE): piles, played cards, trick, voids
+        "own",  # this seat's record (SEAT_DTYPE): hand, bits, params, rng (stream k=0)
+    ],
+)
+
+
+def new_state(rules: np.ndarray | None = None) -> np.ndarray:
+    """A one-record buffer; kernels work on ``buf[0]``."""
+    buf = np.zeros(1, STATE_DTYPE)
+    if rules is not None:
+        buf[0]["table"]["rules"][:] = rules
+    return buf
+
+
+@njit(cache=True, inline="always")
+def players(g):
+    return g.table.rules[R_PLAYERS]
+
+
+@njit(cache=True)
+def reset(g, stock, first):
+    """Empty hands and piles; the caller has filled ``g.deck[:stock]`` (top first)."""
+    t = g.table
+    t.hand_n[:] = 0
+    t.won[:] = 0
+    t.won_n[:] = 0
+    t.played[:] = 0
+    t.passed[:] = 0
+    t.void[:] = 0
+    t.s[:] = 0
+    for q in range(players(g)):
+        _empty_hand(g, q)
+        g.seats[q].revoked = 0
+    g.false_passes = 0
+    t.s[S_STOCK] = stock
+    t.s[S_PHASE] = TURN
+    t.s[S_SEAT] = first
+    t.s[S_FIRST] = first
+    t.s[S_LAST_HOLDER] = -1
+    _check_end(g)
+
+
+@njit(cache=True, inline="always")  # Numba cannot return a tuple holding a record
+def seat_view(g, seat):
+    t = g.table
+    return WelshView(
+        seat,
+        players(g),
+        t.s[S_PHASE],
+        t.s[S_STOCK] - t.s[S_TOP],
+        t.s[S_LEADER],
+        t.s[S_LED_SUIT],
+        t.s[S_TRICK_LEN],
+        t,
+        g.seats[seat],
+    )
+
+
+# ---- small helpers -------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def power(card, taffy_equals_ten):
+    """Trick-taking power within the suit led (the caller knows the card follows)."""
+    if card == TAFFY:
+        return 2 * TEN + (0 if taffy_equals_ten else 1)
+    return 2 * (card % 13)
+
+
+@njit(cache=True, inline="always")
+def can_follow(own, suit):
+    return own.suit_n[suit] + own.hand[TAFFY] > 0
+
+
+@njit(cache=True, inline="always")
+def in_play(t, seat):
+    return t.s[S_TOP] < t.s[S_STOCK] or t.hand_n[seat] > 0
+
+
+@njit(cache=True, inline="always")
+def _take(g, seat, card, n):
+    """Add ``n`` cards of one type to a hand."""
+    own = g.seats[seat]
+    if own.hand[card] == 0:
+        own.types += 1
+        if card != TAFFY:
+            own.bits[card // 13] |= 1 << (card % 13)
+    own.hand[card] += n
+    g.table.hand_n[seat] += n
+    if card != TAFFY:
+        own.suit_n[card // 13] += n
+
+
+@njit(cache=True, inline="always")
+def _give(g, seat, card):
+    """Remove one card from a hand."""
+    own = g.seats[seat]
+    own.hand[card] -= 1
+    if own.hand[card] == 0:
+        own.types -= 1
+        if card != TAFFY:
+            own.bits[card // 13] &= ~(1 << (card % 13))
+    g.table.hand_n[seat] -= 1
+    if card != TAFFY:
+        own.suit_n[card // 13] -= 1
+
+
+@njit(cache=True)
+def _empty_hand(g, seat):
+    own = g.seats[seat]
+    own.hand[:] = 0
+    own.suit_n[:] = 0
+    own.bits[:] = 0
+    own.types = 0
+    g.table.hand_n[seat] = 0
+
+
+@njit(cache=True)
+def _move_hand_to_hand(g, src, dst):
+    hand = g.seats[src].hand
+    for c in range(53):
+        if hand[c] > 0:
+            _take(g, dst, c, hand[c])
+    _empty_hand(g, src)
+    g.table.void[dst, :] = 0
+
+
+@njit(cache=True)
+def _move_hand_to_pile(g, src, dst):
+    t = g.table
+    hand = g.seats[src].hand
+    for c in range(53):
+        t.won[dst, c] += hand[c]
+    t.won_n[dst] += t.hand_n[src]
+    _empty_hand(g, src)
+
+
+@njit(cache=True)
+def _next_in_play(t, seat, p):
+    """The first seat in play clockwise after ``seat`` (``seat`` itself if no other)."""
+    for k in range(1, p + 1):
+        q = (seat + k) % p
+        if in_play(t, q):
+            return q
+    return seat
+
+
+@njit(cache=True)
+def _check_end(g):
+    """End the deal once the stock is empty and at most one player holds cards."""
+    t = g.table
+    s = t.s
+    if s[S_TOP] < s[S_STOCK]:
+        return False
+    holder = -1
+    for q in range(players(g)):
+        if t.hand_n[q] > 0:
+            if holder >= 0:
+                return False
+            holder = q
+    if holder >= 0:
+        s[S_KEPT] = t.hand_n[holder]
+        _move_hand_to_pile(g, holder, holder)
+    s[S_LAST_HOLDER] = holder
+    s[S_PHASE] = OVER
+    return True
+
+
+# ---- legality ------------------------------------------------------------
+
+
+@njit(cache=True)
+def check(g, action):
+    """0 if the seat owing a decision may take ``action``, else an error code."""
+    t = g.table
+    phase = t.s[S_PHASE]
+    seat = t.s[S_SEAT]
+    if phase == OVER:
+        return E_OVER
+    if action < 0 or action >= N_ACTIONS:
+        return E_NOT_AN_ACTION
+    if phase == TURN:
+        if action == DRAW:
+            return OK if t.s[S_TOP] < t.s[S_STOCK] else E_STOCK_EMPTY
+        if action == TAFFY:
+            return E_TAFFY_NEEDS_SUIT
+        card = TAFFY if TAFFY_LEAD <= action < DRAW else action
+        if card > TAFFY:
+            return E_NOT_ON_TURN
+        return OK if g.seats[seat].hand[card] > 0 else E_NOT_HELD
+    if phase == FOLLOW:
+        if action == PASS:
+            if t.rules[R_REVOKES] == 0 and can_follow(g.seats[seat], t.s[S_LED_SUIT]):
+                return E_MUST_FOLLOW
+            return OK
+        if TAFFY_LEAD <= action < DRAW:
+            return E_FOLLOW_NAMES_SUIT
+        if action > TAFFY:
+            return E_NOT_WHEN_FOLLOWING
+        if g.seats[seat].hand[action] == 0:
+            return E_NOT_HELD
+        if action != TAFFY and action // 13 != t.s[S_LED_SUIT]:
+            return E_WRONG_SUIT
+        return OK
+    # CHALLENGE
+    if action == NO_CHALLENGE:
+        return OK
+    if action < CHALLENGE_SEAT:
+        return E_NOT_WHEN_CHALLENGING
+    target = action - CHALLENGE_SEAT
+    if target >= players(g) or t.passed[target] == 0:
+        return E_NOT_A_PASSER
+    return OK
+
+
+# ---- making decisions ----------------------------------------------------
+
+
+@njit(cache=True)
+def apply(g, action):
+    """Make a legal decision (see :func:`check`) and move on to the next one owed."""
+    s = g.table.s
+    phase = s[S_PHASE]
+    seat = s[S_SEAT]
+    if phase == TURN:
+        s[S_TURNS] += 1
+        if action == DRAW:
+            _draw(g, seat)
+        else:
+            _lead(g, seat, action)
+    elif phase == FOLLOW:
+        if action == PASS:
+            _pass(g, seat)
+        else:
+            _follow(g, seat, action)
+        _next_follower(g)
+    else:
+        if action != NO_CHALLENGE:
+            _challenge(g, seat, action - CHALLENGE_SEAT)
+        _end_trick(g)
+
+
+@njit(cache=True)
+def _draw(g, seat):
+    t = g.table
+    s = t.s
+    _take(g, seat, g.deck[s[S_TOP]], 1)
+    t.void[seat, :] = 0
+    s[S_TOP] += 1
+    s[S_DRAWS] += 1
+    if not _check_end(g):
+        s[S_SEAT] = _next_in_play(t, seat, players(g))
+
+
+@njit(cache=True)
+def _lead(g, seat, action):
+    t = g.table
+    s = t.s
+    if TAFFY_LEAD <= action < DRAW:
+        card = TAFFY
+        suit = action - TAFFY_LEAD
+    else:
+        card = action
+        suit = action // 13
+    _give(g, seat, card)
+    t.played[card] += 1
+    s[S_TRICKS] += 1
+    s[S_LEADER] = seat
+    s[S_LED_SUIT] = suit
+    t.trick_card[0] = card
+    t.trick_seat[0] = seat
+    s[S_TRICK_LEN] = 1
+    s[S_BEST] = 0
+    s[S_BEST_POWER] = power(card, t.rules[R_TAFFY_EQUALS_TEN])
+    s[S_NPASS] = 0
+    s[S_PHASE] = FOLLOW
+    _next_follower(g)
+
+
+@njit(cache=True)
+def _pass(g, seat):
+    t = g.table
+    s = t.s
+    suit = s[S_LED_SUIT]
+    t.passed[seat] = 1
+    s[S_NPASS] += 1
+    s[S_PASSES] += 1
+    if can_follow(g.seats[seat], suit):
+        g.seats[seat].revoked = 1
+        g.false_passes += 1
+    t.void[seat, suit] = 1
+    t.void[seat, 4] = 1
+
+
+@njit(cache=True)
+def _follow(g, seat, card):
+    t = g.table
+    s = t.s
+    _give(g, seat, card)
+    t.played[card] += 1
+    n = s[S_TRICK_LEN]
+    t.trick_card[n] = card
+    t.trick_seat[n] = seat
+    s[S_TRICK_LEN] = n + 1
+    pw = power(card, t.rules[R_TAFFY_EQUALS_TEN])
+    if pw > s[S_BEST_POWER]:  # strictly: of equal cards the first played wins
+        s[S_BEST_POWER] = pw
+        s[S_BEST] = n
+
+
+@njit(cache=True)
+def _next_follower(g):
+    """The next player in play from the leader's left answers, or the trick is settled.
+
+    Called with ``S_SEAT`` at the leader (after a lead) or at the last answer.
+    """
+    t = g.table
+    s = t.s
+    p = players(g)
+    leader = s[S_LEADER]
+    q = s[S_SEAT]
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0
+        if q == leader:
+            break
+        if in_play(t, q):
+            s[S_SEAT] = q
+            return
+    _settle_trick(g)
+
+
+@njit(cache=True)
+def _settle_trick(g):
+    t = g.table
+    s = t.s
+    winner = t.trick_seat[s[S_BEST]]
+    for i in range(s[S_TRICK_LEN]):
+        t.won[winner, t.trick_card[i]] += 1
+    t.won_n[winner] += s[S_TRICK_LEN]
+    s[S_WINNER] = winner
+    rule = t.rules[R_CHALLENGE]
+    if s[S_NPASS] > 0 and rule != NO_CHALLENGES:
+        s[S_PHASE] = CHALLENGE
+        s[S_SEAT] = s[S_LEADER] if rule == PARLETT else winner
+    else:
+        _end_trick(g)
+
+
+@njit(cache=True)
+def _challenge(g, challenger, target):
+    t = g.table
+    s = t.s
+    s[S_CHALLENGES] += 1
+    caught = g.seats[target].revoked == 1
+    if caught:
+        s[S_CHALLENGES_WON] += 1
+    if t.rules[R_CHALLENGE] == PARLETT:
+        # The loser's whole hand goes into the other's hand.
+        if caught:
+            _move_hand_to_hand(g, target, challenger)
+        else:
+            _move_hand_to_hand(g, challenger, target)
+    elif caught:
+        # Akagiri: the revoker's hand goes to the challenger's winnings.
+        _move_hand_to_pile(g, target, challenger)
+    else:
+        # Akagiri: the wrongly challenged player takes the trick from the winner.
+        winner = s[S_WINNER]
+        for i in range(s[S_TRICK_LEN]):
+            c = t.trick_card[i]
+            t.won[winner, c] -= 1
+            t.won[target, c] += 1
+        t.won_n[winner] -= s[S_TRICK_LEN]
+        t.won_n[target] += s[S_TRICK_LEN]
+
+
+@njit(cache=True)
+def _end_trick(g):
+    t = g.table
+    s = t.s
+    for q in range(players(g)):
+        t.passed[q] = 0
+        g.seats[q].revoked = 0
+    s[S_NPASS] = 0
+    if not _check_end(g):
+        s[S_PHASE] = TURN
+        s[S_SEAT] = _next_in_play(t, s[S_LEADER], players(g))
+
+
+# ---- results -------------------------------------------------------------
+
+
+@njit(cache=True)
+def count_tens(won_row):
+    """Tens and Taffies in one winnings pile."""
+    n = won_row[TAFFY]
+    for suit in range(4):
+        n += won_row[suit * 13 + TEN]
+    return n
+
+
+@njit(cache=True)
+def score(t, points):
+    """Points per seat under the game's scoring rule, into ``points``."""
+    p = t.rules[R_PLAYERS]
+    rule = t.rules[R_SCORING]
+    for q in range(p):
+        tens = count_tens(t.won[q])
+        others = t.won_n[q] - tens
+        if rule == STANDARD:
+            points[q] = 10 * tens + others
+        elif rule == FIVE_PENALTY:
+            fives = 0
+            for suit in range(4):
+                fives += t.won[q, suit * 13 + FIVE]
+            points[q] = 10 * tens + (others - fives) - 5 * fives
+        else:
+            points[q] = _dense_rank(t.won_n, p, q) * tens
+
+
+@njit(cache=True)
+def _dense_rank(heights, n, q):
+    """Piles: 1 + the number of distinct heights below ``heights[q]`` (ties share)."""
+    rank = 1
+    for r in range(n):
+        h = heights[r]
+        if h < heights[q]:
+            first = True
+            for u in range(r):
+                if heights[u] == h:
+                    first = False
+                    break
+            if first:
+                rank += 1
+    return rank

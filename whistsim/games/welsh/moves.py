@@ -1,0 +1,60 @@
+"""Welsh Whist decisions as record text (records.md) and back."""
+
+from __future__ import annotations
+
+from ...cards import SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card, SUIT_WORDS
+from .engine import CHALLENGE_SEAT, DRAW, N_ACTIONS, NO_CHALLENGE, PASS, TAFFY_LEAD
+
+
+def parse_action(text: str) -> int:
+    """``"draw"``, ``"pass"``, ``"nochallenge"``, ``"challenge=2"``, ``"7H"``, ``"X"``, ``"X=S"``."""
+    t = text.strip().lower()
+    if t == "draw":
+        return DRAW
+    if t == "pass":
+        return PASS
+    if t == "nochallenge":
+        return NO_CHALLENGE
+    if t.startswith("challenge="):
+        seat = t[len("challenge=") :]
+        if not seat.isdigit() or int(seat) >= 12:
+            raise ValueError(f"not a seat: {seat!r}")
+        return CHALLENGE_SEAT + int(seat)
+    if t.startswith("x="):
+        return TAFFY_LEAD + parse_suit(t[2:])
+    return parse_card(t)
+
+
+def action_name(a: int) -> str:
+    """The record text of an action code."""
+    if 0 <= a <= TAFFY:
+        return card_name(a)
+    if TAFFY_LEAD <= a < DRAW:
+        return "X=" + SUITS[a - TAFFY_LEAD]
+    if a == DRAW:
+        return "draw"
+    if a == PASS:
+        return "pass"
+    if a == NO_CHALLENGE:
+        return "nochallenge"
+    if CHALLENGE_SEAT <= a < N_ACTIONS:
+        return f"challenge={a - CHALLENGE_SEAT}"
+    return f"<action {a}>"
+
+
+def action_words(a: int) -> str:
+    """For people: ``"leads a Taffy as spades"``, ``"plays 10♥"``."""
+    if 0 <= a <= TAFFY:
+        return pretty_card(a)
+    if TAFFY_LEAD <= a < DRAW:
+        return f"a Taffy, naming {SUIT_WORDS[a - TAFFY_LEAD]}"
+    return action_name(a)
+
+
+def encode(seat: int, a: int) -> str:
+    return f"{seat}:{action_name(a)}"
+
+
+def decode_log(row) -> list[str]:
+    """Kernel log entries (``seat * 128 + action``) -> record moves."""
+    return [encode(int(x) >> 7, int(x) & 127) for x in row]

@@ -1,0 +1,134 @@
+"""Rule options as data: each a named parameter with a default and a one-line doc.
+
+Games declare their options with :class:`Option`; presets are plain dicts of
+option values. Everything a user types (``--rule challenge=akagiri``) or a
+record holds is parsed and checked here, and every failure is a
+:class:`RuleError` whose message is one line naming the key and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+class WhistsimError(ValueError):
+    """Bad input from a user: shown as one line, never as a traceback."""
+
+
+class RuleError(WhistsimError):
+    """An unknown rule option, a bad value or an impossible combination."""
+
+
+def _parse_bool(text: Any) -> bool:
+    if isinstance(text, bool):
+        return text
+    s = str(text).strip().lower()
+    if s in ("true", "yes", "on", "1"):
+        return True
+    if s in ("false", "no", "off", "0"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def _parse_int(text: Any) -> int:
+    if isinstance(text, bool):
+        raise ValueError("expected an integer")
+    if isinstance(text, int):
+        return text
+    if isinstance(text, float) and text.is_integer():
+        return int(text)
+    s = str(text).strip()
+    try:
+        return int(s)
+    except ValueError:
+        raise ValueError("expected an integer") from None
+
+
+def _parse_number(text: Any) -> float:
+    if isinstance(text, bool):
+        raise ValueError("expected a number")
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        raise ValueError("expected a number") from None
+
+
+def _parse_int_list(text: Any) -> tuple[int, ...]:
+    if isinstance(text, str):
+        s = text.strip()
+        try:
+            text = json.loads(s) if s.startswith("[") else [int(x) for x in s.split(",") if x]
+        except ValueError:
+            raise ValueError("expected a list of integers such as 0,1,0,1") from None
+    if not isinstance(text, (list, tuple)) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in text
+    ):
+        raise ValueError("expected a list of integers such as 0,1,0,1")
+    return tuple(text)
+
+
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "bool": _parse_bool,
+    "int": _parse_int,
+    "number": _parse_number,
+    "int_list": _parse_int_list,
+    "str": lambda v: v if isinstance(v, str) else str(v),
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    kind: str  # a key of PARSERS
+    default: Any
+    doc: str
+    choices: tuple | None = None
+
+    def parse(self, value: Any) -> Any:
+        try:
+            v = PARSERS[self.kind](value)
+        except ValueError as e:
+            raise RuleError(f"rule {self.key}={value!r}: {e}") from None
+        if self.choices is not None and v not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise RuleError(f"rule {self.key}={value!r}: expected one of {allowed}")
+        return v
+
+
+def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """``["challenge=akagiri", "revokes=true"]`` -> dict; one line on a bad item."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RuleError(f"rule {item!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def resolve(
+    options: tuple[Option, ...],
+    values: dict[str, Any],
+    *,
+    strict_complete: bool = False,
+    what: str = "rule",
+) -> dict[str, Any]:
+    """Parse ``values`` against ``options``; unknown keys are errors.
+
+    With ``strict_complete`` every option must be given (records write rules in full).
+    """
+    known = {o.key: o for o in options}
+    for key in values:
+        if key not in known:
+            raise RuleError(f"unknown {what} {key!r} (known: {', '.join(known)})")
+    out = {}
+    for o in options:
+        if o.key in values:
+            out[o.key] = o.parse(values[o.key])
+        elif strict_complete:
+            raise RuleError(f"missing {what} {o.key!r}")
+        else:
+            out[o.key] = o.default
+    return out

@@ -1,0 +1,66 @@
+"""Counter-based random streams for Numba kernels.
+
+A stream is a one-element ``uint64`` array stepped by SplitMix64. Its start is
+a hash of (seed, game index, stream number), so a game's randomness depends on
+nothing else: not on thread count, batch size or the order games are played.
+Stream 0 shuffles the deck; stream ``1 + seat`` belongs to that seat's strategy,
+so changing one seat's player leaves the deck and the others' streams alone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+DECK_STREAM = 0
+_GOLDEN = uint64(0x9E3779B97F4A7C15)
+_M1 = uint64(0xBF58476D1CE4E5B9)
+_M2 = uint64(0x94D049BB133111EB)
+
+
+@njit(cache=True, inline="always")
+def _mix(z):
+    z = (z ^ (z >> uint64(30))) * _M1
+    z = (z ^ (z >> uint64(27))) * _M2
+    return z ^ (z >> uint64(31))
+
+
+@njit(cache=True)
+def stream_start(seed, game, stream):
+    """The start state of one stream of one game."""
+    z = _mix(uint64(seed) + _GOLDEN)
+    z = _mix(z ^ (uint64(game) * _M1 + _GOLDEN))
+    return _mix(z ^ (uint64(stream) * _M2 + _GOLDEN))
+
+
+@njit(cache=True, inline="always")
+def next_u64(state, k):
+    state[k] += _GOLDEN
+    return _mix(state[k])
+
+
+@njit(cache=True, inline="always")
+def randbelow(state, k, n):
+    """Uniform int in ``[0, n)`` for ``0 < n < 2**32`` (multiply-shift; bias < n / 2**32)."""
+    return np.int64(((next_u64(state, k) >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(cache=True, inline="always")
+def uniform(state, k):
+    """Uniform float in ``[0, 1)``."""
+    return np.float64(next_u64(state, k) >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def seed_streams(state, seed, game):
+    """Fill ``state`` (one slot per stream) for one game."""
+    for k in range(state.shape[0]):
+        state[k] = stream_start(seed, game, k)
+
+
+@njit(cache=True)
+def shuffle(a, state, k):
+    """Fisher-Yates, in place."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = randbelow(state, k, i + 1)
+        a[i], a[j] = a[j], a[i]
