@@ -1,0 +1,31 @@
+# whistsim: every target runs inside the local virtual environment .venv.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: install run test lint bench experiments golden clean
+
+$(BIN)/whistsim: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	@touch $@
+
+install: $(BIN)/whistsim
+
+run: install  ## the main job on built-in defaults
+	$(BIN)/whistsim simulate --game welsh --n 1000000 --seed 7
+
+test: install
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check whistsim tests
+	$(BIN)/ruff format --check whistsim tests
+
+bench: install
+	$(BIN)/python -m whistsim.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
+	find . -name __pycache__ -prune -exec rm -rf {} +

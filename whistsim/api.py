@@ -1,0 +1,178 @@
+"""The Python API: what the CLI runs, for notebooks too.
+
+>>> sim = simulate("welsh", n=10_000, seed=7, preset="akagiri", players=4)
+>>> sim.summary()          # a pandas DataFrame: figure, mean, sd, ci_low, ci_high, n
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .batch import Batch
+from .games import MoveError, RecordError, get_game
+from .io import read_lines, write_jsonl
+from .options import WhistsimError
+from .runner import run_games
+from .stats import Moments
+from .strategies import StrategySpec, parse_spec, seating
+
+
+@dataclass
+class Simulation:
+    """A finished run: its settings, streamed summaries and (if asked) records and games."""
+
+    game: str
+    rules: Any
+    strategies: list[str]
+    seed: int
+    n: int
+    first: int
+    moments: Moments
+    records: list[dict] = field(default_factory=list)
+    batch: Batch | None = None  # every game's rows, with keep_games=True
+
+    def summary(self):
+        from .tables import summary_table
+
+        return summary_table(self.moments)
+
+
+def _first_seat(first: int | str) -> int:
+    if first == "rotate":
+        return -1
+    try:
+        return int(first)
+    except (TypeError, ValueError):
+        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'") from None
+
+
+def simulate(
+    game: str = "welsh",
+    n: int = 100_000,
+    seed: int = 0,
+    *,
+    preset: str | None = None,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+    strategies: Iterable[str | StrategySpec] = ("random",),
+    first: int | str = 0,
+    threads: int | None = None,
+    records: int = 0,
+    keep_games: bool = False,
+    progress: bool = False,
+) -> Simulation:
+    """Play ``n`` games from one ``seed``; keep the first ``records`` games as records."""
+    g = get_game(game)
+    r = g.make_rules(preset, players, dict(rules or {}))
+    specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
+    p = g.players_of(r)
+    ids, params = seating(game, specs, p)
+    names = [str(s) for s in (specs if len(specs) == p else specs * p)]
+    f = _first_seat(first)
+    moments = Moments()
+    recs: list[dict] = []
+    kept: list[Batch] = []
+
+    def take(batch: Batch) -> None:
+        for name, values in g.figures(batch, r).items():
+            moments.add(name, values)
+        for i in range(len(batch.logs)):
+            recs.append(g.make_record(r, batch, i, seed, names))
+        if keep_games:
+            kept.append(batch)
+
+    run_games(g, r, ids, params, seed=seed, n=n, first=f, n_threads=threads,
+              log_games=records, progress=progress, on_batch=take)  # fmt: skip
+    return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None)
+
+
+def write_records(path: str, records: list[dict]) -> int:
+    return write_jsonl(path, records)
+
+
+@dataclass
+class Judgement:
+    """What replay made of one line: a result, a rejection, or a mismatch."""
+
+    line: int
+    result: dict | None = None
+    move: int | None = None
+    error: str | None = None
+    stored: dict | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.stored is None
+
+    def to_json(self) -> dict:
+        if self.error is not None:
+            return {"line": self.line, "move": self.move, "error": self.error}
+        out = {"line": self.line, **(self.result or {})}
+        if self.stored is not None:
+            out.update({"mismatch": True, "stored": self.stored})
+        return out
+
+
+def judge(line: int, text: str) -> Judgement:
+    """Replay one record line through the rules engine."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        return Judgement(line, error=f"bad JSON: {e.msg} at column {e.colno}")
+    if not isinstance(record, dict):
+        return Judgement(line, error="a record must be a JSON object")
+    try:
+        game = get_game(record.get("game"))  # type: ignore[arg-type]
+    except WhistsimError:
+        return Judgement(line, error=f"unknown game {record.get('game')!r}")
+    try:
+        result = game.replay(record)
+    except MoveError as e:
+        return Judgement(line, move=e.index, error=e.reason)
+    except RecordError as e:
+        return Judgement(line, error=str(e))
+    stored = record.get("result")
+    if stored is not None and stored != result:
+        return Judgement(line, result=result, stored=stored)
+    return Judgement(line, result=result)
+
+
+def replay(source: str) -> list[Judgement]:
+    """Judge every record of a JSON Lines file (``-``: standard input); blank lines count."""
+    try:
+        return [judge(i, text) for i, text in read_lines(source) if text.strip()]
+    except OSError as e:
+        raise WhistsimError(f"cannot read {source}: {e.strerror}") from None
+
+
+def load_record(source: str, line: int) -> dict:
+    """The record on 0-based ``line`` of a file."""
+    try:
+        for i, text in read_lines(source):
+            if i == line:
+                if not text.strip():
+                    raise WhistsimError(f"{source}: line {line} is blank")
+                try:
+                    record = json.loads(text)
+                except json.JSONDecodeError as e:
+                    raise WhistsimError(f"{source}: line {line}: bad JSON: {e.msg}") from None
+                if not isinstance(record, dict):
+                    raise WhistsimError(f"{source}: line {line}: a record must be a JSON object")
+                return record
+    except OSError as e:
+        raise WhistsimError(f"cannot read {source}: {e.strerror}") from None
+    raise WhistsimError(f"{source}: there is no line {line}")
+
+
+def show(record: dict) -> str:
+    """A deal told for people."""
+    game = get_game(record.get("game"))  # type: ignore[arg-type]
+    try:
+        return game.narrate(record)
+    except MoveError as e:
+        raise WhistsimError(f"move {e.index}: {e.reason}") from None
+
+
+__all__ = ["Simulation", "Judgement", "simulate", "replay", "judge", "show", "load_record", "write_records"]

@@ -1,0 +1,160 @@
+"""The core commands: simulate, replay, show, rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from .. import api
+from ..options import WhistsimError, parse_assignments
+from . import main
+
+
+def _game_options(f):
+    for opt in reversed(
+        [
+            click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist"),
+            click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri)"),
+            click.option("--players", type=int, default=None, help="number of players"),
+            click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule option (repeatable)"),
+            click.option("--strategy", "strategies", multiple=True, metavar="[SEAT=]SPEC",
+                         help="a seat's player, e.g. 0=random:draw=0.3 (repeatable; default random)"),
+        ]
+    ):  # fmt: skip
+        f = opt(f)
+    return f
+
+
+def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, rules) -> list[str]:
+    """``("random", "1=random:draw=0.2")`` -> one spec per seat."""
+    if not items:
+        return ["random"]
+    per_seat: dict[int, str] = {}
+    default = "random"
+    for item in items:
+        head, sep, rest = item.partition("=")
+        if sep and head.strip().isdigit():
+            per_seat[int(head)] = rest
+        else:
+            default = item
+    if not per_seat:
+        return [default]
+    from ..games import get_game
+
+    g = get_game(game)
+    p = g.players_of(g.make_rules(preset, players, rules))
+    bad = [s for s in per_seat if s >= p]
+    if bad:
+        raise WhistsimError(f"--strategy {bad[0]}=...: there are only {p} seats")
+    return [per_seat.get(s, default) for s in range(p)]
+
+
+@main.command()
+@_game_options
+@click.option("--n", type=int, default=100_000, show_default=True, help="number of games")
+@click.option("--seed", type=int, default=0, show_default=True, help="the run's seed: it decides every deck and choice")
+@click.option("--first", default="0", show_default=True, help="the seat that plays first, or 'rotate'")
+@click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help="write games as JSON Lines records")
+@click.option("--max-records", type=int, default=None, help="write only the first N games as records")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="also write the summary as CSV")
+@click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+def simulate(game, preset, players, rules, strategies, n, seed, first, threads, records_path, max_records, csv_path, progress):
+    """Play N games and print each figure's mean with its 95% confidence interval.
+
+    \b
+    Examples:
+      whistsim simulate --game welsh --n 1000000 --seed 7
+      whistsim simulate --preset akagiri --players 5 --rule challenge=akagiri --rule revokes=true
+      whistsim simulate --n 100 --records games.jsonl
+    """
+    overrides = parse_assignments(rules)
+    specs = _strategies(strategies, players, game, preset, overrides)
+    keep = 0 if records_path is None else (n if max_records is None else min(n, max_records))
+    if keep < 0:
+        raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
+    t0 = time.perf_counter()
+    sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
+                       first=first, threads=threads, records=keep,
+                       progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+    dt = time.perf_counter() - t0
+    from ..io import atomic_write
+    from ..tables import format_summary
+
+    df = sim.summary()
+    if records_path is not None:
+        api.write_records(records_path, sim.records)
+    if csv_path is not None:
+        with atomic_write(csv_path) as f:
+            df.to_csv(f, index=False)
+    click.echo(f"{game}: {sim.rules.describe()}")
+    click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}")
+    click.echo(f"{n:,} games in {dt:.2f} s ({n / max(dt, 1e-9):,.0f} games/s)")
+    click.echo(format_summary(df))
+    if records_path is not None:
+        click.echo(f"wrote {len(sim.records):,} records to {records_path}")
+
+
+@main.command()
+@click.argument("source", type=str)
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per record, as records.md specifies")
+def replay(source, as_json):
+    """Judge game records: replay every move, report results, reject illegal ones.
+
+    SOURCE is a JSON Lines file, or - for standard input. The exit status is
+    non-zero when any record is rejected or its stored result differs.
+
+    \b
+    Example:
+      whistsim replay games.jsonl --json
+    """
+    bad = 0
+    for j in api.replay(source):
+        bad += not j.ok
+        if as_json:
+            click.echo(json.dumps(j.to_json(), separators=(",", ":")))
+        elif j.error is not None:
+            where = "record" if j.move is None else f"move {j.move}"
+            click.echo(f"line {j.line}: rejected at {where}: {j.error}")
+        elif j.stored is not None:
+            click.echo(f"line {j.line}: MISMATCH: replayed {json.dumps(j.result)}, stored {json.dumps(j.stored)}")
+        else:
+            click.echo(f"line {j.line}: {json.dumps(j.result)}")
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("source", type=str)
+@click.option("--line", type=int, default=0, show_default=True, help="0-based line of the record to show")
+def show(source, line):
+    """Tell one recorded game turn by turn, trick by trick.
+
+    \b
+    Example:
+      whistsim show games.jsonl --line 3
+    """
+    click.echo(api.show(api.load_record(source, line)))
+
+
+@main.command(name="rules")
+@click.option("--game", default="welsh", show_default=True)
+def rules_cmd(game):
+    """List a game's rule options, their defaults and presets.
+
+    \b
+    Example:
+      whistsim rules --game welsh
+    """
+    from ..games import get_game
+
+    g = get_game(game)
+    click.echo(f"{g.title} rule options (--rule KEY=VALUE):")
+    for o in g.options:
+        choices = f"  [{' | '.join(str(c) for c in o.choices)}]" if o.choices else ""
+        click.echo(f"  {o.key:<12} default {str(o.default):<9} {o.doc}{choices}")
+    click.echo(f"presets (--preset NAME): {', '.join(g.presets)} (default {g.presets[0]})")
+
