@@ -298,6 +298,8 @@ def _move_hand_to_pile(g, src, dst):
 @njit(cache=True)
 def _next_in_play(t, seat, p):
     """The first seat in play clockwise after ``seat`` (``seat`` itself if no other)."""
+    if t.s[S_TOP] < t.s[S_STOCK]:  # while the stock lasts everyone is in play
+        return seat + 1 if seat + 1 < p else 0
     for k in range(1, p + 1):
         q = (seat + k) % p
         if in_play(t, q):
@@ -327,6 +329,21 @@ def _check_end(g):
 
 
 # ---- legality ------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def forced(g):
+    """The only legal decision when there is no choice (pass when unable to
+    follow, draw with an empty hand), else -1: strategies are asked only to choose."""
+    t = g.table
+    seat = t.s[S_SEAT]
+    phase = t.s[S_PHASE]
+    if phase == FOLLOW and not can_follow(g.seats[seat], t.s[S_LED_SUIT]):
+        return PASS
+    if phase == TURN and t.hand_n[seat] == 0:
+        return DRAW  # in play with an empty hand: the stock is not empty
+    return -1
+
 
 
 @njit(cache=True)
@@ -405,7 +422,8 @@ def _draw(g, seat):
     t = g.table
     s = t.s
     _take(g, seat, g.deck[s[S_TOP]], 1)
-    t.void[seat, :] = 0
+    for k in range(5):  # a loop: Numba's slice assignment costs more than the work
+        t.void[seat, k] = 0
     s[S_TOP] += 1
     s[S_DRAWS] += 1
     if not _check_end(g):

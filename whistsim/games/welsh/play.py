@@ -29,6 +29,7 @@ from .engine import (
     apply,
     check,
     count_tens,
+    forced,
     new_state,
     players,
     reset,
@@ -76,10 +77,12 @@ def play_game(g, base_deck, seed, game, first, log_row):
     m = 0
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
-        a = decide(g.seats[seat].strategy, seat_view(g, seat))
-        e = check(g, a)
-        if e != OK:
-            return e, seat, a
+        a = forced(g)
+        if a < 0:
+            a = decide(g.seats[seat].strategy, seat_view(g, seat))
+            e = check(g, a)
+            if e != OK:
+                return e, seat, a
         if m < log_row.shape[0]:
             log_row[m] = seat * 128 + a
         m += 1
