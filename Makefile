@@ -24,6 +24,7 @@ lint: install
 	$(BIN)/ruff format --check whistsim tests
 
 bench: install
+	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python -m whistsim.bench
 
 clean:

@@ -27,7 +27,7 @@ class Batch:
         return len(next(iter(self.game.values())))
 
     @staticmethod
-    def concat(parts: list["Batch"]) -> "Batch":
+    def concat(parts: list[Batch]) -> Batch:
         first = parts[0]
         return Batch(
             first.start,

@@ -99,7 +99,7 @@ class Moments:
         self.mean[name] = ma + delta * nb / n
         self.m2[name] = m2a + m2b + delta * delta * na * nb / n
 
-    def merge(self, other: "Moments") -> None:
+    def merge(self, other: Moments) -> None:
         for name in other.n:
             n, m, m2 = other.n[name], other.mean[name], other.m2[name]
             na = self.n.get(name, 0)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from .stats import Moments
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 COLUMNS = ["figure", "mean", "sd", "ci_low", "ci_high", "n"]
 
 
 def summary_table(moments: Moments, names: list[str] | None = None) -> pd.DataFrame:
+    import pandas as pd  # imported here: the terminal summary needs no pandas (start-up time)
+
     rows = []
     for name in names or moments.names():
         e = moments.estimate(name)
@@ -17,10 +22,11 @@ def summary_table(moments: Moments, names: list[str] | None = None) -> pd.DataFr
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def format_summary(df: pd.DataFrame) -> str:
-    """Figures as ``mean ± half-width [low, high]`` for the terminal."""
-    lines = [f"{'figure':<18} {'mean':>10} {'95% CI':>23} {'n':>10}"]
-    for r in df.itertuples(index=False):
-        ci = f"[{r.ci_low:.4g}, {r.ci_high:.4g}]"
-        lines.append(f"{r.figure:<18} {r.mean:>10.4g} {ci:>23} {r.n:>10}")
+def format_summary(moments: Moments, names: list[str] | None = None) -> str:
+    """Each figure's mean and 95% CI, for the terminal."""
+    lines = [f"{'figure':<18} {'mean':>10} {'95% CI':>25} {'n':>11}"]
+    for name in names or moments.names():
+        e = moments.estimate(name)
+        ci = "exact" if e.sd == 0 else f"[{e.low:.4g}, {e.high:.4g}]"
+        lines.append(f"{name:<18} {e.mean:>10.4g} {ci:>25} {e.n:>11,}")
     return "\n".join(lines)

@@ -84,16 +84,18 @@ def simulate(game, preset, players, rules, strategies, n, seed, first, threads, 
     from ..io import atomic_write
     from ..tables import format_summary
 
-    df = sim.summary()
-    if records_path is not None:
-        api.write_records(records_path, sim.records)
-    if csv_path is not None:
-        with atomic_write(csv_path) as f:
-            df.to_csv(f, index=False)
+    try:
+        if records_path is not None:
+            api.write_records(records_path, sim.records)
+        if csv_path is not None:
+            with atomic_write(csv_path) as f:
+                sim.summary().to_csv(f, index=False)
+    except OSError as e:  # an unwritable path is bad input: one line, no traceback
+        raise WhistsimError(f"cannot write {e.filename or records_path or csv_path}: {e.strerror}") from None
     click.echo(f"{game}: {sim.rules.describe()}")
     click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}")
     click.echo(f"{n:,} games in {dt:.2f} s ({n / max(dt, 1e-9):,.0f} games/s)")
-    click.echo(format_summary(df))
+    click.echo(format_summary(sim.moments))
     if records_path is not None:
         click.echo(f"wrote {len(sim.records):,} records to {records_path}")
 

@@ -1,0 +1,222 @@
+"""``make bench`` / ``whistsim bench``: games per second, side by side with OpenSpiel.
+
+Every figure is measured in this process on this machine: a warm-up run
+compiles (or loads) the kernels, then each case is timed ``repeats`` times and
+the best run is kept (the least disturbed by other work on the machine).
+OpenSpiel, an optional extra (``pip install -e '.[bench]'``), runs its
+``bridge``, ``hearts`` and ``spades`` random play-outs through its C++
+``evaluate_bots`` loop and through a Python loop over its API.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from .games import game_names, get_game
+from .runner import threads
+from .strategies import available, parse_spec, seating
+
+# (game, preset, players, strategy) for whistsim's own cases.
+CASES = [
+    ("welsh", "parlett", 3, "random"),
+    ("welsh", "parlett", 3, "greedy"),
+    ("welsh", "parlett", 6, "random"),
+    ("welsh", "parlett", 6, "greedy"),
+    ("scotch", None, 4, "random"),
+    ("scotch", None, 4, "heuristic"),
+    ("scotch", None, 8, "random"),
+    ("scotch", None, 8, "heuristic"),
+    ("whist", None, 4, "random"),
+    ("whist", None, 4, "heuristic"),
+]
+OPENSPIEL_GAMES = ["bridge(use_double_dummy_result=false)", "hearts", "spades"]
+
+
+@dataclass
+class Row:
+    engine: str  # "whistsim", "openspiel-c++", "openspiel-python"
+    game: str
+    players: int
+    strategy: str
+    threads: int
+    games_per_s: float
+    deals_per_s: float  # a whistsim game of scotch/whist is several deals played to the target
+    n: int
+
+
+def _time_case(
+    game: str, preset, players: int, strategy: str, n_threads: int, seconds: float, repeats: int
+) -> Row:
+    g = get_game(game)
+    rules = g.make_rules(preset, players, {})
+    ids, params = seating(game, [parse_spec(strategy)], g.players_of(rules))
+    with threads(n_threads):
+        g.play_batch(rules, ids, params, seed=1, n=64)  # compile or load from cache
+        n = 2048
+        while True:  # size the run to about `seconds`
+            t0 = time.perf_counter()
+            batch = g.play_batch(rules, ids, params, seed=1, n=n)
+            dt = time.perf_counter() - t0
+            if dt > seconds / 4 or n >= 1 << 24:
+                break
+            n *= 4
+        n = max(n, int(n * seconds / max(dt, 1e-6)))
+        best = np.inf
+        for rep in range(repeats):
+            t0 = time.perf_counter()
+            batch = g.play_batch(rules, ids, params, seed=2 + rep, n=n)
+            best = min(best, time.perf_counter() - t0)
+    deals = float(np.mean(batch.game["deals"])) if "deals" in batch.game else 1.0
+    return Row("whistsim", game, players, strategy, n_threads, n / best, n * deals / best, n)
+
+
+def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
+    import pyspiel
+
+    rows = []
+    for name in OPENSPIEL_GAMES:
+        game = pyspiel.load_game(name)
+        p = game.num_players()
+        bots = [pyspiel.make_uniform_random_bot(q, 1234 + q) for q in range(p)]
+        short = name.split("(")[0]
+        # C++ loop
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)
+        n = max(100, int(40_000 * seconds))
+        best = np.inf
+        for rep in range(repeats):
+            t0 = time.perf_counter()
+            for i in range(n):
+                pyspiel.evaluate_bots(game.new_initial_state(), bots, rep * n + i)
+            best = min(best, time.perf_counter() - t0)
+        rows.append(Row("openspiel-c++", short, p, "random", 1, n / best, n / best, n))
+        # Python loop over the API
+        rng = np.random.default_rng(0)
+        n = max(20, int(3_000 * seconds))
+        best = np.inf
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            for _ in range(n):
+                s = game.new_initial_state()
+                while not s.is_terminal():
+                    if s.is_chance_node():
+                        outcomes = s.chance_outcomes()
+                        s.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                    else:
+                        legal = s.legal_actions()
+                        s.apply_action(legal[rng.integers(len(legal))])
+            best = min(best, time.perf_counter() - t0)
+        rows.append(Row("openspiel-python", short, p, "random", 1, n / best, n / best, n))
+    return rows
+
+
+def peak_memory_mb(n: int = 10_000_000) -> float:
+    """Peak resident memory of a ``whistsim simulate`` run of ``n`` Welsh games (summary output)."""
+    code = (
+        "import resource, whistsim; "
+        f"whistsim.simulate('welsh', n={n}, seed=3); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1]) / 1024
+
+
+def run(
+    seconds: float = 1.0, repeats: int = 3, openspiel: bool = True, memory_games: int = 10_000_000
+) -> dict:
+    """Measure every case; returns {"rows": [...], "ratios": {...}, "peak_memory_mb": ...}."""
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    rows: list[Row] = []
+    games = set(game_names())
+    for game, preset, players, strategy in CASES:
+        if game not in games or strategy not in available(game):
+            raise RuntimeError(f"bench case {game}/{strategy} is not available")
+        for k in sorted({1, all_threads}):
+            rows.append(_time_case(game, preset, players, strategy, k, seconds, repeats))
+    if openspiel:
+        rows += _openspiel_rows(seconds, repeats)
+    out = {"cpu_count": os.cpu_count(), "threads": all_threads, "rows": [asdict(r) for r in rows]}
+    out["ratios"] = _ratios(rows)
+    if memory_games:
+        out["peak_memory_mb"] = {"games": memory_games, "mb": peak_memory_mb(memory_games)}
+    return out
+
+
+def _ratios(rows: list[Row]) -> dict[str, float]:
+    def find(engine, game, players, strategy, k):
+        for r in rows:
+            if (r.engine, r.game, r.players, r.strategy, r.threads) == (engine, game, players, strategy, k):
+                return r
+        return None
+
+    ratios: dict[str, float] = {}
+    whist = find("whistsim", "whist", 4, "random", 1)
+    bridge = find("openspiel-c++", "bridge", 4, "random", 1)
+    if whist and bridge:
+        ratios["whist deals / openspiel C++ bridge play-outs, per core"] = (
+            whist.deals_per_s / bridge.games_per_s
+        )
+    for game, players in [("welsh", 3), ("welsh", 6), ("scotch", 4), ("scotch", 8), ("whist", 4)]:
+        rand = find("whistsim", game, players, "random", 1)
+        smart = find("whistsim", game, players, "greedy" if game == "welsh" else "heuristic", 1)
+        if rand and smart:
+            ratios[f"{game} {players}p: cost of {smart.strategy} / random"] = (
+                rand.games_per_s / smart.games_per_s
+            )
+        multi = [
+            r
+            for r in rows
+            if r.engine == "whistsim"
+            and (r.game, r.players, r.strategy) == (game, players, "random")
+            and r.threads > 1
+        ]
+        if rand and multi:
+            ratios[f"{game} {players}p random: speed-up on {multi[0].threads} threads"] = (
+                multi[0].games_per_s / rand.games_per_s
+            )
+    return ratios
+
+
+def format_report(out: dict) -> str:
+    lines = [
+        f"{'engine':<17} {'game':<7} {'p':>2} {'strategy':<10} {'thr':>3} {'games/s':>12} {'deals/s':>12}"
+    ]
+    for r in out["rows"]:
+        lines.append(
+            f"{r['engine']:<17} {r['game']:<7} {r['players']:>2} {r['strategy']:<10} {r['threads']:>3} "
+            f"{r['games_per_s']:>12,.0f} {r['deals_per_s']:>12,.0f}"
+        )
+    lines.append("")
+    for k, v in out["ratios"].items():
+        lines.append(f"{k}: {v:.2f}")
+    if "peak_memory_mb" in out:
+        m = out["peak_memory_mb"]
+        lines.append(f"peak memory, {m['games']:,} Welsh games with summary output: {m['mb']:.0f} MB")
+    return "\n".join(lines)
+
+
+def write_csv(out: dict, path: str | Path) -> None:
+    import pandas as pd
+
+    from .io import atomic_write
+
+    with atomic_write(path) as f:
+        pd.DataFrame(out["rows"]).to_csv(f, index=False)
+
+
+def main() -> None:
+    out = run()
+    print(format_report(out))
+    write_csv(out, Path("results") / "bench.csv")
+    print("wrote results/bench.csv")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""``whistsim bench``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import main
+
+
+@main.command()
+@click.option("--seconds", type=float, default=1.0, show_default=True, help="target length of each timed run")
+@click.option(
+    "--repeats", type=int, default=3, show_default=True, help="timed runs per case (the best is kept)"
+)
+@click.option(
+    "--openspiel/--no-openspiel", default=True, show_default=True, help="also time OpenSpiel (extra 'bench')"
+)
+@click.option(
+    "--memory-games",
+    type=int,
+    default=10_000_000,
+    show_default=True,
+    help="games in the peak-memory run (0: skip)",
+)
+@click.option(
+    "--csv", "csv_path", default="results/bench.csv", show_default=True, help="where to write the table"
+)
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
+def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
+    """Games per second per game, player and thread count, beside OpenSpiel.
+
+    \b
+    Example:
+      whistsim bench --seconds 0.5 --no-openspiel --memory-games 0
+    """
+    from .. import bench as b
+    from ..options import WhistsimError
+
+    if openspiel:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            raise WhistsimError(
+                "OpenSpiel is not installed: pip install -e '.[bench]', or --no-openspiel"
+            ) from None
+    out = b.run(seconds, repeats, openspiel, memory_games)
+    b.write_csv(out, csv_path)
+    click.echo(json.dumps(out, indent=1) if as_json else b.format_report(out))
