@@ -9,9 +9,11 @@ __all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names"]
 
 
 def _registry() -> dict[str, Game]:
+    from .scotch import GAME as scotch
     from .welsh import GAME as welsh
+    from .whist import GAME as whist
 
-    return {g.name: g for g in (welsh,)}
+    return {g.name: g for g in (welsh, scotch, whist)}
 
 
 def game_names() -> list[str]:

@@ -6,8 +6,9 @@ show, experiments and the CLI use nothing else of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +40,8 @@ class Game:
     rules_from_record: Callable[[dict], Any]
     # (rules, ids, params, seed=, start=, n=, first=, log_games=) -> Batch
     play_batch: Callable[..., Batch]
-    # (rules, batch, i, seed, strategies) -> record dict of logged game i
+    # (rules, batch, i, seed, strategies) -> record i, for i < len(batch.logs): a logged
+    # game (welsh) or a logged deal (scotch, whist: every deal of the logged games, in order)
     make_record: Callable[..., dict]
     # record dict -> result dict; raises RecordError / MoveError
     replay: Callable[[dict], dict]

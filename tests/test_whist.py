@@ -1,0 +1,151 @@
+"""Whist: each rule point on a hand-made deal, and games to 5, 7 and 10."""
+
+from __future__ import annotations
+
+import pytest
+from test_dealt_support import WHIST, autoplay, record, replay, state_after
+
+from whistsim.cards import RANKS
+from whistsim.games.base import MoveError, RecordError
+from whistsim.games.dealt.engine import P_HONOURS, P_PENALTY, P_TRICK_POINTS, S_WINNER
+from whistsim.games.dealt.play import _count_out, new_state
+from whistsim.games.whist import GAME
+from whistsim.games.whist.rules import WhistRules
+from whistsim.options import RuleError
+from whistsim.strategies import parse_spec, seating
+
+
+def suit(s: str) -> list[str]:
+    return [r + s for r in RANKS]
+
+
+def one_suit_each(**rules) -> dict:
+    """Seat 0 (the dealer, turning 2♠) holds every spade, 1 hearts, 2 diamonds, 3 clubs."""
+    return record("whist", {**WHIST, **rules}, 0, [[suit("S"), suit("H"), suit("D"), suit("C")]], "2S")
+
+
+def swap(rec: dict, a: str, b: str) -> dict:
+    """The deal with cards ``a`` and ``b`` exchanged between their holders."""
+    hands = [[[b if c == a else a if c == b else c for c in h] for h in s] for s in rec["hands"]]
+    return {**rec, "hands": hands}
+
+
+def test_one_trick_point_per_trick_above_six_and_four_for_all_honours():
+    rec = autoplay(one_suit_each())
+    assert rec["moves"][:4] == ["1:2H", "2:2D", "3:2C", "0:2S"]  # elder hand leads; seat 0 ruffs
+    result = replay(rec)
+    assert result["tricks"] == [13, 0]
+    assert result["trick_points"] == [7, 0]
+    assert result["honours"] == [4, 0]
+    assert result["points"] == [11, 0]
+
+
+def test_honours_off_score_nothing():
+    result = replay(autoplay(one_suit_each(honours=False)))
+    assert result["honours"] == [0, 0] and result["points"] == [7, 0]
+
+
+def test_three_honours_score_two_and_partners_hold_them_together():
+    rec = swap(one_suit_each(), "AS", "2H")  # the Ace of trumps to the other side
+    assert replay(autoplay(rec))["honours"] == [2, 0]
+    rec = swap(swap(one_suit_each(), "AS", "2D"), "KS", "3D")  # A K with seat 2, Q J with seat 0
+    assert replay(autoplay(rec))["honours"] == [4, 0]
+    rec = swap(swap(one_suit_each(), "AS", "2H"), "KS", "3H")  # two each: nobody scores
+    assert replay(autoplay(rec))["honours"] == [0, 0]
+
+
+def test_trick_points_follow_the_tricks_on_any_deal():
+    rec = swap(swap(swap(one_suit_each(), "AS", "2H"), "KS", "3H"), "QS", "2C")
+    result = replay(autoplay(rec))
+    assert sum(result["tricks"]) == 13
+    assert result["trick_points"] == [max(0, t - 6) for t in result["tricks"]]
+    assert result["points"] == [a + b for a, b in zip(result["trick_points"], result["honours"], strict=False)]
+
+
+def test_revoke_penalty_of_three_to_the_other_side():
+    rec = swap(one_suit_each(revokes=True), "2H", "2D")  # seat 2 holds one heart, 2♥
+    rec = autoplay({**rec, "moves": ["1:3H", "2:3D"]})  # seat 2 does not follow
+    result = replay(rec)
+    assert result["revokes"] == [[2, 0]]
+    assert result["tricks"] == [13, 0]
+    assert result["points"] == [11, 3]  # 7 by tricks and 4 by honours; 3 for the revoke
+    five = replay({**rec, "rules": {**rec["rules"], "revoke_penalty": 5}})
+    assert five["points"] == [11, 5]
+    with pytest.raises(MoveError, match="can follow suit"):
+        replay({**rec, "rules": {**rec["rules"], "revokes": False}})
+
+
+def test_the_winner_of_a_trick_leads_the_next():
+    rec = autoplay(swap(one_suit_each(), "AH", "3S"))  # seat 1 holds a trump and seat 0 a heart
+    buf = state_after(rec, 4)
+    s = buf[0]["core"]["table"]["s"]
+    assert rec["moves"][4].startswith(f"{int(s[S_WINNER])}:")
+
+
+def _counted(scores, parts, dealer=3):
+    buf = new_state(WhistRules.make())
+    g = buf[0]
+    g["core"]["table"]["score"][:2] = scores
+    for row, pts in parts.items():
+        g["core"]["result"][row][:2] = pts
+    return _count_out(buf[0], dealer), g["core"]["table"]["score"][:2].tolist()
+
+
+def test_count_out_revoke_then_tricks_then_honours():
+    assert _counted([8, 9], {P_TRICK_POINTS: [2, 0], P_HONOURS: [0, 2]}) == (0, [10, 11])
+    assert _counted([8, 9], {P_TRICK_POINTS: [0, 0], P_HONOURS: [2, 0], P_PENALTY: [0, 3]}) == (1, [10, 12])
+    assert _counted([3, 2], {P_TRICK_POINTS: [1, 0]}) == (-1, [4, 2])
+
+
+def _games(rules: dict, n: int = 400, strategies=("random",), seed: int = 2):
+    r = GAME.make_rules(None, None, rules)
+    ids, params = seating("whist", [parse_spec(strategies[q % len(strategies)]) for q in range(4)], 4)
+    return r, GAME.play_batch(r, ids, params, seed=seed, n=n)
+
+
+@pytest.mark.parametrize("target", [5, 7, 10])
+def test_games_to_five_seven_or_ten(target):
+    r, b = _games({"target": target})
+    won = b.side["won"]
+    score = b.side["score"]
+    assert (won.sum(axis=1) == 1).all() and (b.game["ended"] == 0).all()
+    winner = won.argmax(axis=1)
+    rows = range(b.n)
+    assert (score[rows, winner] >= target).all()
+    both = b.game["counted_out"] == 1  # both sides passed the target in the last deal
+    assert (score[rows, 1 - winner][both] >= target).all() and (score[rows, 1 - winner][~both] < target).all()
+    assert (score == b.side["points"]).all()
+    assert (b.game["deals"] >= 1).all() and b.game["deals"].max() <= r.max_deals()
+    assert b.game["deals"].mean() > {5: 1.5, 7: 2.5, 10: 3.5}[target]
+
+
+def test_longer_games_need_more_deals():
+    means = [_games({"target": t, "honours": False}, 1000)[1].game["deals"].mean() for t in (5, 7, 10)]
+    assert means[0] < means[1] < means[2]
+
+
+def test_revokes_in_play_cost_three_points_each():
+    r, b = _games({"revokes": True, "unit": "deal"}, 400, ("random:revoke=0.5", "random:revoke=0"))
+    rev = b.seat["revokes"]
+    assert rev[:, 1].sum() == 0 and rev[:, 3].sum() == 0 and rev[:, 0].sum() > 0
+    assert (b.side["penalty"][:, 1] == 3 * (rev[:, 0] + rev[:, 2])).all()
+    assert (b.side["penalty"][:, 0] == 0).all()
+
+
+def test_whist_rules_and_records_reject_bad_input():
+    with pytest.raises(RuleError, match="expected one of 5, 7, 10"):
+        WhistRules.make(target=6)
+    with pytest.raises(RuleError, match="four players"):
+        GAME.make_rules(None, 5, {})
+    with pytest.raises(RuleError, match="unknown rule 'teams'"):
+        WhistRules.make(teams="pairs")
+    rec = autoplay(one_suit_each())
+    for bad, match in [
+        ({**rec, "aside": None}, "unknown field 'aside'"),
+        ({**rec, "rules": {k: v for k, v in WHIST.items() if k != "revoke_penalty"}}, "missing rule 'revoke_penalty'"),
+        ({**rec, "rules": {**WHIST, "players": 4}}, "unknown rule 'players'"),
+        ({**rec, "trump": "2H"}, "not in the dealer's"),
+        ({**rec, "hands": [[suit("S")[:12], suit("H"), suit("D"), suit("C")]]}, "does not hold 13"),
+    ]:
+        with pytest.raises(RecordError, match=match):
+            replay(bad)

@@ -1,0 +1,488 @@
+"""The rules of the dealt games (Scotch Whist, French Whist, Whist), once, in Numba.
+
+Both games deal the whole pack one card at a time from the dealer's left,
+turn the dealer's last card for trump, make players follow suit when able and
+let the winner of a trick lead the next. A deal is played through the same
+calls by the batch kernel, by replay and by ``show``: read who plays next
+(``c.table.s[S_SEAT]``), :func:`check` a card (0 or why it is illegal) and
+:func:`apply` it. At the end of the deal ``c.result`` holds its score.
+
+The state of a deal is one numpy record (``CORE_DTYPE``) whose nested arrays
+carry no reference counts. Its ``table`` is what every player sees; each
+seat's record (``seats[q]``) is that seat's hand, strategy and random stream;
+the rest (hands of sets not yet taken up, the revokes) is hidden. A strategy
+gets a :class:`DealtView`: the table, its own record and a scratch deal it may
+play out (search players), nothing else.
+
+Hands are per-suit rank masks: ``bits[suit]`` has bit ``rank`` set (rank 0..12
+is 2..A), so following suit, winning and sampling are a few bit operations.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from ...cards import ACE, JACK, KING, QUEEN, TEN
+from ...strategies import MAX_PARAMS
+
+MAX_PLAYERS = 8
+MAX_TEAMS = 8
+MAX_SETS = 3
+MAX_REVOKES = 52  # at most one per card played
+
+SCOTCH, WHIST = 0, 1  # rules[R_KIND]
+DIAMONDS = 1
+
+# Positions of the rules in the int64 array the kernels read.
+(
+    R_KIND,
+    R_PLAYERS,
+    R_TEAMS,  # number of sides
+    R_SETS,  # hands dealt to each player (3 for 2 players, 2 for 3, else 1)
+    R_HAND,  # cards in each hand
+    R_ASIDE,  # 1: one card more is shuffled, shown and laid aside
+    R_FRENCH,  # the ten of diamonds counts 10
+    R_TARGET,
+    R_REVOKES,  # may a player who can follow play another suit?
+    R_HONOURS,  # Whist: honours score
+    R_PENALTY,  # Whist: revoke penalty in points
+    R_LOSS,  # Scotch: a claimed revoke loses the game for the side (0) or the player (1)
+    R_CLAIM,  # Scotch: chance a revoke is claimed, in units of 2**-53
+    R_UNIT,  # 0: play games to the target; 1: play single deals
+) = range(14)
+N_RULES = 14
+CLAIM_ONE = 1 << 53
+
+PLAY, OVER = 0, 1
+
+# Why a play is illegal (0: it is legal).
+OK, E_OVER, E_NOT_A_CARD, E_NOT_HELD, E_MUST_FOLLOW = range(5)
+ENGINE_ERRORS = {
+    E_OVER: "the deal is over",
+    E_NOT_A_CARD: "not a card",
+    E_NOT_HELD: "the player does not hold that card",
+    E_MUST_FOLLOW: "the player can follow suit, and revokes are not allowed",
+}
+
+# Public scalars, positions in c.table.s.
+(
+    S_PHASE,
+    S_SEAT,  # who plays next
+    S_LEADER,  # leader of the current (or last) trick
+    S_LED,  # suit led to the current trick, -1 before the lead
+    S_TRICK_LEN,
+    S_BEST,  # index in the trick of the card winning so far
+    S_BEST_POWER,
+    S_ALL_FOLLOWED,  # everyone so far followed the suit led
+    S_TRUMP,  # trump suit
+    S_TURNUP,  # the turned card, in the dealer's hand of the last set
+    S_ASIDE_CARD,  # the card shown and laid aside, or -1
+    S_DEALER,
+    S_SET,  # the set of hands being played
+    S_TRICK,  # tricks completed in the deal
+    S_SET_TRICK,  # tricks completed in the set
+    S_WINNER,  # winner of the last completed trick
+    S_ROUND_TWICE,  # a plain suit went round (everyone followed) twice in one set
+    S_DEAL,  # deals played before this one in the game
+) = range(18)
+N_SCALARS = 18
+
+# Rows of c.result: the score of a finished deal, per side.
+(
+    P_HONOURS,  # Scotch: trump honours (and French ten of diamonds) won; Whist: honours held
+    P_CARDS,  # Scotch: cards taken above the number dealt
+    P_POINTS,
+    P_TRICKS,
+    P_TRICK_POINTS,  # Whist: tricks above six
+    P_PENALTY,  # Whist: revoke penalties received
+    P_TEN,  # Scotch count-out parts: the Ten of trumps,
+    P_TEN_DIAMONDS,  # the French ten of diamonds when diamonds are not trumps,
+    P_ACE,  # then A, K, Q of trumps
+    P_KING,
+    P_QUEEN,
+    P_JACK,
+    P_TEN_DEALT,  # Scotch: 1 for the side the Ten of trumps was dealt to
+) = range(13)
+N_PARTS = 13
+
+TABLE_DTYPE = np.dtype(
+    [
+        ("rules", np.int64, (N_RULES,)),
+        ("team", np.int8, (MAX_PLAYERS,)),  # side of each seat
+        ("score", np.int64, (MAX_TEAMS,)),  # game score before this deal
+        ("hand_n", np.int8, (MAX_PLAYERS,)),  # cards left in the current hand
+        ("trick_card", np.int8, (MAX_PLAYERS,)),  # the current trick (kept after it is won)
+        ("trick_seat", np.int8, (MAX_PLAYERS,)),
+        ("played", np.int64, (4,)),  # cards played in the deal, per suit
+        ("won_bits", np.int64, (MAX_PLAYERS, 4)),  # cards taken in tricks, per seat and suit
+        ("won_n", np.int16, (MAX_PLAYERS,)),
+        ("tricks", np.int16, (MAX_PLAYERS,)),
+        ("void", np.int8, (MAX_PLAYERS, 4)),  # showed out of the suit in this set
+        ("leads", np.int8, (MAX_PLAYERS, 4)),  # tricks led per seat and suit in this deal
+        ("first_lead", np.int8, (MAX_PLAYERS,)),  # suit of the seat's first lead, -1
+        ("rounds", np.int8, (4,)),  # times each suit went round in this set
+        ("s", np.int64, (N_SCALARS,)),
+    ],
+    align=True,
+)
+
+SEAT_DTYPE = np.dtype(
+    [
+        ("bits", np.int64, (4,)),  # the current hand
+        ("n", np.int64),
+        ("strategy", np.int64),
+        ("params", np.float64, (MAX_PARAMS,)),
+        ("rng", np.uint64, (1,)),
+    ],
+    align=True,
+)
+
+CORE_DTYPE = np.dtype(
+    [
+        ("table", TABLE_DTYPE),
+        ("seats", SEAT_DTYPE, (MAX_PLAYERS,)),
+        ("sets", np.int64, (MAX_SETS, MAX_PLAYERS, 4)),  # every hand dealt
+        ("dealt", np.int64, (MAX_PLAYERS, 4)),  # all cards dealt to each seat
+        ("revokes", np.int16, (MAX_REVOKES, 2)),  # (seat, trick index)
+        ("n_revokes", np.int64),
+        ("result", np.int64, (N_PARTS, MAX_TEAMS)),
+    ],
+    align=True,
+)
+
+DealtView = namedtuple(
+    "DealtView",
+    [
+        "seat",
+        "players",
+        "trump",
+        "led",  # suit led, -1 when this seat leads
+        "trick_len",  # cards already in the trick: the seat plays (trick_len + 1)-th
+        "table",  # the public record (TABLE_DTYPE)
+        "own",  # this seat's record (SEAT_DTYPE): hand, params, rng
+        "scratch",  # a CORE_DTYPE record a search player may deal and play out
+    ],
+)
+
+
+@njit(cache=True, inline="always")
+def seat_view(c, seat, scratch):
+    t = c.table
+    return DealtView(seat, t.rules[R_PLAYERS], t.s[S_TRUMP], t.s[S_LED], t.s[S_TRICK_LEN], t, c.seats[seat], scratch)
+
+
+# ---- cards ---------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def rank_power(rank, trump_suit, scotch):
+    """Order within one suit: Scotch trumps rank J A K Q T 9 8 7 6."""
+    if scotch and trump_suit and rank == JACK:
+        return 13
+    return rank
+
+
+@njit(cache=True, inline="always")
+def power(card, trump, led, scotch):
+    """Trick-taking power of a card played to a trick led in ``led``; -1 cannot win."""
+    suit = card // 13
+    r = card - 13 * suit
+    if suit == trump:
+        return 64 + rank_power(r, True, scotch)
+    if suit == led:
+        return r
+    return -1
+
+
+@njit(cache=True, inline="always")
+def to_power_mask(mask, trump_suit, scotch):
+    """A rank mask with the Scotch trump Jack moved above the Ace (bit 13)."""
+    if scotch and trump_suit:
+        return (mask & ~(1 << JACK)) | (((mask >> JACK) & 1) << 13)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def from_power(p):
+    """The rank at power-mask bit ``p`` (bit 13 is the Scotch trump Jack)."""
+    return JACK if p == 13 else p
+
+
+# ---- dealing -------------------------------------------------------------
+
+
+@njit(cache=True)
+def deal_from_deck(c, deck, dealer):
+    """Deal ``deck`` (top first) one card at a time from the dealer's left, set by set.
+
+    The last card dealt, the dealer's, is the turn-up; with ``R_ASIDE`` the next
+    card is shown and laid aside.
+    """
+    r = c.table.rules
+    p = r[R_PLAYERS]
+    per_set = p * r[R_HAND]
+    for k in range(r[R_SETS]):
+        for q in range(p):
+            for suit in range(4):
+                c.sets[k, q, suit] = 0
+    q = dealer
+    for i in range(per_set * r[R_SETS]):
+        q = q + 1 if q + 1 < p else 0
+        card = deck[i]
+        c.sets[i // per_set, q, card // 13] |= 1 << (card % 13)
+    n = per_set * r[R_SETS]
+    start_deal(c, dealer, deck[n - 1], deck[n] if r[R_ASIDE] else -1)
+
+
+@njit(cache=True)
+def start_deal(c, dealer, turnup, aside):
+    """Start the deal whose hands are in ``c.sets``: the elder hand leads the first set."""
+    t = c.table
+    s = t.s
+    p = t.rules[R_PLAYERS]
+    deal = s[S_DEAL]
+    for k in range(N_SCALARS):
+        s[k] = 0
+    s[S_DEAL] = deal
+    for q in range(p):
+        t.won_n[q] = 0
+        t.tricks[q] = 0
+        t.first_lead[q] = -1
+        for suit in range(4):
+            t.won_bits[q, suit] = 0
+            t.leads[q, suit] = 0
+            m = 0
+            for k in range(t.rules[R_SETS]):
+                m |= c.sets[k, q, suit]
+            c.dealt[q, suit] = m
+    for suit in range(4):
+        t.played[suit] = 0
+    c.n_revokes = 0
+    s[S_PHASE] = PLAY
+    s[S_DEALER] = dealer
+    s[S_TRUMP] = turnup // 13
+    s[S_TURNUP] = turnup
+    s[S_ASIDE_CARD] = aside
+    s[S_LED] = -1
+    s[S_WINNER] = -1
+    elder = dealer + 1 if dealer + 1 < p else 0
+    s[S_SEAT] = elder
+    s[S_LEADER] = elder
+    load_set(c, 0)
+
+
+@njit(cache=True)
+def load_set(c, k):
+    """The players take up their ``k``-th hands."""
+    t = c.table
+    p = t.rules[R_PLAYERS]
+    for q in range(p):
+        own = c.seats[q]
+        for suit in range(4):
+            own.bits[suit] = c.sets[k, q, suit]
+            t.void[q, suit] = 0
+        own.n = t.rules[R_HAND]
+        t.hand_n[q] = t.rules[R_HAND]
+    for suit in range(4):
+        t.rounds[suit] = 0
+    t.s[S_SET] = k
+    t.s[S_SET_TRICK] = 0
+
+
+# ---- legality ------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def check(c, card):
+    """0 if the seat to play may play ``card``, else an error code."""
+    t = c.table
+    s = t.s
+    if s[S_PHASE] == OVER:
+        return E_OVER
+    if card < 0 or card >= 52:
+        return E_NOT_A_CARD
+    own = c.seats[s[S_SEAT]]
+    suit = card // 13
+    if own.bits[suit] & (1 << (card - 13 * suit)) == 0:
+        return E_NOT_HELD
+    led = s[S_LED]
+    if led >= 0 and suit != led and own.bits[led] != 0 and t.rules[R_REVOKES] == 0:
+        return E_MUST_FOLLOW
+    return OK
+
+
+@njit(cache=True, inline="always")
+def legal_mask(own, led, suit, revokes):
+    """The seat's cards of ``suit`` it may play now."""
+    if led < 0 or suit == led or revokes or own.bits[led] == 0:
+        return own.bits[suit]
+    return 0
+
+
+# ---- playing -------------------------------------------------------------
+
+
+@njit(cache=True)
+def apply(c, card):
+    """Play a legal card (see :func:`check`) and move on to the next player."""
+    t = c.table
+    s = t.s
+    seat = s[S_SEAT]
+    own = c.seats[seat]
+    suit = card // 13
+    bit = 1 << (card - 13 * suit)
+    n = s[S_TRICK_LEN]
+    scotch = t.rules[R_KIND] == SCOTCH
+    if n == 0:
+        s[S_LED] = suit
+        s[S_LEADER] = seat
+        s[S_BEST] = 0
+        s[S_BEST_POWER] = power(card, s[S_TRUMP], suit, scotch)
+        s[S_ALL_FOLLOWED] = 1
+        t.leads[seat, suit] += 1
+        if t.first_lead[seat] < 0:
+            t.first_lead[seat] = suit
+    else:
+        led = s[S_LED]
+        if suit != led:
+            s[S_ALL_FOLLOWED] = 0
+            t.void[seat, led] = 1
+            if own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:
+                c.revokes[c.n_revokes, 0] = seat
+                c.revokes[c.n_revokes, 1] = s[S_TRICK]
+                c.n_revokes += 1
+        pw = power(card, s[S_TRUMP], led, scotch)
+        if pw > s[S_BEST_POWER]:
+            s[S_BEST_POWER] = pw
+            s[S_BEST] = n
+    own.bits[suit] &= ~bit
+    own.n -= 1
+    t.hand_n[seat] -= 1
+    t.played[suit] |= bit
+    t.trick_card[n] = card
+    t.trick_seat[n] = seat
+    p = t.rules[R_PLAYERS]
+    if n + 1 < p:
+        s[S_TRICK_LEN] = n + 1
+        s[S_SEAT] = seat + 1 if seat + 1 < p else 0
+    else:
+        _settle(c, p)
+
+
+@njit(cache=True)
+def _settle(c, p):
+    t = c.table
+    s = t.s
+    winner = t.trick_seat[s[S_BEST]]
+    for i in range(p):
+        card = t.trick_card[i]
+        t.won_bits[winner, card // 13] |= 1 << (card % 13)
+    t.won_n[winner] += p
+    t.tricks[winner] += 1
+    led = s[S_LED]
+    if s[S_ALL_FOLLOWED]:
+        t.rounds[led] += 1
+        if t.rounds[led] >= 2 and led != s[S_TRUMP]:
+            s[S_ROUND_TWICE] = 1
+    s[S_WINNER] = winner
+    s[S_TRICK] += 1
+    s[S_SET_TRICK] += 1
+    s[S_TRICK_LEN] = 0
+    s[S_LED] = -1
+    if s[S_SET_TRICK] == t.rules[R_HAND]:
+        if s[S_SET] + 1 < t.rules[R_SETS]:
+            load_set(c, s[S_SET] + 1)  # the winner of a set's last trick leads the next
+        else:
+            s[S_PHASE] = OVER
+            score_deal(c)
+            return
+    s[S_SEAT] = winner
+    s[S_LEADER] = winner
+
+
+# ---- scoring -------------------------------------------------------------
+
+
+@njit(cache=True)
+def score_deal(c):
+    """The deal's score per side into ``c.result`` (records.md ``result``)."""
+    t = c.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    res = c.result
+    for k in range(N_PARTS):
+        for side in range(r[R_TEAMS]):
+            res[k, side] = 0
+    trump = t.s[S_TRUMP]
+    for q in range(p):
+        side = t.team[q]
+        res[P_TRICKS, side] += t.tricks[q]
+    if r[R_KIND] == SCOTCH:
+        dealt_per_seat = r[R_HAND] * r[R_SETS]
+        for q in range(p):
+            side = t.team[q]
+            res[P_CARDS, side] += t.won_n[q] - dealt_per_seat
+            w = t.won_bits[q, trump]
+            res[P_JACK, side] += 11 * ((w >> JACK) & 1)
+            res[P_ACE, side] += 4 * ((w >> ACE) & 1)
+            res[P_KING, side] += 3 * ((w >> KING) & 1)
+            res[P_QUEEN, side] += 2 * ((w >> QUEEN) & 1)
+            res[P_TEN, side] += 10 * ((w >> TEN) & 1)
+            res[P_TEN_DEALT, side] += (c.dealt[q, trump] >> TEN) & 1
+            if r[R_FRENCH] and trump != DIAMONDS:
+                res[P_TEN_DIAMONDS, side] += 10 * ((t.won_bits[q, DIAMONDS] >> TEN) & 1)
+        for side in range(r[R_TEAMS]):
+            res[P_HONOURS, side] = (
+                res[P_JACK, side] + res[P_ACE, side] + res[P_KING, side] + res[P_QUEEN, side]
+                + res[P_TEN, side] + res[P_TEN_DIAMONDS, side]
+            )  # fmt: skip
+            res[P_CARDS, side] = max(0, res[P_CARDS, side])
+            res[P_POINTS, side] = res[P_HONOURS, side] + res[P_CARDS, side]
+    else:
+        for q in range(p):
+            m = c.dealt[q, trump]  # honours count as held by the side they were dealt to
+            res[P_HONOURS, t.team[q]] += ((m >> ACE) & 1) + ((m >> KING) & 1) + ((m >> QUEEN) & 1) + ((m >> JACK) & 1)
+        for i in range(c.n_revokes):
+            revoker = t.team[c.revokes[i, 0]]
+            for side in range(r[R_TEAMS]):
+                if side != revoker:
+                    res[P_PENALTY, side] += r[R_PENALTY]
+        for side in range(r[R_TEAMS]):
+            held = res[P_HONOURS, side]
+            res[P_HONOURS, side] = 0
+            if r[R_HONOURS]:
+                res[P_HONOURS, side] = 4 if held == 4 else (2 if held == 3 else 0)
+            res[P_TRICK_POINTS, side] = max(0, res[P_TRICKS, side] - 6)
+            res[P_POINTS, side] = res[P_TRICK_POINTS, side] + res[P_HONOURS, side] + res[P_PENALTY, side]
+
+
+# ---- copies, for search players ------------------------------------------
+
+
+@njit(cache=True)
+def copy_table(dst, src):
+    """Copy a public record field by field (Numba cannot assign whole records)."""
+    for k in range(N_RULES):
+        dst.rules[k] = src.rules[k]
+    for k in range(N_SCALARS):
+        dst.s[k] = src.s[k]
+    for side in range(MAX_TEAMS):
+        dst.score[side] = src.score[side]
+    for q in range(MAX_PLAYERS):
+        dst.team[q] = src.team[q]
+        dst.hand_n[q] = src.hand_n[q]
+        dst.trick_card[q] = src.trick_card[q]
+        dst.trick_seat[q] = src.trick_seat[q]
+        dst.won_n[q] = src.won_n[q]
+        dst.tricks[q] = src.tricks[q]
+        dst.first_lead[q] = src.first_lead[q]
+        for suit in range(4):
+            dst.won_bits[q, suit] = src.won_bits[q, suit]
+            dst.void[q, suit] = src.void[q, suit]
+            dst.leads[q, suit] = src.leads[q, suit]
+    for suit in range(4):
+        dst.played[suit] = src.played[suit]
+        dst.rounds[suit] = src.rounds[suit]

@@ -1,0 +1,444 @@
+"""Whole games of the dealt games in batches: the Numba kernel behind :func:`play_batch`.
+
+A game is several deals, the deal passing to the left, until a side reaches the
+target (or, Scotch Whist, a revoke is claimed). Deal ``k`` of game ``i`` is the
+``k``-th shuffle of stream 0 of (seed, i); each seat's player draws on stream
+``1 + seat``; revoke claims on stream ``CLAIM_STREAM``. So a game's course is a
+function of (seed, game index) alone, and swapping one seat's player leaves the
+deals and the other players' streams alone.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from ...batch import Batch
+from ...cards import TEN
+from ...options import WhistsimError
+from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
+from ...strategies import StrategyError
+from ...strategies.dealt import decide
+from .engine import (
+    CORE_DTYPE,
+    ENGINE_ERRORS,
+    MAX_PLAYERS,
+    MAX_REVOKES,
+    MAX_TEAMS,
+    OK,
+    OVER,
+    P_ACE,
+    P_CARDS,
+    P_HONOURS,
+    P_JACK,
+    P_KING,
+    P_PENALTY,
+    P_POINTS,
+    P_QUEEN,
+    P_TEN,
+    P_TEN_DIAMONDS,
+    P_TRICK_POINTS,
+    P_TRICKS,
+    R_CLAIM,
+    R_KIND,
+    R_LOSS,
+    R_PLAYERS,
+    R_TARGET,
+    R_TEAMS,
+    R_UNIT,
+    S_ASIDE_CARD,
+    S_DEAL,
+    S_DEALER,
+    S_PHASE,
+    S_ROUND_TWICE,
+    S_SEAT,
+    S_TRUMP,
+    S_TURNUP,
+    SCOTCH,
+    TABLE_DTYPE,
+    apply,
+    check,
+    deal_from_deck,
+    seat_view,
+)
+
+BLOCK = 16  # games per parallel work item; any value gives the same results
+CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
+
+# How a game ended.
+ENDED_TARGET, ENDED_REVOKE, ENDED_DEAL = 0, 1, 2
+
+# Points count out in this order when several sides pass the target in one deal.
+SCOTCH_ORDER = (P_TEN, P_TEN_DIAMONDS, P_CARDS, P_ACE, P_KING, P_QUEEN, P_JACK)
+WHIST_ORDER = (P_PENALTY, P_TRICK_POINTS, P_HONOURS)  # the revoke, tricks, honours (by choice)
+
+SEAT_COLUMNS = ("won", "lost", "revokes", "tricks", "ten_caught")
+(C_WON, C_LOST, C_REVOKES, C_TRICKS, C_TEN_CAUGHT) = range(5)
+SIDE_COLUMNS = (
+    "won", "score", "points", "honours", "cards", "tricks", "trick_points", "penalty", "tens", "first_points",
+)  # fmt: skip
+(D_WON, D_SCORE, D_POINTS, D_HONOURS, D_CARDS, D_TRICKS, D_TRICK_POINTS, D_PENALTY, D_TENS, D_FIRST_POINTS) = range(10)
+GAME_COLUMNS = (
+    "first", "deals", "winner", "ended", "counted_out", "revoker", "revokes", "tens_caught", "ten_aside",
+    "round_twice", "first_ten_side", "turnup_rank", "dealer_tricks", "dealer_points", "moves",
+)  # fmt: skip
+(
+    G_FIRST, G_DEALS, G_WINNER, G_ENDED, G_COUNTED_OUT, G_REVOKER, G_REVOKES, G_TENS_CAUGHT, G_TEN_ASIDE,
+    G_ROUND_TWICE, G_FIRST_TEN_SIDE, G_TURNUP_RANK, G_DEALER_TRICKS, G_DEALER_POINTS, G_MOVES,
+) = range(15)  # fmt: skip
+# Columns that mean nothing in one of the games, left out of its batches.
+SCOTCH_ONLY = {"cards", "tens", "first_ten_side", "tens_caught", "ten_aside", "ten_caught"}
+WHIST_ONLY = {"trick_points", "penalty"}
+
+# A logged deal, one int16 row: header, the shuffled pack, its result, revokes, moves.
+L_GAME, L_DEAL, L_DEALER, L_MOVES, L_REVOKES = range(5)
+L_DECK = 5
+L_RESULT = L_DECK + 52  # rows P_HONOURS .. P_PENALTY of c.result, MAX_TEAMS each
+N_LOGGED_PARTS = P_PENALTY + 1
+L_REVOKE_LIST = L_RESULT + N_LOGGED_PARTS * MAX_TEAMS
+L_MOVE = L_REVOKE_LIST + 2 * MAX_REVOKES
+LOG_ROW = L_MOVE + 52
+
+STATE_DTYPE = np.dtype(
+    [
+        ("core", CORE_DTYPE),  # the deal being played
+        ("scratch", CORE_DTYPE),  # for search players
+        ("deck", np.int8, (52,)),
+        ("rng", np.uint64, (1,)),  # the deals' stream
+        ("claim_rng", np.uint64, (1,)),
+        ("order", np.int64, (MAX_TEAMS,)),  # sides in order from the elder hand
+        ("seat_acc", np.int64, (len(SEAT_COLUMNS), MAX_PLAYERS)),
+        ("side_acc", np.int64, (len(SIDE_COLUMNS), MAX_TEAMS)),
+        ("game_acc", np.int64, (len(GAME_COLUMNS),)),
+    ],
+    align=True,
+)
+
+
+def new_state(rules, n: int = 1) -> np.ndarray:
+    """``n`` state records for ``rules`` (a DealtRules); kernels work on ``buf[i]``."""
+    buf = np.zeros(n, STATE_DTYPE)
+    for part in ("core", "scratch"):
+        buf[part]["table"]["rules"][:] = rules.to_array()
+        buf[part]["table"]["team"][:] = rules.team_array()
+    return buf
+
+
+@njit(cache=True)
+def _count_out(g, dealer):
+    """Add the deal's points to the game score in count-out order; the side that
+    first reaches the target wins (-1: none). Within one step sides count in turn
+    from the dealer's left (by choice)."""
+    c = g.core
+    t = c.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    nt = r[R_TEAMS]
+    n = 0
+    for j in range(p):
+        side = t.team[(dealer + 1 + j) % p]
+        seen = False
+        for i in range(n):
+            if g.order[i] == side:
+                seen = True
+        if not seen:
+            g.order[n] = side
+            n += 1
+    winner = -1
+    target = r[R_TARGET]
+    res = c.result
+    if r[R_KIND] == SCOTCH:
+        for part in SCOTCH_ORDER:
+            for i in range(nt):
+                side = g.order[i]
+                t.score[side] += res[part, side]
+                if winner < 0 and t.score[side] >= target:
+                    winner = side
+    else:
+        for part in WHIST_ORDER:
+            for i in range(nt):
+                side = g.order[i]
+                t.score[side] += res[part, side]
+                if winner < 0 and t.score[side] >= target:
+                    winner = side
+    return winner
+
+
+@njit(cache=True)
+def _tally_deal(g, k, moves):
+    """Add a finished deal to the game's columns."""
+    c = g.core
+    t = c.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    res = c.result
+    s = t.s
+    trump = s[S_TRUMP]
+    dealer = s[S_DEALER]
+    for side in range(r[R_TEAMS]):
+        g.side_acc[D_POINTS, side] += res[P_POINTS, side]
+        g.side_acc[D_HONOURS, side] += res[P_HONOURS, side]
+        g.side_acc[D_CARDS, side] += res[P_CARDS, side]
+        g.side_acc[D_TRICKS, side] += res[P_TRICKS, side]
+        g.side_acc[D_TRICK_POINTS, side] += res[P_TRICK_POINTS, side]
+        g.side_acc[D_PENALTY, side] += res[P_PENALTY, side]
+        g.side_acc[D_TENS, side] += res[P_TEN, side] > 0
+        if k == 0:
+            g.side_acc[D_FIRST_POINTS, side] = res[P_POINTS, side]
+    dealt_to = -1
+    won_by = -1
+    for q in range(p):
+        g.seat_acc[C_TRICKS, q] += t.tricks[q]
+        if (c.dealt[q, trump] >> TEN) & 1:
+            dealt_to = q
+        if (t.won_bits[q, trump] >> TEN) & 1:
+            won_by = q
+    for i in range(c.n_revokes):
+        g.seat_acc[C_REVOKES, c.revokes[i, 0]] += 1
+    acc = g.game_acc
+    acc[G_REVOKES] += c.n_revokes
+    acc[G_MOVES] += moves
+    acc[G_ROUND_TWICE] += s[S_ROUND_TWICE]
+    if r[R_KIND] == SCOTCH:
+        if s[S_ASIDE_CARD] == trump * 13 + TEN:
+            acc[G_TEN_ASIDE] += 1
+        if won_by >= 0 and dealt_to >= 0 and t.team[won_by] != t.team[dealt_to]:
+            acc[G_TENS_CAUGHT] += 1
+            g.seat_acc[C_TEN_CAUGHT, won_by] += 1
+    if k == 0:
+        acc[G_FIRST_TEN_SIDE] = t.team[won_by] if won_by >= 0 else -1
+        acc[G_TURNUP_RANK] = s[S_TURNUP] % 13
+        acc[G_DEALER_TRICKS] = res[P_TRICKS, t.team[dealer]]
+        acc[G_DEALER_POINTS] = res[P_POINTS, t.team[dealer]]
+
+
+@njit(cache=True)
+def _log_deal(g, row, i, k, deck, moves):
+    c = g.core
+    row[L_GAME] = i
+    row[L_DEAL] = k
+    row[L_DEALER] = c.table.s[S_DEALER]
+    row[L_MOVES] = moves
+    row[L_REVOKES] = c.n_revokes
+    for j in range(deck.shape[0]):
+        row[L_DECK + j] = deck[j]
+    for part in range(N_LOGGED_PARTS):
+        for side in range(MAX_TEAMS):
+            row[L_RESULT + part * MAX_TEAMS + side] = c.result[part, side]
+    for j in range(c.n_revokes):
+        row[L_REVOKE_LIST + 2 * j] = c.revokes[j, 0]
+        row[L_REVOKE_LIST + 2 * j + 1] = c.revokes[j, 1]
+
+
+@njit(cache=True)
+def _end_game(g, winner, revoker):
+    """Who won and who lost, into the columns."""
+    t = g.core.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    if revoker >= 0:
+        # The revoker's side (or, by rule, the revoker alone) pays every adversary as if beaten.
+        loser_side = t.team[revoker]
+        for side in range(r[R_TEAMS]):
+            g.side_acc[D_WON, side] = side != loser_side
+        for q in range(p):
+            if t.team[q] != loser_side:
+                g.seat_acc[C_WON, q] = 1
+            elif q == revoker or r[R_LOSS] == 0:
+                g.seat_acc[C_LOST, q] = 1
+        return
+    if winner < 0:
+        return
+    g.side_acc[D_WON, winner] = 1
+    for q in range(p):
+        if t.team[q] == winner:
+            g.seat_acc[C_WON, q] = 1
+        else:
+            g.seat_acc[C_LOST, q] = 1
+
+
+@njit(cache=True)
+def play_game(g, base_deck, seed, game, first, log, i, max_deals):
+    """Play one whole game; the elder hand of its first deal is seat ``first``.
+
+    Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
+    """
+    c = g.core
+    t = c.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    g.claim_rng[0] = stream_start(seed, game, CLAIM_STREAM)
+    for q in range(p):
+        c.seats[q].rng[0] = stream_start(seed, game, 1 + q)
+    # Loops: Numba's slice assignment costs more than the work.
+    for j in range(len(SEAT_COLUMNS)):
+        for q in range(MAX_PLAYERS):
+            g.seat_acc[j, q] = 0
+    for j in range(len(SIDE_COLUMNS)):
+        for side in range(MAX_TEAMS):
+            g.side_acc[j, side] = 0
+    for j in range(len(GAME_COLUMNS)):
+        g.game_acc[j] = 0
+    for side in range(MAX_TEAMS):
+        t.score[side] = 0
+    n = base_deck.shape[0]
+    deck = g.deck[:n]
+    dealer = first - 1 if first > 0 else p - 1
+    winner = -1
+    revoker = -1
+    ended = ENDED_DEAL
+    k = 0
+    while k < max_deals:
+        t.s[S_DEAL] = k
+        for j in range(n):
+            deck[j] = base_deck[j]
+        shuffle(deck, g.rng, 0)
+        deal_from_deck(c, deck, dealer)
+        m = 0
+        while t.s[S_PHASE] != OVER:
+            seat = t.s[S_SEAT]
+            a = decide(c.seats[seat].strategy, seat_view(c, seat, g.scratch))
+            e = check(c, a)
+            if e != OK:
+                return e, seat, a
+            if k < log.shape[0]:
+                log[k, L_MOVE + m] = seat * 64 + a
+            m += 1
+            apply(c, a)
+        _tally_deal(g, k, m)
+        if k < log.shape[0]:
+            _log_deal(g, log[k], i, k, deck, m)
+        k += 1
+        if r[R_KIND] == SCOTCH:
+            # A claimed revoke ends the game before the deal is scored (by choice).
+            for j in range(c.n_revokes):
+                if (next_u64(g.claim_rng, 0) >> np.uint64(11)) < np.uint64(r[R_CLAIM]):
+                    revoker = c.revokes[j, 0]
+                    break
+            if revoker >= 0:
+                ended = ENDED_REVOKE
+                break
+        winner = _count_out(g, dealer)
+        if winner >= 0:
+            ended = ENDED_TARGET
+            high = 0
+            for side in range(r[R_TEAMS]):
+                high += t.score[side] >= r[R_TARGET]
+            g.game_acc[G_COUNTED_OUT] = high >= 2
+            break
+        if r[R_UNIT] == 1:
+            break
+        dealer = dealer + 1 if dealer + 1 < p else 0
+    _end_game(g, winner, revoker)
+    for side in range(r[R_TEAMS]):
+        g.side_acc[D_SCORE, side] = t.score[side]
+    acc = g.game_acc
+    acc[G_FIRST] = first
+    acc[G_DEALS] = k
+    acc[G_WINNER] = winner
+    acc[G_ENDED] = ended
+    acc[G_REVOKER] = revoker
+    return OK, k, 0
+
+
+@njit(cache=True)
+def decide_in(buf):
+    """The card the player to play in ``buf[0]`` would choose, with the strategy, parameters
+    and random stream set in its seat record (the state is left as it was, but for the stream)."""
+    g = buf[0]
+    c = g.core
+    seat = c.table.s[S_SEAT]
+    return decide(c.seats[seat].strategy, seat_view(c, seat, g.scratch))
+
+
+@njit(cache=True)
+def _record(g, i, seat_out, side_out, game_out):
+    r = g.core.table.rules
+    for j in range(seat_out.shape[0]):
+        for q in range(r[R_PLAYERS]):
+            seat_out[j, i, q] = g.seat_acc[j, q]
+    for j in range(side_out.shape[0]):
+        for side in range(r[R_TEAMS]):
+            side_out[j, i, side] = g.side_acc[j, side]
+    for j in range(game_out.shape[0]):
+        game_out[j, i] = g.game_acc[j]
+
+
+@njit(cache=True, parallel=True)
+def _play_games(states, base_deck, seed, start, first, max_deals, seat_out, side_out, game_out, errors, logs):
+    """Games ``start .. start + n - 1``, one state per thread; ``first < 0`` rotates
+    the first elder hand with the game index."""
+    n = errors.shape[0]
+    p = states[0].core.table.rules[R_PLAYERS]
+    no_log = np.zeros((0, LOG_ROW), np.int16)
+    for b in prange((n + BLOCK - 1) // BLOCK):
+        g = states[numba.get_thread_id()]
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            game = start + i
+            f = first if first >= 0 else game % p
+            log = logs[i] if i < logs.shape[0] else no_log
+            e, x, a = play_game(g, base_deck, seed, game, f, log, i, max_deals)
+            if e != OK:
+                errors[i, 0] = e
+                errors[i, 1] = x
+                errors[i, 2] = a
+            else:
+                _record(g, i, seat_out, side_out, game_out)
+
+
+def play_batch(
+    rules,
+    ids: np.ndarray,
+    params: np.ndarray,
+    *,
+    seed: int,
+    start: int = 0,
+    n: int,
+    first: int = -1,
+    log_games: int = 0,
+) -> Batch:
+    """Play whole games ``start .. start + n - 1``; log every deal of the first ``log_games``.
+
+    ``first`` is the elder hand (the first to play) of each game's first deal;
+    the dealer sits on its right. ``batch.logs`` holds one row per logged deal.
+    """
+    if not 0 <= seed < 2**63:
+        raise WhistsimError(f"seed {seed}: expected an integer from 0 to 2**63-1")
+    p = rules.players
+    if first >= p:
+        raise WhistsimError(f"first seat {first}: there are only {p} seats")
+    states = new_state(rules, numba.get_num_threads())
+    states["core"]["seats"]["strategy"][:, :p] = ids
+    states["core"]["seats"]["params"][:, :p] = params
+    nt = rules.n_teams
+    seat_out = np.zeros((len(SEAT_COLUMNS), n, p), np.int32)
+    side_out = np.zeros((len(SIDE_COLUMNS), n, nt), np.int32)
+    game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
+    errors = np.zeros((n, 3), np.int64)
+    max_deals = rules.max_deals()
+    logs = np.full((min(log_games, n), max_deals, LOG_ROW), -1, np.int16)
+    _play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first), np.int64(max_deals),
+                seat_out, side_out, game_out, errors, logs)  # fmt: skip
+    bad = np.flatnonzero(errors[:, 0])
+    if bad.size:
+        from ...cards import card_name
+
+        i = int(bad[0])
+        e, seat, a = (int(x) for x in errors[i])
+        name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
+        raise StrategyError(f"game {start + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
+    drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
+    deals = game_out[GAME_COLUMNS.index("deals")]
+    rows = [logs[i, k, : L_MOVE + logs[i, k, L_MOVES]].copy() for i in range(logs.shape[0]) for k in range(deals[i])]
+    return Batch(
+        start,
+        {k: v for k, v in zip(SEAT_COLUMNS, seat_out, strict=False) if k not in drop},
+        {k: v for k, v in zip(GAME_COLUMNS, game_out, strict=False) if k not in drop},
+        {k: v for k, v in zip(SIDE_COLUMNS, side_out, strict=False) if k not in drop},
+        logs=rows,
+    )
+
+
+__all__ = ["play_batch", "new_state", "decide_in", "STATE_DTYPE", "TABLE_DTYPE"]

@@ -1,0 +1,140 @@
+"""What Scotch Whist and Whist rules have in common: the pack, the deal, the sides.
+
+Each game's rules class (``scotch.rules.ScotchRules``, ``whist.rules.WhistRules``)
+derives from :class:`DealtRules` and says how many players, which cards, which
+sides; this turns that into the int64 array the kernels read.
+
+Rule options are of two kinds. Deal options (``RECORD_KEYS``) decide a deal and
+are written in full in every record. Game options (claim chance, who pays for a
+revoke, ``unit``) decide only how deals add up to a game; records.md keeps them
+out of a deal's record, so replay takes their defaults.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+from ...cards import RANKS, card
+from ...options import Option, RuleError, resolve
+from .engine import (
+    CLAIM_ONE,
+    MAX_PLAYERS,
+    N_RULES,
+    R_ASIDE,
+    R_CLAIM,
+    R_FRENCH,
+    R_HAND,
+    R_HONOURS,
+    R_KIND,
+    R_LOSS,
+    R_PENALTY,
+    R_PLAYERS,
+    R_REVOKES,
+    R_SETS,
+    R_TARGET,
+    R_TEAMS,
+    R_UNIT,
+)
+
+UNITS = ("game", "deal")
+UNIT_OPTION = Option(
+    "unit", "str", "game", "what one simulated game is: a whole game to the target, or a single deal", UNITS
+)
+
+
+def resolve_record_rules(options: tuple[Option, ...], record_keys: tuple[str, ...], rules: Any) -> dict[str, Any]:
+    """A record's ``rules``: exactly the deal options, written out in full."""
+    if not isinstance(rules, dict):
+        raise RuleError("'rules' must be an object")
+    for key in rules:
+        if key not in record_keys:
+            raise RuleError(f"unknown rule {key!r} in a record (known: {', '.join(record_keys)})")
+    deal = [o for o in options if o.key in record_keys]
+    values = resolve(tuple(deal), rules, strict_complete=True, json_types=True)
+    return {**{o.key: o.default for o in options if o.key not in record_keys}, **values}
+
+
+class DealtRules(ABC):
+    """The shared part of a dealt game's rules; subclasses are frozen dataclasses."""
+
+    kind: int
+    players: int
+    target: int
+    revokes: bool
+    unit: str
+
+    # -- what subclasses define
+    @property
+    @abstractmethod
+    def teams_tuple(self) -> tuple[int, ...]:
+        """The side of each seat."""
+
+    @abstractmethod
+    def pack(self) -> list[int]:
+        """The cards shuffled for each deal (with ``aside``, one more than are dealt)."""
+
+    @property
+    @abstractmethod
+    def min_deal_points(self) -> int:
+        """The least number of points all sides together score in one deal."""
+
+    @property
+    def sets(self) -> int:
+        return 1
+
+    @property
+    def aside(self) -> bool:
+        return False
+
+    @abstractmethod
+    def _extra_array(self, r: np.ndarray) -> None:
+        """Game-specific entries of the rules array."""
+
+    # -- derived
+    @property
+    def n_teams(self) -> int:
+        return max(self.teams_tuple) + 1
+
+    @property
+    def hand(self) -> int:
+        """Cards in each hand (each set of hands for 2 and 3 players)."""
+        return (len(self.pack()) - self.aside) // (self.players * self.sets)
+
+    def deck(self) -> np.ndarray:
+        return np.array(self.pack(), np.int8)
+
+    def max_deals(self) -> int:
+        """A bound on deals per game: every deal scores at least ``min_deal_points``."""
+        if self.unit == "deal":
+            return 1
+        return self.n_teams * (self.target - 1) // self.min_deal_points + 1
+
+    def to_array(self) -> np.ndarray:
+        r = np.zeros(N_RULES, np.int64)
+        r[R_KIND] = self.kind
+        r[R_PLAYERS] = self.players
+        r[R_TEAMS] = self.n_teams
+        r[R_SETS] = self.sets
+        r[R_HAND] = self.hand
+        r[R_ASIDE] = self.aside
+        r[R_TARGET] = self.target
+        r[R_REVOKES] = self.revokes
+        r[R_UNIT] = UNITS.index(self.unit)
+        r[R_FRENCH] = r[R_HONOURS] = r[R_PENALTY] = r[R_LOSS] = 0
+        r[R_CLAIM] = CLAIM_ONE
+        self._extra_array(r)
+        return r
+
+    def team_array(self) -> np.ndarray:
+        t = np.zeros(MAX_PLAYERS, np.int8)
+        t[: self.players] = self.teams_tuple
+        return t
+
+
+def pack_of(ranks: str, without: tuple[int, ...] = ()) -> list[int]:
+    """Every card of the given ranks, in code order, less ``without``."""
+    cards = sorted(card(RANKS.index(r), s) for s in range(4) for r in ranks)
+    return [c for c in cards if c not in without]

@@ -1,0 +1,85 @@
+"""Whist rule options and presets (seeds 002 and 004; rules.md section 3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...options import Option, RuleError, resolve
+from ..dealt.engine import R_HONOURS, R_PENALTY, WHIST
+from ..dealt.rules import UNIT_OPTION, UNITS, DealtRules, pack_of, resolve_record_rules
+
+TARGETS = (5, 7, 10)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("target", "int", 10, "points that win the game: 5 (short whist), 7 or 10 (long whist)", TARGETS),
+    Option("honours", "bool", True, "a side dealt all four of A K Q J of trumps scores 4, three of them 2", (False, True)),
+    Option("revokes", "bool", False, "may a player who can follow suit play another suit?", (False, True)),
+    Option("revoke_penalty", "int", 3, "points the other side adds to its score for each revoke"),
+    UNIT_OPTION,
+)
+RECORD_KEYS = ("target", "honours", "revokes", "revoke_penalty")
+# long: 004 (game of 10, honours); short: 002 (game of 5, no honours).
+PRESETS: dict[str, dict[str, Any]] = {
+    "long": {"target": 10, "honours": True},
+    "short": {"target": 5, "honours": False},
+}
+
+
+@dataclass(frozen=True)
+class WhistRules(DealtRules):
+    """One full set of Whist rules. Build with :meth:`make` or :meth:`from_record`."""
+
+    target: int = 10
+    honours: bool = True
+    revokes: bool = False
+    revoke_penalty: int = 3
+    unit: str = "game"
+    kind = WHIST
+    players = 4
+
+    def __post_init__(self) -> None:
+        if self.revoke_penalty < 0:
+            raise RuleError(f"rule revoke_penalty={self.revoke_penalty}: expected 0 or more")
+        if self.unit not in UNITS:
+            raise RuleError(f"rule unit={self.unit!r}: expected one of {', '.join(UNITS)}")
+
+    @classmethod
+    def make(cls, preset: str = "long", players: int | None = None, **overrides: Any) -> WhistRules:
+        """Preset first, then each override, e.g. ``target=7``; Whist is for four players."""
+        if preset not in PRESETS:
+            raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+        if players is not None and players != 4:
+            raise RuleError(f"players={players}: Whist is for four players")
+        return cls(**resolve(OPTIONS, {**PRESETS[preset], **overrides}))
+
+    @classmethod
+    def from_record(cls, rules: Any) -> WhistRules:
+        return cls(**resolve_record_rules(OPTIONS, RECORD_KEYS, rules))
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "honours": self.honours,
+            "revokes": self.revokes,
+            "revoke_penalty": self.revoke_penalty,
+        }
+
+    def describe(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in {**self.to_record(), "unit": self.unit}.items())
+
+    # -- DealtRules
+    @property
+    def teams_tuple(self) -> tuple[int, ...]:
+        return (0, 1, 0, 1)
+
+    def pack(self) -> list[int]:
+        return pack_of("23456789TJQKA")
+
+    @property
+    def min_deal_points(self) -> int:
+        return 1  # the side with seven tricks or more scores at least one
+
+    def _extra_array(self, r) -> None:
+        r[R_HONOURS] = self.honours
+        r[R_PENALTY] = self.revoke_penalty

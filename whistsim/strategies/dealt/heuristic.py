@@ -1,0 +1,318 @@
+"""``heuristic``: the seed's advice for Scotch Whist and plain sound play for Whist.
+
+Scotch Whist (seed 001): with J A or A K of trumps lead two rounds of trumps at
+once; with a tenace (J K, A Q) keep off the lead so it falls on the left; play
+the Ten into partner's hand when partner is sure to win the trick; save the Ten
+by trumping in as last player; win cards as well as honours.
+
+Whist (002, 004): second hand low, third hand high, win cheaply last, return
+partner's lead, draw trumps when long in them, ruff low when void.
+
+Only the view is read: the table, the seat's own hand and what has been played.
+"""
+
+from numba import njit
+
+from ...cards import ACE, JACK, KING, QUEEN, TEN
+from ...games.dealt.bitops import highest, lowest, popcount
+from ...games.dealt.engine import (
+    R_ASIDE,
+    R_KIND,
+    R_PLAYERS,
+    S_ASIDE_CARD,
+    S_BEST,
+    S_BEST_POWER,
+    SCOTCH,
+    from_power,
+    to_power_mask,
+)
+
+PARAMS = {
+    "two_rounds": (1.0, "Scotch: with J A or A K of trumps lead two rounds of trumps at once (1) or not (0)"),
+    "tenace": (1.0, "Scotch: with a trump tenace (J K or A Q) keep off the lead, placing it on the left (1) or not (0)"),
+    "ten_to_partner": (1.0, "Scotch: play the Ten of trumps into a trick partner is sure to win (1) or not (0)"),
+    "draw_trumps": (5.0, "Whist: lead trumps when holding at least this many"),
+}
+DEFAULTS = (1.0, 1.0, 1.0, 5.0)  # PARAMS' defaults, for players a search plays out
+
+J_POWER = 13  # the Scotch trump Jack's place in a power mask
+
+
+@njit(cache=True, inline="always")
+def pack_bits(v, suit):
+    """Ranks of ``suit`` in this deal's pack, less a card laid aside (it is shown)."""
+    r = v.table.rules
+    if r[R_KIND] != SCOTCH:
+        m = 0x1FFF
+    elif r[R_PLAYERS] == 8:
+        m = 0x1FE0  # no sixes
+    elif (r[R_PLAYERS] == 5 or r[R_PLAYERS] == 7) and r[R_ASIDE] == 0 and suit == 3:
+        m = 0x1FE0  # the six of spades removed
+    else:
+        m = 0x1FF0
+    aside = v.table.s[S_ASIDE_CARD]
+    if aside >= 0 and aside // 13 == suit:
+        m &= ~(1 << (aside % 13))
+    return m
+
+
+@njit(cache=True, inline="always")
+def outstanding(v, suit):
+    """Cards of ``suit`` neither played nor held by this seat (as a rank mask)."""
+    return pack_bits(v, suit) & ~v.table.played[suit] & ~v.own.bits[suit]
+
+
+@njit(cache=True, inline="always")
+def pm(v, mask, suit):
+    """``mask`` as a power mask (the Scotch trump Jack above the Ace)."""
+    return to_power_mask(mask, suit == v.trump, v.table.rules[R_KIND] == SCOTCH)
+
+
+@njit(cache=True, inline="always")
+def card_of(v, suit, p):
+    return suit * 13 + from_power(p)
+
+
+@njit(cache=True, inline="always")
+def counting(v, card):
+    """Scotch points a card carries (trump honours, the Ten; French ten of diamonds)."""
+    r = v.table.rules
+    if r[R_KIND] != SCOTCH:
+        return 0
+    suit = card // 13
+    rank = card % 13
+    if suit == v.trump:
+        if rank == JACK:
+            return 11
+        if rank == TEN:
+            return 10
+        if rank == ACE:
+            return 4
+        if rank == KING:
+            return 3
+        if rank == QUEEN:
+            return 2
+    return 0
+
+
+@njit(cache=True, inline="always")
+def low(v, suit):
+    """The card of ``suit`` cheapest to give away (Scotch trumps: counting cards last)."""
+    m = v.own.bits[suit]
+    if v.table.rules[R_KIND] == SCOTCH and suit == v.trump:
+        plain = m & ~((1 << TEN) | (1 << QUEEN) | (1 << KING) | (1 << ACE) | (1 << JACK))
+        if plain:
+            return suit * 13 + lowest(plain)
+        for rank in (QUEEN, KING, ACE, TEN, JACK):
+            if (m >> rank) & 1:
+                return suit * 13 + rank
+    return suit * 13 + lowest(m)
+
+
+@njit(cache=True, inline="always")
+def top_equal(v, suit):
+    """The lowest of this seat's cards equal to its best in ``suit`` given what is out, or -1
+    when its best is not the highest card still out."""
+    mine = pm(v, v.own.bits[suit], suit)
+    out = pm(v, outstanding(v, suit), suit)
+    if mine == 0:
+        return -1
+    h = highest(mine)
+    if out != 0 and highest(out) > h:
+        return -1
+    # Walk down while the next lower card out is below our next card: a sequence.
+    p = h
+    while p > 0 and (mine >> (p - 1)) & 1 and not (out >> (p - 1)) & 1:
+        p -= 1
+    if v.table.rules[R_KIND] == SCOTCH and suit == v.trump and p == TEN and p != h:
+        p += 1  # never spend the Ten where a higher equal card will do
+        while not (mine >> p) & 1:
+            p += 1
+    return card_of(v, suit, p)
+
+
+@njit(cache=True, inline="always")
+def discard(v):
+    """The lowest plain card, from the longest plain suit on ties; else the cheapest trump."""
+    best = -1
+    best_rank = 99
+    best_len = 0
+    for suit in range(4):
+        m = v.own.bits[suit]
+        if suit == v.trump or m == 0:
+            continue
+        rk = lowest(m)
+        n = popcount(m)
+        if rk < best_rank or (rk == best_rank and n > best_len):
+            best = suit * 13 + rk
+            best_rank = rk
+            best_len = n
+    if best >= 0:
+        return best
+    return low(v, v.trump)
+
+
+@njit(cache=True, inline="always")
+def trick_points(v):
+    """Counting points already in the trick."""
+    t = v.table
+    n = 0
+    for i in range(v.trick_len):
+        n += counting(v, t.trick_card[i])
+    return n
+
+
+@njit(cache=True)
+def _partner_sure(v, best_card, last):
+    """Is the card winning the trick sure to win it? (Last to play, or nothing out beats it
+    and no one left to play has shown out of the suit led.)"""
+    if last:
+        return True
+    suit = best_card // 13
+    out = pm(v, outstanding(v, suit), suit)
+    if out != 0 and highest(out) > highest(pm(v, 1 << (best_card % 13), suit)):
+        return False
+    if suit != v.trump and pm(v, outstanding(v, v.trump), v.trump) != 0:
+        p = v.players
+        q = v.seat
+        for _ in range(p - 1 - v.trick_len):
+            q = q + 1 if q + 1 < p else 0
+            if v.table.void[q, v.led]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _follow(v):
+    own = v.own
+    t = v.table
+    trump = v.trump
+    led = v.led
+    scotch = t.rules[R_KIND] == SCOTCH
+    p = v.players
+    last = v.trick_len == p - 1
+    best_i = t.s[S_BEST]
+    best_card = t.trick_card[best_i]
+    partner = t.team[t.trick_seat[best_i]] == t.team[v.seat]
+    bp = t.s[S_BEST_POWER]
+    ten = trump * 13 + TEN
+    has_ten = scotch and (own.bits[trump] >> TEN) & 1
+    give_ten = own.params[2] > 0.5
+    mine = own.bits[led]
+    if mine != 0:
+        # Following suit.
+        if partner and _partner_sure(v, best_card, last):
+            if has_ten and led == trump and give_ten:
+                return ten  # the Ten into partner's hand
+            return low(v, led)
+        if bp >= 64 and led != trump:
+            return low(v, led)  # trumped: cannot win
+        cur = bp - 64 if led == trump else bp
+        wins = pm(v, mine, led) & ~((2 << cur) - 1)
+        if wins == 0:
+            return low(v, led)
+        if last:
+            w = card_of(v, led, lowest(wins))
+            return w
+        at_stake = trick_points(v)
+        if v.trick_len == 1 and at_stake == 0:
+            return low(v, led)  # second hand low
+        if scotch and own.params[1] > 0.5 and at_stake == 0 and _tenace(v):
+            return low(v, led)  # keep off the lead
+        if partner and (best_card // 13 != led or best_card % 13 >= JACK):
+            return low(v, led)  # partner's trump or high card: no need to overtake
+        sure = top_equal(v, led)
+        if sure >= 0:
+            return sure
+        h = highest(wins)
+        if scotch and led == trump and h == TEN:
+            rest = wins & ~(1 << TEN)
+            if rest == 0:
+                return low(v, led)  # do not offer the Ten to be caught
+            h = highest(rest)
+        return card_of(v, led, h)  # third hand high
+    # Void in the suit led.
+    tm = own.bits[trump]
+    if partner and _partner_sure(v, best_card, last):
+        if has_ten and give_ten:
+            return ten
+        return discard(v)
+    if tm == 0 or led == trump:
+        return discard(v)
+    tp = pm(v, tm, trump)
+    if bp >= 64:
+        over = tp & ~((2 << (bp - 64)) - 1)
+        if over == 0:
+            return discard(v)
+        if has_ten and last and (pm(v, 1 << TEN, trump) & over):
+            return ten  # save the Ten by trumping in last
+        return card_of(v, trump, lowest(over))
+    if has_ten and last:
+        return ten
+    c = low(v, trump)
+    if c == ten and not last:
+        return discard(v)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _tenace(v):
+    """J K without the A, or A Q without the K, of trumps."""
+    m = v.own.bits[v.trump]
+    j = (m >> JACK) & 1
+    a = (m >> ACE) & 1
+    k = (m >> KING) & 1
+    q = (m >> QUEEN) & 1
+    return (j and k and not a) or (a and q and not k)
+
+
+@njit(cache=True)
+def _lead(v):
+    own = v.own
+    t = v.table
+    trump = v.trump
+    scotch = t.rules[R_KIND] == SCOTCH
+    tm = own.bits[trump]
+    trumps_out = outstanding(v, trump) != 0
+    if scotch:
+        j = (tm >> JACK) & 1
+        a = (tm >> ACE) & 1
+        k = (tm >> KING) & 1
+        led = t.leads[v.seat, trump]
+        first = led == 0 and ((j and a) or (a and k))
+        second = led == 1 and t.first_lead[v.seat] == trump and (a or k)  # A left of J A, K of A K
+        if own.params[0] > 0.5 and (first or second) and trumps_out:
+            return card_of(v, trump, highest(pm(v, tm, trump)))  # two rounds at once
+    elif popcount(tm) >= own.params[3] and trumps_out:
+        sure = top_equal(v, trump)
+        return sure if sure >= 0 else trump * 13 + lowest(tm)  # draw trumps
+    if not scotch:
+        partner = v.seat + 2 if v.seat + 2 < 4 else v.seat - 2
+        ps = t.first_lead[partner]
+        if ps >= 0 and ps != trump and own.bits[ps] != 0:
+            m = own.bits[ps]
+            return ps * 13 + (highest(m) if popcount(m) <= 2 else lowest(m))  # return partner's lead
+    keep_off = scotch and own.params[1] > 0.5 and _tenace(v)
+    longest = -1
+    n_long = 0
+    for suit in range(4):
+        if suit == trump or own.bits[suit] == 0:
+            continue
+        if not keep_off:
+            sure = top_equal(v, suit)
+            if sure >= 0 and outstanding(v, suit) != 0:
+                return sure  # cash a winner: cards count too
+        n = popcount(own.bits[suit])
+        if n > n_long:
+            longest = suit
+            n_long = n
+    if longest >= 0:
+        return longest * 13 + lowest(own.bits[longest])
+    return low(v, trump)
+
+
+@njit(cache=True)
+def decide(v):
+    if v.led >= 0:
+        return _follow(v)
+    return _lead(v)

@@ -1,0 +1,265 @@
+"""``pimc``: perfect-information Monte Carlo search.
+
+For each decision it samples deals of the unseen cards that agree with all the
+seat has seen: its own hand, the cards played, the card laid aside, the turn-up
+(in the dealer's hand until played), the hand sizes, and every void a player
+has shown by not following suit. In each sampled deal it plays each legal card
+and plays the deal out with every seat's cards open to a fast player
+(``heuristic`` or ``random``), the same play-out for every candidate card. It
+plays the card with the best total: its side's points less the others'
+average (Whist: tricks). It never revokes. Its randomness is its own stream.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...games.dealt.bitops import nth, popcount
+from ...games.dealt.engine import (
+    MAX_PLAYERS,
+    MAX_SETS,
+    OVER,
+    P_POINTS,
+    P_TRICKS,
+    R_HAND,
+    R_KIND,
+    R_PLAYERS,
+    R_SETS,
+    R_TEAMS,
+    S_DEALER,
+    S_PHASE,
+    S_SEAT,
+    S_SET,
+    S_TURNUP,
+    SCOTCH,
+    apply,
+    copy_table,
+    seat_view,
+)
+from ...rng import next_u64, randbelow
+from . import heuristic
+from . import random as random_player
+
+PARAMS = {
+    "worlds": (16.0, "deals sampled per decision, each agreeing with what the seat has seen"),
+    "rollout": (1.0, "who plays the sampled deals out: 1 heuristic players, 0 random players"),
+}
+MAX_SLOTS = MAX_SETS * MAX_PLAYERS
+
+
+@njit(cache=True, inline="always")
+def _placeable(need, cap, elig, n_slots):
+    """Hall's condition: every set of suits fits in the slots that may take one of them."""
+    for subset in range(1, 16):
+        cards = 0
+        for suit in range(4):
+            if (subset >> suit) & 1:
+                cards += need[suit]
+        room = 0
+        for slot in range(n_slots):
+            if elig[slot] & subset:
+                room += cap[slot]
+        if cards > room:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sample(v, slot_bits, use_voids):
+    """Deal the unseen cards into ``slot_bits[k * MAX_PLAYERS + q]`` (set k, seat q), each card
+    to a slot chosen in proportion to the room left among those that may take it and leave
+    the rest placeable; False when the shown voids cannot all hold (a revoke showed a false one)."""
+    t = v.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    cur = t.s[S_SET]
+    sets = r[R_SETS]
+    hand = r[R_HAND]
+    own = v.own
+    n_slots = sets * MAX_PLAYERS
+    cap = np.zeros(MAX_SLOTS, np.int64)
+    elig = np.zeros(MAX_SLOTS, np.int64)  # suits each slot may take, as a 4-bit mask
+    need = np.zeros(4, np.int64)
+    for i in range(MAX_SLOTS):
+        for suit in range(4):
+            slot_bits[i, suit] = 0
+    for k in range(cur, sets):
+        for q in range(p):
+            slot = k * MAX_PLAYERS + q
+            cap[slot] = (0 if q == v.seat else t.hand_n[q]) if k == cur else hand
+            for suit in range(4):
+                if not (use_voids and k == cur and t.void[q, suit]):
+                    elig[slot] |= 1 << suit
+    pool = np.zeros(52, np.int64)
+    n = 0
+    turnup = t.s[S_TURNUP]
+    tsuit = turnup // 13
+    tbit = 1 << (turnup % 13)
+    for suit in range(4):
+        m = heuristic.pack_bits(v, suit) & ~t.played[suit] & ~own.bits[suit]
+        if suit == tsuit and m & tbit:
+            m &= ~tbit  # the turn-up is in the dealer's hand of the last set
+            slot = (sets - 1) * MAX_PLAYERS + t.s[S_DEALER]
+            slot_bits[slot, suit] |= tbit
+            cap[slot] -= 1
+        while m:
+            pool[n] = suit * 13 + nth(m, 0)
+            m &= m - 1
+            n += 1
+            need[suit] += 1
+    if not _placeable(need, cap, elig, n_slots):
+        return False
+    for i in range(n - 1, 0, -1):
+        j = randbelow(own.rng, 0, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for i in range(n):
+        c = pool[i]
+        suit = c // 13
+        need[suit] -= 1
+        bit = 1 << suit
+        tried = 0  # slots found to leave the rest unplaceable
+        while True:
+            total = 0
+            for slot in range(n_slots):
+                if elig[slot] & bit and not (tried >> slot) & 1:
+                    total += cap[slot]
+            x = randbelow(own.rng, 0, total)  # total > 0: some slot keeps Hall's condition
+            chosen = 0
+            for slot in range(n_slots):
+                if elig[slot] & bit and not (tried >> slot) & 1:
+                    if x < cap[slot]:
+                        chosen = slot
+                        break
+                    x -= cap[slot]
+            cap[chosen] -= 1
+            if _placeable(need, cap, elig, n_slots):
+                slot_bits[chosen, suit] |= 1 << (c % 13)
+                break
+            cap[chosen] += 1
+            tried |= 1 << chosen
+    return True
+
+
+@njit(cache=True)
+def _deal_unseen(v, slot_bits):
+    """A deal that respects the voids shown, or, when revokes made them impossible, one that
+    ignores them. True when the voids were respected."""
+    if _sample(v, slot_bits, True):
+        return True
+    _sample(v, slot_bits, False)
+    return False
+
+
+@njit(cache=True)
+def sample_deal(buf, seat):
+    """One deal of the cards ``seat`` has not seen, as :func:`decide` samples them:
+    rank masks [set * MAX_PLAYERS + seat, suit] (its own current hand left empty)."""
+    c = buf[0].core
+    v = seat_view(c, seat, buf[0].scratch)
+    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
+    _deal_unseen(v, slot_bits)
+    return slot_bits
+
+
+@njit(cache=True)
+def _set_world(v, sc, slot_bits, seeds, policy):
+    """The scratch deal: the real table, the seat's own hand and one sampled world."""
+    t = v.table
+    r = t.rules
+    p = r[R_PLAYERS]
+    cur = t.s[S_SET]
+    copy_table(sc.table, t)
+    for k in range(cur, r[R_SETS]):
+        for q in range(p):
+            for suit in range(4):
+                sc.sets[k, q, suit] = slot_bits[k * MAX_PLAYERS + q, suit]
+    for q in range(p):
+        seat = sc.seats[q]
+        for suit in range(4):
+            seat.bits[suit] = v.own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]
+        seat.n = t.hand_n[q]
+        seat.rng[0] = seeds[q]
+        seat.strategy = policy
+        for i in range(seat.params.shape[0]):
+            seat.params[i] = 0.0  # random play-outs never revoke
+        if policy == 1:
+            for i in range(len(heuristic.DEFAULTS)):
+                seat.params[i] = heuristic.DEFAULTS[i]
+    sc.n_revokes = 0
+
+
+@njit(cache=True)
+def _play_out(sc):
+    s = sc.table.s
+    while s[S_PHASE] != OVER:
+        seat = s[S_SEAT]
+        v = seat_view(sc, seat, sc)
+        if sc.seats[seat].strategy == 1:
+            a = heuristic.decide(v)
+        else:
+            a = random_player.decide(v)
+        apply(sc, a)
+
+
+@njit(cache=True)
+def _value(sc, side):
+    """The seat's side's result in a played-out deal."""
+    res = sc.result
+    r = sc.table.rules
+    if r[R_KIND] != SCOTCH:
+        return float(res[P_TRICKS, side])
+    nt = r[R_TEAMS]
+    others = 0.0
+    for x in range(nt):
+        if x != side:
+            others += res[P_POINTS, x]
+    return res[P_POINTS, side] - others / (nt - 1)
+
+
+@njit(cache=True)
+def decide(v):
+    own = v.own
+    led = v.led
+    cands = np.zeros(4, np.int64)
+    if led >= 0 and own.bits[led] != 0:
+        cands[led] = own.bits[led]
+    else:
+        for suit in range(4):
+            cands[suit] = own.bits[suit]
+    n = 0
+    only = -1
+    for suit in range(4):
+        c = popcount(cands[suit])
+        if c:
+            only = suit * 13 + nth(cands[suit], 0)
+        n += c
+    if n == 1:
+        return only
+    worlds = max(1, int(own.params[0]))
+    policy = 1 if own.params[1] > 0.5 else 0
+    sc = v.scratch
+    side = v.table.team[v.seat]
+    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
+    seeds = np.zeros(MAX_PLAYERS, np.uint64)
+    total = np.zeros(52, np.float64)
+    for _ in range(worlds):
+        _deal_unseen(v, slot_bits)
+        for q in range(MAX_PLAYERS):
+            seeds[q] = next_u64(own.rng, 0)
+        for suit in range(4):
+            m = cands[suit]
+            while m:
+                card = suit * 13 + nth(m, 0)
+                m &= m - 1
+                _set_world(v, sc, slot_bits, seeds, policy)
+                apply(sc, card)
+                _play_out(sc)
+                total[card] += _value(sc, side)
+    best = -1
+    for suit in range(4):
+        m = cands[suit]
+        while m:
+            card = suit * 13 + nth(m, 0)
+            m &= m - 1
+            if best < 0 or total[card] > total[best]:
+                best = card
+    return best
