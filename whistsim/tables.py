@@ -24,9 +24,11 @@ def summary_table(moments: Moments, names: list[str] | None = None) -> pd.DataFr
 
 def format_summary(moments: Moments, names: list[str] | None = None) -> str:
     """Each figure's mean and 95% CI, for the terminal."""
-    lines = [f"{'figure':<18} {'mean':>10} {'95% CI':>25} {'n':>11}"]
-    for name in names or moments.names():
+    names = names or moments.names()
+    w = max([6, *map(len, names)])
+    lines = [f"{'figure':<{w}} {'mean':>10} {'95% CI':>25} {'n':>11}"]
+    for name in names:
         e = moments.estimate(name)
         ci = "exact" if e.sd == 0 else f"[{e.low:.4g}, {e.high:.4g}]"
-        lines.append(f"{name:<18} {e.mean:>10.4g} {ci:>25} {e.n:>11,}")
+        lines.append(f"{name:<{w}} {e.mean:>10.4g} {ci:>25} {e.n:>11,}")
     return "\n".join(lines)

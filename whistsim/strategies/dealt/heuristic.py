@@ -14,7 +14,7 @@ Only the view is read: the table, the seat's own hand and what has been played.
 from numba import njit
 
 from ...cards import ACE, JACK, KING, QUEEN, TEN
-from ...games.dealt.bitops import highest, lowest, popcount
+from ...bits import highest, lowest, popcount
 from ...games.dealt.engine import (
     R_ASIDE,
     R_KIND,

@@ -13,7 +13,7 @@ average (Whist: tricks). It never revokes. Its randomness is its own stream.
 import numpy as np
 from numba import njit
 
-from ...games.dealt.bitops import nth, popcount
+from ...bits import nth, popcount
 from ...games.dealt.engine import (
     MAX_PLAYERS,
     MAX_SETS,

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from ...games.dealt.bitops import nth, popcount
+from ...bits import nth, popcount
 from ...games.dealt.engine import R_REVOKES
 from ...rng import randbelow, uniform
 
