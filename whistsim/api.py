@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .batch import Batch
 from .games import MoveError, RecordError, get_game
@@ -43,9 +44,12 @@ def _first_seat(first: int | str) -> int:
     if first == "rotate":
         return -1
     try:
-        return int(first)
+        f = int(first)
     except (TypeError, ValueError):
-        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'") from None
+        f = -1
+    if f < 0:  # the kernels read any negative seat as "rotate": only the word may say so
+        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")
+    return f
 
 
 def simulate(
@@ -117,16 +121,21 @@ class Judgement:
 
 def judge(line: int, text: str) -> Judgement:
     """Replay one record line through the rules engine."""
+    if not _is_utf8(text):
+        return Judgement(line, error="the line is not UTF-8 text")
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
         return Judgement(line, error=f"bad JSON: {e.msg} at column {e.colno}")
+    except (ValueError, RecursionError) as e:  # a 5000-digit number, or nesting too deep
+        return Judgement(line, error=f"bad JSON: {e}")
     if not isinstance(record, dict):
         return Judgement(line, error="a record must be a JSON object")
+    name = record.get("game")
     try:
-        game = get_game(record.get("game"))  # type: ignore[arg-type]
+        game = get_game(name if isinstance(name, str) else "")
     except WhistsimError:
-        return Judgement(line, error=f"unknown game {record.get('game')!r}")
+        return Judgement(line, error=f"unknown game {name!r}")
     try:
         result = game.replay(record)
     except MoveError as e:
@@ -137,6 +146,15 @@ def judge(line: int, text: str) -> Judgement:
     if stored is not None and stored != result:
         return Judgement(line, result=result, stored=stored)
     return Judgement(line, result=result)
+
+
+def _is_utf8(text: str) -> bool:
+    # read_lines keeps undecodable bytes as surrogates, so one bad line spoils only itself.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def replay(source: str) -> list[Judgement]:
@@ -154,10 +172,14 @@ def load_record(source: str, line: int) -> dict:
             if i == line:
                 if not text.strip():
                     raise WhistsimError(f"{source}: line {line} is blank")
+                if not _is_utf8(text):
+                    raise WhistsimError(f"{source}: line {line} is not UTF-8 text")
                 try:
                     record = json.loads(text)
                 except json.JSONDecodeError as e:
                     raise WhistsimError(f"{source}: line {line}: bad JSON: {e.msg}") from None
+                except (ValueError, RecursionError) as e:
+                    raise WhistsimError(f"{source}: line {line}: bad JSON: {e}") from None
                 if not isinstance(record, dict):
                     raise WhistsimError(f"{source}: line {line}: a record must be a JSON object")
                 return record
@@ -168,7 +190,10 @@ def load_record(source: str, line: int) -> dict:
 
 def show(record: dict) -> str:
     """A deal told for people."""
-    game = get_game(record.get("game"))  # type: ignore[arg-type]
+    name = record.get("game")
+    if not isinstance(name, str):
+        raise WhistsimError(f"unknown game {name!r}")
+    game = get_game(name)
     try:
         return game.narrate(record)
     except MoveError as e:

@@ -7,8 +7,9 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any
 
 
 @contextlib.contextmanager
@@ -41,11 +42,19 @@ def write_jsonl(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> i
 
 
 def read_lines(source: str) -> Iterator[tuple[int, str]]:
-    """(0-based line number, text) of a file, or of standard input for ``-``."""
+    """(0-based line number, text) of a file, or of standard input for ``-``.
+
+    Bytes that are not UTF-8 come through as surrogates (``surrogateescape``), so a
+    reader can reject that line alone and go on.
+    """
     if source == "-":
-        for i, line in enumerate(sys.stdin):
-            yield i, line
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text-only stand-in for stdin
+            yield from enumerate(sys.stdin)
+            return
+        for i, raw in enumerate(stream):
+            yield i, raw.decode("utf-8", "surrogateescape")
         return
-    with open(source, encoding="utf-8") as f:
+    with open(source, encoding="utf-8", errors="surrogateescape") as f:
         for i, line in enumerate(f):
             yield i, line

@@ -9,8 +9,9 @@ record holds is parsed and checked here, and every failure is a
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 class WhistsimError(ValueError):
@@ -78,6 +79,27 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# Records write rules as typed JSON (records.md): the type a record must use per kind.
+_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
+    "bool": lambda v: isinstance(v, bool),
+    "int": _is_int,
+    "number": lambda v: _is_int(v) or isinstance(v, float),
+    "int_list": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+    "str": lambda v: isinstance(v, str),
+}
+_JSON_WORDS = {
+    "bool": "true or false",
+    "int": "an integer",
+    "number": "a number",
+    "int_list": "a list of integers",
+    "str": "a string",
+}
+
+
 @dataclass(frozen=True)
 class Option:
     key: str
@@ -85,6 +107,12 @@ class Option:
     default: Any
     doc: str
     choices: tuple | None = None
+
+    def parse_json(self, value: Any) -> Any:
+        """A value read from a record: its JSON type must already be right (no ``"3"`` for 3)."""
+        if not _JSON_TYPES[self.kind](value):
+            raise RuleError(f"rule {self.key}={json.dumps(value, default=repr)}: expected {_JSON_WORDS[self.kind]}")
+        return self.parse(value)
 
     def parse(self, value: Any) -> Any:
         try:
@@ -113,11 +141,13 @@ def resolve(
     values: dict[str, Any],
     *,
     strict_complete: bool = False,
+    json_types: bool = False,
     what: str = "rule",
 ) -> dict[str, Any]:
     """Parse ``values`` against ``options``; unknown keys are errors.
 
-    With ``strict_complete`` every option must be given (records write rules in full).
+    With ``strict_complete`` every option must be given (records write rules in full);
+    with ``json_types`` each value must have its JSON type (a record, not typed text).
     """
     known = {o.key: o for o in options}
     for key in values:
@@ -126,7 +156,7 @@ def resolve(
     out = {}
     for o in options:
         if o.key in values:
-            out[o.key] = o.parse(values[o.key])
+            out[o.key] = o.parse_json(values[o.key]) if json_types else o.parse(values[o.key])
         elif strict_complete:
             raise RuleError(f"missing {what} {o.key!r}")
         else:

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...batch import Batch
+from ...options import RuleError
 from ..base import Game
 from .narrate import narrate
 from .play import play_batch
@@ -15,7 +16,15 @@ from .rules import OPTIONS, PRESETS, WelshRules
 
 
 def make_rules(preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None) -> WelshRules:
-    return WelshRules.make(preset or "parlett", players, **(overrides or {}))
+    overrides = dict(overrides or {})
+    # The player count may come as --players or as --rule players=N: not two different ones.
+    if players is not None and "players" in overrides:
+        said = next(o for o in OPTIONS if o.key == "players").parse(overrides["players"])
+        if said != players:
+            raise RuleError(f"rule players={overrides['players']}: but {players} players were asked for")
+    if players is not None:
+        overrides["players"] = players
+    return WelshRules.make(preset or "parlett", **overrides)
 
 
 def figures(batch: Batch, rules: WelshRules) -> dict[str, np.ndarray]:

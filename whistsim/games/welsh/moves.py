@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card, SUIT_WORDS
+from ...cards import SUIT_WORDS, SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card
 from .engine import CHALLENGE_SEAT, DRAW, N_ACTIONS, NO_CHALLENGE, PASS, TAFFY_LEAD
 
 

@@ -60,7 +60,7 @@ def narrate(record: dict[str, Any]) -> str:
             lines.append("  draws  " + "   ".join(draws))
             draws.clear()
 
-    for seat, a in zip(seats.tolist(), actions.tolist()):
+    for seat, a in zip(seats.tolist(), actions.tolist(), strict=True):
         phase = int(s[S_PHASE])
         if phase == TURN and a == DRAW:
             draws.append(f"{seat}: {pretty_card(int(buf[0]['deck'][s[S_TOP]]))}")

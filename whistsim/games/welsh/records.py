@@ -134,6 +134,17 @@ def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: 
 
 def read_record(record: Any) -> tuple[WelshRules, np.ndarray, int, np.ndarray, np.ndarray]:
     """(rules, stock, first, seats, actions), or RecordError / MoveError."""
+    rules, stock, first, seats, actions, bad = _read(record)
+    if bad is not None:
+        raise bad
+    return rules, stock, first, seats, actions
+
+
+def _read(record: Any) -> tuple[WelshRules, np.ndarray, int, np.ndarray, np.ndarray, MoveError | None]:
+    """As :func:`read_record`, but the moves only up to the first unreadable one, and its error.
+
+    Replay plays that prefix first, so an earlier illegal or extra move is the one reported.
+    """
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     unknown = set(record) - RECORD_KEYS
@@ -166,9 +177,11 @@ def read_record(record: Any) -> tuple[WelshRules, np.ndarray, int, np.ndarray, n
     seats = np.zeros(len(moves), np.int64)
     actions = np.zeros(len(moves), np.int64)
     for i, m in enumerate(moves):
-        seat, action = _parse_move(i, m, rules.players)
-        seats[i], actions[i] = seat, action
-    return rules, stock, first, seats, actions
+        try:
+            seats[i], actions[i] = _parse_move(i, m, rules.players)
+        except MoveError as e:
+            return rules, stock, first, seats[:i], actions[:i], e
+    return rules, stock, first, seats, actions, None
 
 
 def _parse_move(i: int, move: Any, players: int) -> tuple[int, int]:
@@ -185,12 +198,18 @@ def _parse_move(i: int, move: Any, players: int) -> tuple[int, int]:
 
 def replay(record: Any) -> dict[str, Any]:
     """Judge one record: its replayed ``result``, or RecordError / MoveError."""
-    rules, stock, first, seats, actions = read_record(record)
+    rules, stock, first, seats, actions, bad = _read(record)
     buf = new_state(rules.to_array())
     status, i, detail = _replay(buf, stock, first, seats, actions)
+    moves = record["moves"]
+    if bad is not None:
+        # The moves before the unreadable one were legal; it is extra, or it is the error.
+        if status == OK:
+            raise MoveError(bad.index, f"move {moves[bad.index]!r} comes after the deal ended")
+        if status == _SHORT:
+            raise bad
     if status == OK:
         return result_of(buf)
-    moves = record["moves"]
     if status == _SHORT:
         raise MoveError(i, f"the moves stop before the deal ends (seat {detail} owes a decision)")
     if status == _EXTRA:

@@ -70,7 +70,7 @@ class WelshRules:
     @classmethod
     def make(
         cls, preset: str = "parlett", players: int | None = None, **overrides: Any
-    ) -> "WelshRules":
+    ) -> WelshRules:
         """Preset first, then ``players``, then each override, e.g. ``challenge="akagiri"``."""
         if preset not in PRESETS:
             raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
@@ -81,11 +81,11 @@ class WelshRules:
         return cls(**resolve(OPTIONS, values))
 
     @classmethod
-    def from_record(cls, rules: Any) -> "WelshRules":
+    def from_record(cls, rules: Any) -> WelshRules:
         """Rules written out in full, as records.md requires."""
         if not isinstance(rules, dict):
             raise RuleError("'rules' must be an object")
-        return cls(**resolve(OPTIONS, rules, strict_complete=True))
+        return cls(**resolve(OPTIONS, rules, strict_complete=True, json_types=True))
 
     def to_record(self) -> dict[str, Any]:
         d = asdict(self)
