@@ -240,7 +240,7 @@ def test_show_is_readable(tmp_path, example):
     text = r.stdout
     assert "10♥" in text and "K♠" in text and "Taffy" in text
     assert "seat 0 leads 7♥" in text
-    assert "1 Taffy" in text  # seat 1 follows the 7♥ with the Taffy
+    assert "1 plays Taffy" in text  # seat 1 follows the 7♥ with the Taffy
     assert not CARD_CODE.search(text)  # no record codes such as TH
     for q, pts in enumerate(example["result"]["points"]):
         assert re.search(rf"^\s+{q}\s+{pts}\s", text, re.M)

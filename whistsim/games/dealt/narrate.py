@@ -79,7 +79,7 @@ def narrate(name: str, title: str, rules_cls: type, record: dict[str, Any]) -> s
         if not trick:
             trick.append(f"seat {seat} leads {pretty_card(card)}")
         else:
-            trick.append(f"{seat} {pretty_card(card)}" + (" (revoke)" if revoke else ""))
+            trick.append(f"{seat} plays {pretty_card(card)}" + (" (revoke)" if revoke else ""))
         step(buf, card)
         if int(s[S_TRICK_LEN]) == 0:
             n += 1

@@ -78,7 +78,7 @@ def narrate(record: dict[str, Any]) -> str:
                 able = held[TAFFY] > 0 or held[suit * 13 : suit * 13 + 13].any()
                 trick.append(f"{seat} passes" + (" (falsely)" if able else ""))
             else:
-                trick.append(f"{seat} {action_words(a)}")
+                trick.append(f"{seat} plays {action_words(a)}")
         elif phase == CHALLENGE:
             if a == NO_CHALLENGE:
                 lines.append(f"         seat {seat} does not challenge")
