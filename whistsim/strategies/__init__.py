@@ -1,19 +1,36 @@
 """Players: per game, a registry of built-in strategies and their parameters.
 
-A seat's player is written ``NAME[:KEY=VALUE,...]``, e.g. ``random:draw=0.3``.
-:func:`seating` turns one spec per seat into the arrays the kernels read.
+A seat's player is written ``NAME[:KEY=VALUE,...]``, e.g. ``random:draw=0.3`` or
+``greedy:cheat=smart,challenge=0.5``; a user's own ``@njit`` function is
+``PATH.py:FUNCTION[:KEY=VALUE,...]``. :func:`seating` turns one spec per seat
+into the arrays the kernels read: a strategy id and ``MAX_PARAMS`` parameter
+codes per seat.
+
+A strategy module declares ``PARAMS``: name -> :class:`Param` (or a plain
+``(default, doc)`` pair for a number), in the order of the slots the kernel
+reads. Word values (``never``, ``always``, ``smart``) become the codes their
+:class:`Param` maps them to.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
 from ..options import WhistsimError
 
 MAX_PARAMS = 8
+USER_BASE = 1000  # strategy ids from here on are users' own functions (see load_user)
+SMART = -1.0  # the code of the word "smart"
+POLICY_WORDS = {"never": 0.0, "always": 1.0, "smart": SMART}
 
 
 class StrategyError(WhistsimError):
@@ -21,42 +38,147 @@ class StrategyError(WhistsimError):
 
 
 @dataclass(frozen=True)
+class Param:
+    """One strategy parameter: its default, its doc and the values it takes."""
+
+    default: float | str
+    doc: str
+    words: Mapping[str, float] = field(default_factory=dict)  # word -> code
+    low: float = -math.inf
+    high: float = math.inf
+    numbers: bool = True  # False: words only
+    aliases: tuple[str, ...] = ()  # other names for it, e.g. false_pass for cheat
+
+    def code(self, value: float | str) -> float:
+        """The number the kernel reads for ``value``; ValueError when it is refused."""
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in self.words:
+                return float(self.words[word])
+            try:
+                value = float(word)
+            except ValueError:
+                raise ValueError(f"expected {self.expected()}") from None
+        if isinstance(value, bool) or not self.numbers:
+            raise ValueError(f"expected {self.expected()}")
+        v = float(value)
+        if not (math.isfinite(v) and self.low <= v <= self.high):
+            raise ValueError(f"expected {self.expected()}")
+        return v
+
+    def expected(self) -> str:
+        choices = []
+        if self.numbers:
+            if math.isfinite(self.low) and math.isfinite(self.high):
+                choices.append(f"a number from {self.low:g} to {self.high:g}")
+            else:
+                choices.append("a number")
+        choices += list(self.words)
+        return ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+
+
+def as_param(p: Param | tuple) -> Param:
+    return p if isinstance(p, Param) else Param(p[0], p[1])
+
+
+def params_of(module: Any) -> dict[str, Param]:
+    """A strategy module's declared parameters, in slot order."""
+    return {k: as_param(v) for k, v in getattr(module, "PARAMS", {}).items()}
+
+
+def _fmt(v: float | str) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+@dataclass(frozen=True)
 class StrategySpec:
-    name: str
-    params: dict[str, float] = field(default_factory=dict)
+    name: str  # a built-in name, or PATH.py:FUNCTION for a user's function
+    params: dict[str, float | str] = field(default_factory=dict)  # numbers, or words such as "smart"
+
+    @property
+    def user(self) -> tuple[str, str] | None:
+        """(path, function) of a user's strategy, else None."""
+        path, sep, func = self.name.rpartition(":")
+        return (path, func) if sep and path.endswith(".py") else None
 
     def __str__(self) -> str:
         if not self.params:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={v:g}" for k, v in self.params.items())
+        return self.name + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.params.items())
 
 
 def parse_spec(text: str) -> StrategySpec:
-    """``"random:draw=0.3,false_pass=0"`` -> StrategySpec."""
+    """``"random:draw=0.3,cheat=smart"`` or ``"mine.py:decide:x=1"`` -> StrategySpec."""
     name, _, rest = text.strip().partition(":")
-    params: dict[str, float] = {}
+    name = name.strip()
+    if name.endswith(".py"):
+        func, _, rest = rest.partition(":")
+        name = f"{name}:{func.strip()}"
+    params: dict[str, float | str] = {}
     for item in filter(None, (x.strip() for x in rest.split(","))):
         key, sep, value = item.partition("=")
-        if not sep:
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
             raise StrategyError(f"strategy {text!r}: parameter {item!r} is not KEY=VALUE")
         try:
-            params[key.strip()] = float(value)
+            params[key] = float(value)
         except ValueError:
-            raise StrategyError(f"strategy {text!r}: {key.strip()}={value!r} is not a number") from None
-    return StrategySpec(name.strip(), params)
+            params[key] = value.lower()
+    return StrategySpec(name, params)
 
 
 def _builtins(game: str) -> dict[str, ModuleType]:
     if game == "welsh":
         from .welsh import BUILTINS
+    elif game in ("scotch", "whist"):
+        from .dealt import BUILTINS
     else:
         raise StrategyError(f"no strategies for game {game!r}")
     return BUILTINS
 
 
-def available(game: str) -> dict[str, dict[str, tuple[float, str]]]:
-    """Built-in strategy names -> their parameters (default, doc)."""
-    return {name: mod.PARAMS for name, mod in _builtins(game).items()}
+def available(game: str) -> dict[str, dict[str, Param]]:
+    """Built-in strategy names -> their parameters."""
+    return {name: params_of(mod) for name, mod in _builtins(game).items()}
+
+
+def describe(game: str) -> list[tuple[str, str, dict[str, Param]]]:
+    """(name, one-line doc, parameters) of each built-in strategy, for ``whistsim strategies``."""
+    out = []
+    for name, mod in _builtins(game).items():
+        doc = " ".join((mod.__doc__ or "").strip().split("\n\n")[0].split())
+        out.append((name, doc.removeprefix(f"``{name}``: "), params_of(mod)))
+    return out
+
+
+def _codes(seat: int, spec: StrategySpec, declared: dict[str, Param]) -> np.ndarray:
+    """One seat's parameter codes, in slot order; one-line errors naming seat and parameter."""
+    if len(declared) > MAX_PARAMS:
+        raise StrategyError(f"seat {seat}: strategy {spec.name!r} declares more than {MAX_PARAMS} parameters")
+    names = {alias: key for key, p in declared.items() for alias in (key, *p.aliases)}
+    given: dict[str, tuple[str, float | str]] = {}
+    for key, value in spec.params.items():
+        if key not in names:
+            raise StrategyError(
+                f"seat {seat}: strategy {spec.name!r} has no parameter {key!r} "
+                f"(known: {', '.join(declared) or 'none'})"
+            )
+        canon = names[key]
+        if canon in given:
+            raise StrategyError(
+                f"seat {seat}: parameter {key!r} of {spec.name!r} is given twice (as {given[canon][0]!r})"
+            )
+        given[canon] = (key, value)
+    codes = np.zeros(MAX_PARAMS, np.float64)
+    for i, (key, p) in enumerate(declared.items()):
+        said, value = given.get(key, (key, p.default))
+        try:
+            codes[i] = p.code(value)
+        except ValueError as e:
+            raise StrategyError(
+                f"seat {seat}: strategy {spec.name!r} parameter {said}={_fmt(value)}: {e}"
+            ) from None
+    return codes
 
 
 def seating(game: str, specs: list[StrategySpec], players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -70,16 +192,82 @@ def seating(game: str, specs: list[StrategySpec], players: int) -> tuple[np.ndar
     ids = np.zeros(players, np.int64)
     params = np.zeros((players, MAX_PARAMS), np.float64)
     for seat, spec in enumerate(specs):
-        if spec.name not in builtins:
-            raise StrategyError(f"seat {seat}: unknown strategy {spec.name!r} (known: {', '.join(names)})")
-        declared = builtins[spec.name].PARAMS
-        for key in spec.params:
-            if key not in declared:
-                raise StrategyError(
-                    f"seat {seat}: strategy {spec.name!r} has no parameter {key!r} "
-                    f"(known: {', '.join(declared) or 'none'})"
-                )
-        ids[seat] = names.index(spec.name)
-        for i, (key, (default, _doc)) in enumerate(declared.items()):
-            params[seat, i] = spec.params.get(key, default)
+        if spec.user is not None:
+            ids[seat], declared = load_user(game, spec, seat)
+        elif spec.name in builtins:
+            ids[seat], declared = names.index(spec.name), params_of(builtins[spec.name])
+        else:
+            raise StrategyError(
+                f"seat {seat}: unknown strategy {spec.name!r} (known: {', '.join(names)}, or PATH.py:FUNCTION)"
+            )
+        params[seat] = _codes(seat, spec, declared)
     return ids, params
+
+
+# ---- users' strategies -------------------------------------------------------
+
+_USER: dict[int, tuple[str, Callable, dict[str, Param]]] = {}  # id -> (label, function, params)
+_USER_IDS: dict[tuple, int] = {}
+
+
+def _one_line(e: BaseException) -> str:
+    if isinstance(e, SyntaxError):
+        return f"SyntaxError: {e.msg} (line {e.lineno})"
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def load_user(game: str, spec: StrategySpec, seat: int) -> tuple[int, dict[str, Param]]:
+    """Load, check and register a user's ``@njit`` function: (its strategy id, its PARAMS).
+
+    The file is imported once per modification time; the function must compile
+    for the game's view and return an integer decision (the game's ``check_user``).
+    """
+    path, func = spec.user or ("", "")
+    where = f"seat {seat}: strategy {spec.name!r}"
+    if not func.isidentifier():
+        raise StrategyError(f"{where}: name the function after the file, as {path}:decide")
+    file = Path(path).expanduser()
+    if not file.is_file():
+        raise StrategyError(f"{where}: file {path!r} not found")
+    key = (game, str(file.resolve()), file.stat().st_mtime_ns, func)
+    if key in _USER_IDS:
+        sid = _USER_IDS[key]
+        return sid, _USER[sid][2]
+    try:
+        check_user = importlib.import_module(f"{__name__}.{game}").check_user
+    except (ImportError, AttributeError):
+        raise StrategyError(f"{where}: game {game!r} takes no user strategies") from None
+    mod_spec = importlib.util.spec_from_file_location(f"whistsim_user_{len(_USER_IDS)}", file)
+    if mod_spec is None or mod_spec.loader is None:
+        raise StrategyError(f"{where}: cannot load {path!r} as a Python file")
+    module = importlib.util.module_from_spec(mod_spec)
+    try:
+        mod_spec.loader.exec_module(module)
+    except Exception as e:
+        raise StrategyError(f"{where}: cannot load {path}: {_one_line(e)}") from None
+    fn = getattr(module, func, None)
+    if fn is None:
+        raise StrategyError(f"{where}: {path} has no function {func!r}")
+    if not hasattr(fn, "py_func") or not hasattr(fn, "compile"):
+        raise StrategyError(f"{where}: {func!r} must be a Numba function (decorate it with @numba.njit)")
+    try:
+        declared = params_of(module)
+    except (TypeError, IndexError):
+        raise StrategyError(f"{where}: PARAMS must map names to Param(...) or (default, doc)") from None
+    problem = check_user(fn)
+    if problem:
+        raise StrategyError(f"{where}: does not compile for game {game}: {problem}")
+    sid = USER_BASE + len(_USER)
+    _USER[sid] = (spec.name, fn, declared)
+    _USER_IDS[key] = sid
+    return sid, declared
+
+
+def user_function(sid: int) -> Callable:
+    """The function behind a user strategy id (see :func:`load_user`)."""
+    return _USER[sid][1]
+
+
+def user_label(sid: int) -> str:
+    return _USER[sid][0]

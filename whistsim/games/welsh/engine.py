@@ -117,6 +117,10 @@ TABLE_DTYPE = np.dtype(
         ("trick_seat", np.int8, (MAX_PLAYERS,)),
         ("passed", np.int8, (MAX_PLAYERS,)),  # passed in the current trick
         ("void", np.int8, (MAX_PLAYERS, 5)),  # passed on suit (4: Taffy), no cards taken since
+        ("piled", np.int16, (53,)),  # cards moved from a hand straight to a winnings pile
+        ("exposed", np.int16, (MAX_PLAYERS,)),  # false passes shown: caught, or a passed-on suit played
+        ("drawn", np.int16, (MAX_PLAYERS,)),  # turns each seat drew on
+        ("led", np.int16, (MAX_PLAYERS,)),  # turns each seat led on
         ("s", np.int64, (N_SCALARS,)),
     ],
     align=True,
@@ -187,6 +191,10 @@ def reset(g, stock, first):
     t.played[:] = 0
     t.passed[:] = 0
     t.void[:] = 0
+    t.piled[:] = 0
+    t.exposed[:] = 0
+    t.drawn[:] = 0
+    t.led[:] = 0
     t.s[:] = 0
     for q in range(players(g)):
         _empty_hand(g, q)
@@ -291,6 +299,7 @@ def _move_hand_to_pile(g, src, dst):
     hand = g.seats[src].hand
     for c in range(53):
         t.won[dst, c] += hand[c]
+        t.piled[c] += hand[c]
     t.won_n[dst] += t.hand_n[src]
     _empty_hand(g, src)
 
@@ -426,6 +435,7 @@ def _draw(g, seat):
         t.void[seat, k] = 0
     s[S_TOP] += 1
     s[S_DRAWS] += 1
+    t.drawn[seat] += 1
     if not _check_end(g):
         s[S_SEAT] = _next_in_play(t, seat, players(g))
 
@@ -440,8 +450,10 @@ def _lead(g, seat, action):
     else:
         card = action
         suit = action // 13
+    _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
+    t.led[seat] += 1
     s[S_TRICKS] += 1
     s[S_LEADER] = seat
     s[S_LED_SUIT] = suit
@@ -470,10 +482,18 @@ def _pass(g, seat):
     t.void[seat, 4] = 1
 
 
+@njit(cache=True, inline="always")
+def _expose(t, seat, card):
+    """A card of a suit (or a Taffy) the seat passed on, no cards taken since: that pass was false."""
+    if t.void[seat, 4 if card == TAFFY else card // 13]:
+        t.exposed[seat] += 1
+
+
 @njit(cache=True)
 def _follow(g, seat, card):
     t = g.table
     s = t.s
+    _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
     n = s[S_TRICK_LEN]
@@ -532,6 +552,7 @@ def _challenge(g, challenger, target):
     caught = g.seats[target].revoked == 1
     if caught:
         s[S_CHALLENGES_WON] += 1
+        t.exposed[target] += 1
     if t.rules[R_CHALLENGE] == PARLETT:
         # The loser's whole hand goes into the other's hand.
         if caught:

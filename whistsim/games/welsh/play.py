@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import types
+
 import numba
 import numpy as np
 from numba import njit, prange
 
 from ...batch import Batch
+from ...cards import TAFFY
 from ...options import WhistsimError
 from ...rng import DECK_STREAM, shuffle, stream_start
-from ...strategies import StrategyError
-from ...strategies.welsh import decide
+from ...strategies import USER_BASE, StrategyError, user_function, user_label
+from ...strategies import welsh as welsh_strategies
 from .engine import (
     ENGINE_ERRORS,
     OK,
@@ -37,9 +40,17 @@ from .engine import (
     seat_view,
 )
 from .rules import WelshRules
-from ...cards import TAFFY
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
+
+
+@njit(cache=True, inline="always")
+def decide(sid, v):
+    # Looked up when the kernel compiles: strategies.welsh imports the engine, whose
+    # package imports this module, so its names may not exist yet at import time.
+    return welsh_strategies.decide(sid, v)
+
+
 SEAT_COLUMNS = ("points", "won", "tens", "taffies")
 GAME_COLUMNS = (
     "first", "tricks", "turns", "draws", "passes", "false_passes",
@@ -160,21 +171,53 @@ def play_batch(
     game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
     errors = np.zeros((n, 3), np.int64)
     logs = np.full((min(log_games, n), max_moves(rules)), -1, np.int16)
-    _play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first),
-                seat_out, game_out, errors, logs)  # fmt: skip
+    users = tuple(sorted({int(i) for i in ids if i >= USER_BASE}))
+    kernel = _user_kernel(users) if users else _play_games
+    kernel(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first),
+           seat_out, game_out, errors, logs)  # fmt: skip
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from .moves import action_name
 
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
+        who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
         raise StrategyError(
-            f"game {start + i}, seat {seat}: illegal decision {action_name(a)!r}: {ENGINE_ERRORS[e]}"
+            f"game {start + i}, seat {seat}{who}: illegal decision {action_name(a)!r}: {ENGINE_ERRORS[e]}"
         )
     moves = game_out[GAME_COLUMNS.index("moves")]
     return Batch(
         start,
-        dict(zip(SEAT_COLUMNS, seat_out)),
-        dict(zip(GAME_COLUMNS, game_out)),
+        dict(zip(SEAT_COLUMNS, seat_out, strict=True)),
+        dict(zip(GAME_COLUMNS, game_out, strict=True)),
         logs=[logs[i, : moves[i]].copy() for i in range(logs.shape[0])],
     )
+
+
+_USER_KERNELS: dict[tuple[int, ...], object] = {}
+
+
+def _user_kernel(users: tuple[int, ...]):
+    """:func:`_play_games` in which seats with these user ids decide by the users' functions.
+
+    A kernel that takes a function argument is never cached, so this one is rebuilt
+    from the same source with a different global ``decide`` (and ``play_game``), once
+    per set of user functions per process; the built-in kernel stays cached.
+    """
+    if users not in _USER_KERNELS:
+        env = {"builtin": welsh_strategies.decide_builtin, **{f"user{i}": user_function(i) for i in users}}
+        src = (
+            "def decide(sid, v):\n"
+            + "".join(f"    if sid == {i}:\n        return user{i}(v)\n" for i in users)
+            + "    return builtin(sid, v)\n"
+        )
+        exec(src, env)
+        user_decide = njit(inline="always")(env["decide"])
+        f = play_game.py_func
+        game = njit(types.FunctionType(f.__code__, {**f.__globals__, "decide": user_decide}, f.__name__))
+        f = _play_games.py_func
+        kernel = njit(parallel=True)(
+            types.FunctionType(f.__code__, {**f.__globals__, "play_game": game}, f.__name__)
+        )
+        _USER_KERNELS[users] = kernel
+    return _USER_KERNELS[users]

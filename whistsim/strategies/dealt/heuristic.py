@@ -13,8 +13,8 @@ Only the view is read: the table, the seat's own hand and what has been played.
 
 from numba import njit
 
-from ...cards import ACE, JACK, KING, QUEEN, TEN
 from ...bits import highest, lowest, popcount
+from ...cards import ACE, JACK, KING, QUEEN, TEN
 from ...games.dealt.engine import (
     R_ASIDE,
     R_KIND,
@@ -29,8 +29,14 @@ from ...games.dealt.engine import (
 
 PARAMS = {
     "two_rounds": (1.0, "Scotch: with J A or A K of trumps lead two rounds of trumps at once (1) or not (0)"),
-    "tenace": (1.0, "Scotch: with a trump tenace (J K or A Q) keep off the lead, placing it on the left (1) or not (0)"),
-    "ten_to_partner": (1.0, "Scotch: play the Ten of trumps into a trick partner is sure to win (1) or not (0)"),
+    "tenace": (
+        1.0,
+        "Scotch: with a trump tenace (J K or A Q) keep off the lead, placing it on the left (1) or not (0)",
+    ),
+    "ten_to_partner": (
+        1.0,
+        "Scotch: play the Ten of trumps into a trick partner is sure to win (1) or not (0)",
+    ),
     "draw_trumps": (5.0, "Whist: lead trumps when holding at least this many"),
 }
 DEFAULTS = (1.0, 1.0, 1.0, 5.0)  # PARAMS' defaults, for players a search plays out

@@ -1,0 +1,136 @@
+"""Users' own strategies: ``PATH.py:FUNCTION`` in a seat, and the errors a user can make,
+each one line naming the seat (and, in play, the game and the decision)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from whistsim import api
+from whistsim.cli import main
+from whistsim.strategies import StrategyError, parse_spec, seating
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "experiments" / "strategies" / "cautious.py")
+
+
+def write(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body))
+    return str(path)
+
+
+def test_the_shipped_example_plays_and_its_records_replay():
+    sim = api.simulate(
+        "welsh", n=3000, seed=2, strategies=[f"{EXAMPLE}:decide", "random", "greedy"], records=5
+    )
+    for i, record in enumerate(sim.records):
+        assert api.judge(i, json.dumps(record)).ok
+    assert sim.records[0]["strategies"][0] == f"{EXAMPLE}:decide"
+    # It beats random play, as cautious play should.
+    assert sim.moments.estimate("points[0]").low > sim.moments.estimate("points[1]").high
+
+
+def test_a_user_strategy_takes_its_declared_parameters():
+    never = api.simulate("welsh", n=400, seed=3, strategies=[f"{EXAMPLE}:decide:aces=0", "random", "random"])
+    aces = api.simulate("welsh", n=400, seed=3, strategies=[f"{EXAMPLE}:decide:aces=1", "random", "random"])
+    assert never.moments.estimate("tricks").mean != aces.moments.estimate("tricks").mean
+    with pytest.raises(
+        StrategyError, match=r"^seat 1: strategy '.*cautious.py:decide' has no parameter 'kings'"
+    ):
+        seating("welsh", [parse_spec("random"), parse_spec(f"{EXAMPLE}:decide:kings=1")], 2)
+
+
+def test_a_user_strategy_sits_beside_the_builtins_in_the_cli():
+    out = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            "--n",
+            "200",
+            "--seed",
+            "1",
+            "--strategy",
+            f"1={EXAMPLE}:decide",
+            "--strategy",
+            "2=hoarder",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert f"1={EXAMPLE}:decide" in out.output
+
+
+def test_an_illegal_decision_names_the_game_the_seat_and_the_decision(tmp_path):
+    path = write(
+        tmp_path,
+        "always_pass.py",
+        """
+        from numba import njit
+        from whistsim.games.welsh.engine import PASS
+
+        @njit
+        def decide(v):
+            return PASS
+        """,
+    )
+    with pytest.raises(StrategyError) as e:
+        api.simulate("welsh", n=10, seed=0, strategies=["random", "random", f"{path}:decide"])
+    msg = str(e.value)
+    assert (
+        msg.startswith("game ")
+        and ", seat 2 (" in msg
+        and "always_pass.py:decide): illegal decision 'pass'" in msg
+    )
+    assert "\n" not in msg
+
+
+@pytest.mark.parametrize(
+    "name, body, message",
+    [
+        ("missing.py", None, "seat 2: strategy '{path}:decide': file '{path}' not found"),
+        ("syntax.py", "def decide(v)\n    return 57\n", "cannot load {path}: SyntaxError: "),
+        (
+            "raises.py",
+            "raise RuntimeError('no deck here')\n",
+            "cannot load {path}: RuntimeError: no deck here",
+        ),
+        ("nofunc.py", "X = 1\n", "{path} has no function 'decide'"),
+        ("plain.py", "def decide(v):\n    return 57\n", "'decide' must be a Numba function"),
+        (
+            "untyped.py",
+            "from numba import njit\n@njit\ndef decide(v):\n    return v.no_such_field\n",
+            "does not compile for game welsh: Unknown attribute 'no_such_field' of type WelshView "
+            "(line 4: return v.no_such_field)",
+        ),
+        (
+            "floaty.py",
+            "from numba import njit\n@njit\ndef decide(v):\n    return 0.5\n",
+            "does not compile for game welsh: it returns float64, not an integer action",
+        ),
+    ],
+)
+def test_user_strategy_errors_are_one_line(tmp_path, name, body, message):
+    path = str(tmp_path / name) if body is None else write(tmp_path, name, body)
+    with pytest.raises(StrategyError) as e:
+        seating("welsh", [parse_spec(s) for s in ("random", "greedy", f"{path}:decide")], 3)
+    msg = str(e.value)
+    assert msg.startswith("seat 2: ")
+    assert message.format(path=path) in msg
+    assert "\n" not in msg
+
+
+def test_the_cli_reports_a_broken_user_strategy_in_one_line(tmp_path):
+    path = write(tmp_path, "broken.py", "def decide(v)\n")
+    out = CliRunner().invoke(main, ["simulate", "--n", "5", "--strategy", f"0={path}:decide"])
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("whistsim: error: seat 0: ")
+
+
+def test_a_spec_without_a_function_is_refused(tmp_path):
+    path = write(tmp_path, "x.py", "")
+    with pytest.raises(StrategyError, match="name the function after the file"):
+        seating("welsh", [parse_spec(f"{path}:")], 3)

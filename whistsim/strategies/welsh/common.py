@@ -1,0 +1,438 @@
+"""What every Welsh Whist player shares: card counting, follow and lead helpers,
+and the cheating and challenge policies any player takes as parameters.
+
+Every helper reads only what a seat's view (``games.welsh.engine.WelshView``)
+holds: the public table ``t`` and the seat's own record ``own``, passed as
+records (pointers), not as the view tuple: each helper is compiled once and
+linked into every kernel that uses it, which keeps compiling the kernels
+quick. Users' strategies may import them too (see
+``experiments/strategies/cautious.py``).
+
+Slots 0 and 1 of every built-in player's parameters are ``cheat`` and
+``challenge`` (:data:`P_CHEAT`, :data:`P_CHALLENGE`).
+"""
+
+import numpy as np
+from numba import njit
+
+from ...cards import ACE, FIVE, JACK, KING, TAFFY, TEN
+from ...games.welsh.engine import (
+    CHALLENGE_SEAT,
+    FIVE_PENALTY,
+    NO_CHALLENGE,
+    PARLETT,
+    PASS,
+    S_BEST_POWER,
+    S_LEADER,
+    S_LED_SUIT,
+    S_STOCK,
+    S_TOP,
+    S_TRICK_LEN,
+    TAFFY_LEAD,
+    can_follow,
+    power,
+)
+from ...games.welsh.rules import (
+    R_CHALLENGE,
+    R_PACKS,
+    R_PLAYERS,
+    R_REVOKES,
+    R_SCORING,
+    R_TAFFIES,
+    R_TAFFY_EQUALS_TEN,
+)
+from ...rng import randbelow, uniform
+from .. import POLICY_WORDS, SMART, Param
+
+P_CHEAT, P_CHALLENGE = 0, 1
+
+
+def cheat_param(default: float | str = 0.0) -> Param:
+    return Param(
+        default,
+        "false passes when able to follow (revokes=true only): a rate from 0 to 1, never, always, "
+        "or smart (pass when following would hand over a Ten or a Taffy)",
+        POLICY_WORDS, 0.0, 1.0, aliases=("false_pass", "rate"),
+    )  # fmt: skip
+
+
+def challenge_param(default: float | str = "smart") -> Param:
+    return Param(
+        default,
+        "after a trick with a pass, under a challenge rule: a chance from 0 to 1 of challenging a "
+        "passer, never, always, or smart (when counting, and any pass already shown false, "
+        "make the challenge pay on average)",
+        POLICY_WORDS, 0.0, 1.0,
+    )  # fmt: skip
+
+
+# Lowest and highest set bit of a 13-bit rank mask (-1 for none).
+LOW13 = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int8)
+HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], np.int8)
+NOT_TEN = (1 << 13) - 1 - (1 << TEN)
+
+
+# ---- what a seat can count ----------------------------------------------------
+
+
+@njit(cache=True)
+def value(card, scoring):
+    """What a card is worth in a winnings pile (piles scoring: Tens and Taffies matter)."""
+    if card == TAFFY or card % 13 == TEN:
+        return 10
+    if scoring == FIVE_PENALTY and card % 13 == FIVE:
+        return -5
+    return 1
+
+
+@njit(cache=True)
+def is_ten(card):
+    """A Ten or a Taffy: the cards worth 10."""
+    return card == TAFFY or card % 13 == TEN
+
+
+@njit(cache=True)
+def total(t, card):
+    """Copies of a card type in the whole stock."""
+    return t.rules[R_TAFFIES] if card == TAFFY else t.rules[R_PACKS]
+
+
+@njit(cache=True)
+def unseen(t, own, card):
+    """Copies of a card a seat has not seen: in other hands or in the stock."""
+    return total(t, card) - own.hand[card] - t.played[card] - t.piled[card]
+
+
+@njit(cache=True)
+def taffy_power(t):
+    return power(TAFFY, t.rules[R_TAFFY_EQUALS_TEN])
+
+
+@njit(cache=True)
+def top_unseen(t, own, suit):
+    """The highest power an unseen card could answer a lead of ``suit`` with (-1: none)."""
+    best = -1
+    for r in range(ACE, -1, -1):
+        if unseen(t, own, suit * 13 + r) > 0:
+            best = 2 * r
+            break
+    if unseen(t, own, TAFFY) > 0:
+        tp = taffy_power(t)
+        if tp > best:
+            best = tp
+    return best
+
+
+@njit(cache=True)
+def in_play(t, q):
+    return t.s[S_TOP] < t.s[S_STOCK] or t.hand_n[q] > 0
+
+
+@njit(cache=True)
+def void_known(t, q, suit):
+    """Seat ``q`` cannot answer ``suit``: it passed on that suit and took no cards since
+    (so it holds no Taffy either). A fact only when revokes are forbidden."""
+    return t.rules[R_REVOKES] == 0 and t.void[q, suit] == 1
+
+
+@njit(cache=True)
+def threat(t, own, seat, suit, leader):
+    """The highest power a player still to answer ``seat``'s card could play (-1: none).
+
+    Players answer from ``seat``'s left up to ``leader`` (pass ``leader=seat`` when
+    leading). A player with no cards, or known void, cannot answer.
+    """
+    top = top_unseen(t, own, suit)
+    if top < 0:
+        return -1
+    p = t.rules[R_PLAYERS]
+    q = seat
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0
+        if q == leader:
+            break
+        if t.hand_n[q] > 0 and not void_known(t, q, suit):
+            return top
+    return -1
+
+
+@njit(cache=True)
+def followers_after(t, seat):
+    """Players still to answer this trick after ``seat``."""
+    p = t.rules[R_PLAYERS]
+    leader = t.s[S_LEADER]
+    n = 0
+    q = seat
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0
+        if q == leader:
+            break
+        if in_play(t, q):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def trick_value(t):
+    scoring = t.rules[R_SCORING]
+    n = 0
+    for i in range(t.s[S_TRICK_LEN]):
+        n += value(t.trick_card[i], scoring)
+    return n
+
+
+# ---- following ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def follow_low(own, suit, scoring):
+    """The cheapest card to lose with: a low card, a Five under five_penalty (it costs the
+    winner), a Ten only when nothing else follows, a Taffy last; PASS if nothing follows."""
+    m = own.bits[suit]
+    if scoring == FIVE_PENALTY and m & (1 << FIVE):
+        return suit * 13 + FIVE
+    low = m & NOT_TEN
+    if low:
+        return suit * 13 + LOW13[low]
+    if m:
+        return suit * 13 + TEN
+    if own.hand[TAFFY] > 0:
+        return TAFFY
+    return PASS
+
+
+@njit(cache=True)
+def cheapest_winner(own, suit, need, tp):
+    """The lowest card answering ``suit`` with power >= ``need`` (a Taffy has ``tp``); -1: none."""
+    m = own.bits[suit]
+    r0 = (need + 1) // 2
+    best, best_pw = -1, 1 << 20
+    if r0 <= ACE:
+        high = m >> r0
+        if high:
+            r = r0 + LOW13[high]
+            best, best_pw = suit * 13 + r, 2 * r
+    if own.hand[TAFFY] > 0 and need <= tp < best_pw:
+        best = TAFFY
+    return best
+
+
+@njit(cache=True)
+def card_power(t, card):
+    return power(card, t.rules[R_TAFFY_EQUALS_TEN])
+
+
+@njit(cache=True)
+def follow_greedy(t, own, seat):
+    """Win the trick cheaply when it holds a Ten or a Taffy, bank a Ten or a Taffy that surely
+    wins, take a trick for free as last to answer; otherwise play low."""
+    suit = t.s[S_LED_SUIT]
+    scoring = t.rules[R_SCORING]
+    low = follow_low(own, suit, scoring)
+    if low == PASS:
+        return PASS
+    w = cheapest_winner(own, suit, t.s[S_BEST_POWER] + 1, taffy_power(t))
+    if w < 0:
+        return low
+    last = followers_after(t, seat) == 0
+    if trick_value(t) >= 10 or (last and (is_ten(w) or w % 13 < TEN)):
+        return w
+    return low
+
+
+@njit(cache=True)
+def follow_counting(t, own, seat):
+    """Win with the cheapest card that no player still to answer can beat, when the trick is
+    worth it (a Ten or Taffy in it, or the card is cheap or banks a Ten); otherwise play low."""
+    suit = t.s[S_LED_SUIT]
+    scoring = t.rules[R_SCORING]
+    low = follow_low(own, suit, scoring)
+    if low == PASS:
+        return PASS
+    # Equal cards lose to the first played: matching the highest threat is enough.
+    need = max(t.s[S_BEST_POWER] + 1, threat(t, own, seat, suit, t.s[S_LEADER]))
+    w = cheapest_winner(own, suit, need, taffy_power(t))
+    if w < 0:
+        return follow_greedy(t, own, seat)
+    if trick_value(t) >= 10 or is_ten(w) or w % 13 < JACK:
+        return w
+    return low
+
+
+# ---- leading --------------------------------------------------------------------
+
+
+@njit(cache=True)
+def lead_low(own, scoring):
+    """The cheapest lead: the lowest card (a Five under five_penalty), not a Ten while
+    another card is left, a Taffy last (naming its first suit)."""
+    best, best_r = -1, 99
+    for suit in range(4):
+        m = own.bits[suit]
+        if scoring == FIVE_PENALTY and m & (1 << FIVE):
+            return suit * 13 + FIVE
+        low = m & NOT_TEN
+        if low and LOW13[low] < best_r:
+            best_r = LOW13[low]
+            best = suit * 13 + best_r
+    if best >= 0:
+        return best
+    for suit in range(4):
+        if own.bits[suit] & (1 << TEN):
+            return suit * 13 + TEN
+    return TAFFY_LEAD
+
+
+@njit(cache=True)
+def lead_high(own, lowest_rank):
+    """The highest card of rank >= ``lowest_rank`` (the suit with the most cards on a tie); -1."""
+    best, best_r, best_n = -1, lowest_rank - 1, -1
+    for suit in range(4):
+        m = own.bits[suit]
+        if m:
+            r = HIGH13[m]
+            if r > best_r or (r == best_r and best >= 0 and own.suit_n[suit] > best_n):
+                best, best_r, best_n = suit * 13 + r, r, own.suit_n[suit]
+    return best
+
+
+@njit(cache=True)
+def lead_aces_kings(own):
+    """greedy's leads: an Ace (no card beats it when led), else a King (only an Ace does)."""
+    return lead_high(own, KING)
+
+
+@njit(cache=True)
+def lead_sure(t, own, seat):
+    """A lead no one can beat, by counting cards and known voids (-1: none).
+
+    Banking a Ten or a Taffy comes first; then the suit with most unseen cards, where
+    others most likely have to answer. A lead no one can answer gains nothing else.
+    """
+    tp = taffy_power(t)
+    best, best_score = -1, -1
+    for suit in range(4):
+        m = own.bits[suit]
+        if m == 0 and own.hand[TAFFY] == 0:
+            continue
+        top = threat(t, own, seat, suit, seat)
+        r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
+        cand = -1
+        if r0 <= ACE and m >> r0:
+            r = r0 + LOW13[m >> r0]
+            if m & (1 << TEN) and r < TEN:
+                r = TEN
+            cand = suit * 13 + r
+        if own.hand[TAFFY] > 0 and tp >= top and (cand < 0 or cand % 13 != TEN):
+            cand = TAFFY_LEAD + suit
+        if cand < 0:
+            continue
+        banks = cand >= TAFFY_LEAD or cand % 13 == TEN
+        if top < 0 and not banks:
+            continue
+        n = 0
+        for r in range(13):
+            n += unseen(t, own, suit * 13 + r)
+        score = n + (1000 if banks else 0)
+        if score > best_score:
+            best, best_score = cand, score
+    return best
+
+
+# ---- cheating and challenges ----------------------------------------------------
+
+
+@njit(cache=True)
+def smart_cheat(t, own):
+    """Pass falsely when every card that follows would lose and is a Ten or a Taffy."""
+    suit = t.s[S_LED_SUIT]
+    if not can_follow(own, suit):
+        return False
+    if cheapest_winner(own, suit, t.s[S_BEST_POWER] + 1, taffy_power(t)) >= 0:
+        return False
+    return is_ten(follow_low(own, suit, t.rules[R_SCORING]))
+
+
+@njit(cache=True)
+def cheats(t, own):
+    """The seat's ``cheat`` parameter: pass falsely now? (Only when revokes are allowed.)"""
+    if t.rules[R_REVOKES] == 0:
+        return False
+    c = own.params[P_CHEAT]
+    if c == SMART:
+        return smart_cheat(t, own)
+    return uniform(own.rng, 0) < c
+
+
+@njit(cache=True)
+def challenge_uniform(t, own):
+    """One passer of this trick, uniformly."""
+    p = t.rules[R_PLAYERS]
+    n = 0
+    for q in range(p):
+        n += t.passed[q]
+    pick = randbelow(own.rng, 0, n)
+    for q in range(p):
+        if t.passed[q]:
+            if pick == 0:
+                return CHALLENGE_SEAT + q
+            pick -= 1
+    return NO_CHALLENGE
+
+
+@njit(cache=True)
+def smart_challenge(t, own, seat):
+    """Challenge the passer whose challenge pays most on average, if any does.
+
+    The chance a passer could have followed is counted from the unseen cards (a
+    hand of ``hand_n`` cards drawn from them), then weighed by a prior rate of
+    cheating: 1 in 20, or 3 in 4 for a seat already shown to pass falsely (a low prior: honest
+    passes are not random hands, and a wrong challenge costs as much as a right one gains).
+    Parlett: win their hand into ours or lose ours to them (counted in cards);
+    akagiri: win their hand into our pile or lose this trick to them (in points).
+    """
+    suit = t.s[S_LED_SUIT]
+    scoring = t.rules[R_SCORING]
+    pool, follow, worth = 0, 0, 0
+    for c in range(53):
+        n = unseen(t, own, c)
+        pool += n
+        worth += n * value(c, scoring)
+        if c == TAFFY or c // 13 == suit:
+            follow += n
+    if pool == 0:
+        return NO_CHALLENGE
+    avg = worth / pool
+    trick = 0
+    for i in range(t.s[S_TRICK_LEN]):
+        trick += value(t.trick_card[i], scoring)
+    best, best_gain = NO_CHALLENGE, 0.0
+    for q in range(t.rules[R_PLAYERS]):
+        h = t.hand_n[q]
+        if q == seat or not t.passed[q] or h == 0:
+            continue
+        # P(h cards drawn from the pool miss every card that follows)
+        miss = 1.0
+        for i in range(min(h, pool)):
+            miss *= max(0.0, (pool - follow - i) / (pool - i))
+        p_can = 1.0 - miss
+        prior = 0.75 if t.exposed[q] > 0 else 0.05
+        p = prior * p_can / (prior * p_can + 1.0 - p_can) if p_can > 0 else 0.0
+        if t.rules[R_CHALLENGE] == PARLETT:
+            gain = p * h - (1.0 - p) * t.hand_n[seat]
+        else:
+            gain = p * h * avg - (1.0 - p) * trick
+        if gain > best_gain:
+            best, best_gain = CHALLENGE_SEAT + q, gain
+    return best
+
+
+@njit(cache=True)
+def challenge(t, own, seat):
+    """The seat's ``challenge`` parameter: a chance, never (0), always (1) or smart."""
+    c = own.params[P_CHALLENGE]
+    if c == SMART:
+        return smart_challenge(t, own, seat)
+    if uniform(own.rng, 0) < c:
+        return challenge_uniform(t, own)
+    return NO_CHALLENGE

@@ -1,0 +1,314 @@
+"""``pimc``: perfect-information Monte Carlo search: samples deals of the cards it has not
+seen, plays each candidate decision out on every deal, and leaves its play-out policy's
+own choice only for a candidate that clearly does better.
+
+Each decision it draws ``budget / candidates`` deals of the unseen cards (other
+hands of their known sizes, then the stock in a random order) consistent with
+what its seat saw: with revokes forbidden a pass proves a void, so a seat that
+passed on a suit gets no card of it and no Taffy until it takes cards again;
+with revokes allowed a pass is only a claim and is ignored. Every candidate is
+played out on every deal (the same deals for all) and scored by ``aim``: its
+own points (the default: what mean points per game measure) or its points minus
+the best opponent's. The first candidate is the play-out policy's own choice;
+another replaces it only when its gain, deal by deal, has a lower bound
+(mean - ``caution`` x standard error) above zero: the best of several noisy
+means is otherwise too often a lucky one.
+
+Play-outs (``playout=model``): the searching seat hoards (draws while the stock
+lasts); each other seat draws as often as it has been seen to (its public draws
+and leads, plus one of each), else leads as ``counter`` would, else its highest
+card of Jack or better, else low; after the stock everyone plays as ``counter``;
+no one cheats or challenges. ``hoarder`` and ``greedy`` play every seat so.
+
+Candidates: on a turn, drawing, a lead no one can beat (``counter``'s), the
+highest and the lowest card, and one Taffy lead naming the suit where the
+fewest unseen cards beat it; when answering, the cheapest card to lose, the
+cheapest winner, the cheapest winner no one still to answer can beat, the
+highest card and a Taffy. Cheating and challenges follow ``cheat`` and
+``challenge`` as for every player. It reads only its seat's view: the public
+table and its own hand and stream.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...cards import ACE, JACK, TAFFY, TEN
+from ...games.welsh.engine import (
+    DRAW,
+    FOLLOW,
+    MAX_STOCK,
+    NO_CHALLENGE,
+    OK,
+    OVER,
+    PASS,
+    S_BEST_POWER,
+    S_LEADER,
+    S_LED_SUIT,
+    S_PHASE,
+    S_SEAT,
+    S_STOCK,
+    S_TOP,
+    STATE_DTYPE,
+    TAFFY_LEAD,
+    TURN,
+    _empty_hand,
+    _take,
+    apply,
+    can_follow,
+    check,
+    score,
+)
+from ...games.welsh.rules import R_PLAYERS, R_REVOKES, R_SCORING
+from ...rng import next_u64, randbelow, uniform
+from .. import Param
+from .common import (
+    HIGH13,
+    challenge_param,
+    cheapest_winner,
+    cheat_param,
+    follow_counting,
+    follow_greedy,
+    follow_low,
+    lead_high,
+    lead_low,
+    lead_sure,
+    taffy_power,
+    threat,
+    unseen,
+)
+from .counter import turn as counter_turn
+from .greedy import turn as greedy_turn
+from .hoarder import turn as hoarder_turn
+
+MODEL, HOARDER, GREEDY = 0.0, 1.0, 2.0
+PARAMS = {
+    "cheat": cheat_param(),
+    "challenge": challenge_param(),
+    "budget": Param(100.0, "play-outs per decision, shared among its candidates", low=1.0, high=1e6),
+    "playout": Param("model", "how seats play in play-outs: model (it hoards, the others draw as often "
+                     "as they have been seen to), hoarder or greedy (everyone)",
+                     {"model": MODEL, "hoarder": HOARDER, "greedy": GREEDY}, numbers=False),
+    "caution": Param(2.0, "standard errors by which a decision must beat the play-out policy's own",
+                     low=0.0, high=10.0),
+    "aim": Param("points", "what play-outs maximise: points (its own) or margin (its own minus "
+                 "the best opponent's)", {"points": 0.0, "margin": 1.0}, numbers=False),
+}  # fmt: skip
+P_BUDGET, P_PLAYOUT, P_CAUTION, P_AIM = 2, 3, 4, 5
+MAX_CANDIDATES = 24
+
+
+@njit(cache=True)
+def model_turn(t, own, seat, me):
+    """A turn in a ``model`` play-out: the searching seat hoards; each other seat draws as often
+    as it has been seen to (its public draws and leads, plus one of each), else leads what
+    ``counter`` would, else a high card, else low; after the stock, ``counter``."""
+    if t.s[S_TOP] < t.s[S_STOCK]:
+        if own.types == 0 or seat == me:
+            return DRAW
+        drawn = t.drawn[seat] + 1.0
+        if uniform(own.rng, 0) * (drawn + t.led[seat] + 1.0) < drawn:
+            return DRAW
+        a = lead_sure(t, own, seat)
+        if a < 0:
+            a = lead_high(own, JACK)
+        if a < 0:
+            a = lead_low(own, t.rules[R_SCORING])
+        return a
+    return counter_turn(t, own, seat)
+
+
+@njit(cache=True)
+def rollout(t, own, seat, me, kind):
+    """The play-out policy (honest, never challenging): ``playout``."""
+    phase = t.s[S_PHASE]
+    if phase == TURN:
+        if kind == MODEL:
+            return model_turn(t, own, seat, me)
+        if kind == HOARDER:
+            return hoarder_turn(t, own, seat)
+        return greedy_turn(t, own)
+    if phase == FOLLOW:
+        if kind == GREEDY:
+            return follow_greedy(t, own, seat)
+        return follow_counting(t, own, seat)
+    return NO_CHALLENGE
+
+
+@njit(cache=True, inline="always")
+def _add(out, k, a):
+    for i in range(k):
+        if out[i] == a:
+            return k
+    out[k] = a
+    return k + 1
+
+
+@njit(cache=True)
+def candidates(t, own, seat, out, kind):
+    """The decisions worth searching, into ``out``, the play-out policy's own first."""
+    scoring = t.rules[R_SCORING]
+    tp = taffy_power(t)
+    k = _add(out, 0, rollout(t, own, seat, seat, kind))
+    if t.s[S_PHASE] == FOLLOW:
+        suit = t.s[S_LED_SUIT]
+        low = follow_low(own, suit, scoring)
+        k = _add(out, k, low)
+        if low == PASS:
+            return k
+        need = t.s[S_BEST_POWER] + 1
+        w = cheapest_winner(own, suit, need, tp)
+        if w >= 0:
+            k = _add(out, k, w)
+            safe = cheapest_winner(own, suit, max(need, threat(t, own, seat, suit, t.s[S_LEADER])), tp)
+            if safe >= 0:
+                k = _add(out, k, safe)
+        m = own.bits[suit]
+        if m:
+            k = _add(out, k, suit * 13 + HIGH13[m])
+        if own.hand[TAFFY] > 0:
+            k = _add(out, k, TAFFY)
+        return k
+    if t.s[S_TOP] < t.s[S_STOCK]:
+        k = _add(out, k, DRAW)
+    if own.types == 0:
+        return k
+    sure = lead_sure(t, own, seat)
+    if sure >= 0:
+        k = _add(out, k, sure)
+    high = lead_high(own, 0)
+    if high >= 0:
+        k = _add(out, k, high)
+    k = _add(out, k, lead_low(own, scoring))
+    if own.hand[TAFFY] > 0:
+        best_suit, best_beat = 0, 1 << 30
+        for suit in range(4):
+            beat = 0
+            for r in range(ACE, TEN, -1):
+                if 2 * r > tp:
+                    beat += unseen(t, own, suit * 13 + r)
+            if beat < best_beat:
+                best_suit, best_beat = suit, beat
+        k = _add(out, k, TAFFY_LEAD + best_suit)
+    return k
+
+
+@njit(cache=True)
+def _deal(t, own, me, world, pool, n_pool):
+    """Fill ``world`` (a state) with one deal of the unseen cards consistent with the view."""
+    p = t.rules[R_PLAYERS]
+    world.table = t
+    world.seats[me] = own
+    rng = own.rng
+    for i in range(n_pool - 1, 0, -1):
+        j = randbelow(rng, 0, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    hard = t.rules[R_REVOKES] == 0
+    pos = 0
+    for constrained_pass in (True, False):
+        for q in range(p):
+            h = t.hand_n[q]
+            if q == me or h == 0:
+                continue
+            constrained = False
+            if hard:
+                for s in range(5):
+                    constrained |= t.void[q, s] == 1
+            if constrained != constrained_pass:
+                continue
+            if constrained:
+                # Bring allowed cards forward; a history no deal fits keeps what is left.
+                got = 0
+                for j in range(pos, n_pool):
+                    if got == h:
+                        break
+                    c = pool[j]
+                    if t.void[q, 4 if c == TAFFY else c // 13] == 0:
+                        pool[j], pool[pos + got] = pool[pos + got], c
+                        got += 1
+            _empty_hand(world, q)
+            world.seats[q].revoked = 0
+            for j in range(pos, pos + h):
+                _take(world, q, pool[j], 1)
+            if t.passed[q] and not hard:
+                world.seats[q].revoked = can_follow(world.seats[q], t.s[S_LED_SUIT])
+            world.seats[q].rng[0] = next_u64(rng, 0)
+            pos += h
+    top = t.s[S_TOP]
+    for j in range(pos, n_pool):
+        world.deck[top + j - pos] = pool[j]
+
+
+@njit(cache=True)
+def search(t, own, me):
+    kind = own.params[P_PLAYOUT]
+    cands = np.empty(MAX_CANDIDATES, np.int64)
+    k = candidates(t, own, me, cands, kind)
+    if k == 1:
+        return cands[0]
+    p = t.rules[R_PLAYERS]
+    budget = int(own.params[P_BUDGET])
+    margin = own.params[P_AIM] == 1.0
+    z = own.params[P_CAUTION]
+    worlds = max(1, budget // k)
+    pool = np.empty(MAX_STOCK, np.int8)
+    n_pool = 0
+    for c in range(53):
+        for _ in range(unseen(t, own, c)):
+            pool[n_pool] = c
+            n_pool += 1
+    need = t.s[S_STOCK] - t.s[S_TOP]
+    for q in range(p):
+        if q != me:
+            need += t.hand_n[q]
+    if need != n_pool:  # cannot happen for a view of a real deal; search nothing then
+        return cands[0]
+    buf = np.zeros(2, STATE_DTYPE)
+    points = np.empty(p, np.int64)
+    values = np.empty(k, np.float64)
+    diff = np.zeros(k, np.float64)  # sums of (candidate - first candidate), world by world
+    diff2 = np.zeros(k, np.float64)
+    for _ in range(worlds):
+        _deal(t, own, me, buf[0], pool, n_pool)
+        for i in range(k):
+            buf[1] = buf[0]
+            g = buf[1]
+            if check(g, cands[i]) != OK:
+                values[i] = -1e9
+                continue
+            apply(g, cands[i])
+            s = g.table.s
+            while s[S_PHASE] != OVER:
+                q = s[S_SEAT]
+                a = rollout(g.table, g.seats[q], q, me, kind)
+                if check(g, a) != OK:
+                    break
+                apply(g, a)
+            score(g.table, points)
+            x = points[me]
+            if margin:
+                best = -(1 << 30)
+                for q in range(p):
+                    if q != me and points[q] > best:
+                        best = points[q]
+                x -= best
+            values[i] = x
+        for i in range(1, k):
+            d = values[i] - values[0]
+            diff[i] += d
+            diff2[i] += d * d
+    # Leave the play-out policy's own choice only for a candidate whose gain over it, deal by
+    # deal, has a lower confidence bound (mean - caution * standard error) above zero: the
+    # best of several noisy means is otherwise too often a lucky one.
+    best, best_bound = 0, 0.0
+    for i in range(1, k):
+        mean = diff[i] / worlds
+        var = max(0.0, diff2[i] / worlds - mean * mean) / max(1, worlds - 1)
+        bound = mean - z * np.sqrt(var)
+        if bound > best_bound:
+            best, best_bound = i, bound
+    return cands[best]
+
+
+@njit(cache=True, inline="always")
+def decide(v):
+    return search(v.table, v.own, v.seat)
