@@ -27,6 +27,15 @@ bench: install
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python -m whistsim.bench
 
+experiments: install  ## every study in experiments/ into results/NAME/, then results/claims.md
+	@for spec in experiments/*.toml; do \
+		echo "== $$spec"; $(BIN)/whistsim experiment $$spec --no-progress || exit 1; \
+	done
+	$(BIN)/whistsim claims --n 50000 --no-progress --markdown results/claims.md
+
+golden: install  ## regenerate the golden play-throughs (review the diff)
+	$(BIN)/python tests/golden/regenerate.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
 	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -17,7 +17,7 @@ def _game_options(f):
     for opt in reversed(
         [
             click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist"),
-            click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri)"),
+            click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri; scotch: scotch, french; whist: long, short)"),
             click.option("--players", type=int, default=None, help="number of players"),
             click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule option (repeatable)"),
             click.option("--strategy", "strategies", multiple=True, metavar="[SEAT=]SPEC",

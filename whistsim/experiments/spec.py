@@ -1,0 +1,585 @@
+"""Experiment specs: a TOML file (or a dict) checked in full before anything runs.
+
+A spec names the game, the base rules, a player per seat, the games per cell,
+the seed and the sweeps. Sweep axes are dotted paths:
+
+- ``rules.KEY``: a rule option (``rules.players``, ``rules.preset``, ...);
+- ``seats.K.PARAM``: one parameter of seat K's player; K is a seat number,
+  ``all`` (every seat) or ``others`` (every seat not numbered in ``[seats]``);
+- ``seats.K``: seat K's whole player, e.g. ``["hunter", "hoarder"]``.
+
+``sweep`` is one grid (a table) or a union of grids (an array of tables).
+Every failure is a :class:`SpecError`: one line naming the key and the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..games import get_game
+from ..options import WhistsimError
+from ..strategies import StrategySpec, parse_spec, seating
+
+TOP_KEYS = {
+    "name": "results/NAME (default: the file's stem)",
+    "title": "the report's title",
+    "question": "the question the study answers, for the report",
+    "game": "welsh, scotch or whist",
+    "n": "games per cell",
+    "seed": "the one integer that decides every deck and choice",
+    "first": "the seat that plays first, or 'rotate' (default: rotate)",
+    "chunk": "games per cell in one unit of work (default 16384)",
+    "rules": "the base rules: preset, players and rule options",
+    "seats": "the players: a list (one per seat) or a table with 'all' and seat numbers",
+    "sweep": "axes to sweep: a table (one grid) or an array of tables (a union of grids)",
+    "baseline": "paired comparisons: axis = the value (or list of values) every other value is compared with",
+    "headline": "the figures the findings, charts and --until-ci use",
+    "histograms": "figures whose whole distribution is kept (integer values)",
+    "labels": "short names for axes in tables and charts",
+    "analysis": "the study's own findings and charts (cheating, scoring, player_count, ...)",
+}
+DEFAULT_CHUNK = 1 << 14
+RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+SEAT_KEY = re.compile(r"^(\d+|all|others)$")
+
+
+class SpecError(WhistsimError):
+    """A spec that cannot run: unknown key, wrong type or impossible combination."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of sweep values: rules and a player per seat, fully resolved."""
+
+    index: int
+    coords: tuple[tuple[str, Any], ...]  # (axis, value) for the axes of this cell's grid
+    rules: Any
+    players: tuple[str, ...]  # one strategy spec per seat
+    first: int  # -1: rotate with the game index
+    deck: str  # cells with equal ``deck`` shuffle identical stocks for a seed
+
+    def value(self, axis: str) -> Any:
+        return dict(self.coords).get(axis)
+
+    def seating(self, game: str) -> tuple[np.ndarray, np.ndarray]:
+        return seating(game, [parse_spec(s) for s in self.players], len(self.players))
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A paired comparison: ``cell`` against ``base`` on the same games."""
+
+    cell: int
+    base: int
+    axis: str
+
+
+@dataclass
+class Spec:
+    name: str
+    game: str
+    n: int
+    seed: int
+    first: int | str
+    chunk: int
+    rules: dict[str, Any]
+    seats: dict[str, str]
+    grids: list[dict[str, list[Any]]]
+    baseline: dict[str, list[Any]]  # axis -> the values others are compared with, in order
+    headline: list[str]
+    histograms: list[str]
+    labels: dict[str, str]
+    analysis: str | None
+    title: str
+    question: str
+    source: str | None = None  # the TOML file, if any
+    cells: list[Cell] = field(default_factory=list)
+    pairs: list[Pair] = field(default_factory=list)
+    axes: list[str] = field(default_factory=list)
+
+    def label(self, axis: str) -> str:
+        return self.labels.get(axis) or default_label(axis)
+
+    def cell_label(self, cell: Cell) -> str:
+        if not cell.coords:
+            return "all games"
+        return ", ".join(f"{self.label(a)}={fmt_value(v)}" for a, v in cell.coords)
+
+    def fingerprint(self, **extra: Any) -> str:
+        """A hash of everything that decides the numbers (for checkpoints)."""
+        payload = {
+            "game": self.game,
+            "seed": self.seed,
+            "chunk": self.chunk,
+            "n": self.n,
+            "cells": [
+                [
+                    c.rules.to_record() if hasattr(c.rules, "to_record") else repr(c.rules),
+                    list(c.players),
+                    c.first,
+                ]
+                for c in self.cells
+            ],  # fmt: skip
+            "pairs": [[p.cell, p.base] for p in self.pairs],
+            "headline": self.headline,
+            "histograms": self.histograms,
+            **extra,
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+    def with_n(self, n: int) -> Spec:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise SpecError(f"n={n!r}: expected a number of games >= 1")
+        out = Spec(**{**self.__dict__, "n": n})
+        return out
+
+
+def fmt_value(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def default_label(axis: str) -> str:
+    """``rules.challenge`` -> ``challenge``; ``seats.0.cheat`` -> ``cheat[0]``; ``seats.1`` -> ``player[1]``."""
+    parts = axis.split(".")
+    if parts[0] == "rules":
+        return parts[1]
+    if len(parts) == 2:
+        return f"player[{parts[1]}]"
+    return f"{parts[2]}[{parts[1]}]"
+
+
+# ---- reading ---------------------------------------------------------------
+
+
+def load_spec(path: str | Path) -> Spec:
+    """Read and check a TOML spec; raises SpecError with one line on any problem."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise SpecError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SpecError(f"{path}: not valid TOML: {e}") from None
+    return spec_from_dict(data, name=p.stem, source=str(path))
+
+
+def _int(key: str, v: Any, low: int, high: int | None = None) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise SpecError(f"{key}={v!r}: expected an integer")
+    if v < low or (high is not None and v > high):
+        raise SpecError(
+            f"{key}={v}: expected {low} to {high}"
+            if high is not None
+            else f"{key}={v}: expected at least {low}"
+        )
+    return v
+
+
+def _str(key: str, v: Any) -> str:
+    if not isinstance(v, str):
+        raise SpecError(f"{key}={v!r}: expected a string")
+    return v
+
+
+def _str_list(key: str, v: Any) -> list[str]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise SpecError(f"{key}={v!r}: expected a list of strings")
+    return list(v)
+
+
+def _table(key: str, v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise SpecError(f"{key}: expected a table, got {type(v).__name__} {v!r}")
+    return v
+
+
+def _flatten(prefix: str, d: dict[str, Any]) -> dict[str, Any]:
+    """Nested TOML tables (``[sweep.seats.0]``) -> dotted paths."""
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        path = f"{prefix}.{k}" if prefix else k
+        if isinstance(v, dict):
+            out.update(_flatten(path, v))
+        else:
+            out[path] = v
+    return out
+
+
+def _axis_values(axis: str, v: Any) -> list[Any]:
+    if isinstance(v, str) and RANGE.match(v):
+        a, b = (int(x) for x in RANGE.match(v).groups())  # type: ignore[union-attr]
+        if b < a:
+            raise SpecError(f"sweep {axis}={v!r}: an empty range")
+        return list(range(a, b + 1))
+    if not isinstance(v, list):
+        raise SpecError(f'sweep {axis}={v!r}: expected a list of values (or a range such as "3..8")')
+    if not v:
+        raise SpecError(f"sweep {axis}: an empty list")
+    for x in v:
+        if not isinstance(x, (str, int, float, bool)):
+            raise SpecError(f"sweep {axis}: value {x!r} is not a string, number or boolean")
+    if len({json.dumps(x) for x in v}) != len(v):
+        raise SpecError(f"sweep {axis}: a value is listed twice")
+    return list(v)
+
+
+def _check_axis(axis: str, options: dict[str, Any]) -> None:
+    parts = axis.split(".")
+    if parts[0] == "rules":
+        if len(parts) != 2 or (parts[1] not in options and parts[1] != "preset"):
+            raise SpecError(f"sweep {axis}: unknown rule (known: preset, {', '.join(options)})")
+        return
+    if parts[0] == "seats":
+        if len(parts) not in (2, 3) or not SEAT_KEY.match(parts[1]):
+            raise SpecError(
+                f"sweep {axis}: expected seats.K or seats.K.PARAM with K a seat number, all or others"
+            )
+        return
+    raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.'")
+
+
+_OPTION_TYPES = {
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer"),
+    "number": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "a number"),
+    "int_list": (lambda v: isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v), "a list of integers"),
+    "str": (lambda v: isinstance(v, str), "a string"),
+}  # fmt: skip
+
+
+def _check_rule_type(where: str, key: str, v: Any, options: dict[str, Any]) -> None:
+    """TOML values are typed: ``players = "3"`` is a wrong type, not a 3."""
+    if key == "preset":
+        if not isinstance(v, str):
+            raise SpecError(f"{where}={v!r}: expected a string")
+        return
+    ok, words = _OPTION_TYPES[options[key].kind]
+    if not ok(v):
+        raise SpecError(f"{where}={v!r}: expected {words}")
+
+
+def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: str | None = None) -> Spec:
+    """Check a spec given as a dict (as TOML parses it) and expand its cells."""
+    data = _table("spec", data)
+    for key in data:
+        if key not in TOP_KEYS:
+            raise SpecError(f"unknown key {key!r} (known: {', '.join(TOP_KEYS)})")
+    for key in ("game", "n", "seed"):
+        if key not in data:
+            raise SpecError(f"missing key {key!r} ({TOP_KEYS[key]})")
+    game_name = _str("game", data["game"])
+    try:
+        game = get_game(game_name)
+    except WhistsimError as e:
+        raise SpecError(f"game: {e}") from None
+    options = {o.key: o for o in game.options}
+    name = _str("name", data.get("name", name))
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or name.startswith("."):
+        raise SpecError(f"name={name!r}: use letters, digits, '_', '-' and '.' only")
+    n = _int("n", data["n"], 1)
+    seed = _int("seed", data["seed"], 0, 2**63 - 1)
+    chunk = _int("chunk", data.get("chunk", DEFAULT_CHUNK), 2)
+    first = data.get("first", "rotate")
+    if first != "rotate":
+        first = _int("first", first, 0)
+
+    rules = _table("rules", data.get("rules", {}))
+    for key, v in rules.items():
+        if key not in options and key != "preset":
+            raise SpecError(f"rules.{key}: unknown rule (known: preset, {', '.join(options)})")
+        if isinstance(v, dict):
+            raise SpecError(f"rules.{key}: expected a value, got a table")
+        _check_rule_type(f"rules.{key}", key, v, options)
+    if "preset" in rules and rules["preset"] not in game.presets:
+        raise SpecError(
+            f"rules.preset={rules['preset']!r}: unknown preset (known: {', '.join(game.presets)})"
+        )
+
+    seats_raw = data.get("seats", {"all": "random"})
+    if isinstance(seats_raw, list):
+        if not all(isinstance(s, str) for s in seats_raw) or not seats_raw:
+            raise SpecError(f'seats={seats_raw!r}: expected a list of player specs such as "random"')
+        seats = {str(i): s for i, s in enumerate(seats_raw)}
+    else:
+        seats = {}
+        for k, v in _table("seats", seats_raw).items():
+            if not SEAT_KEY.match(k) or k == "others":
+                raise SpecError(f"seats.{k}: expected a seat number or 'all'")
+            seats[k] = _str(f"seats.{k}", v)
+    for k, v in seats.items():
+        try:
+            parse_spec(v)
+        except WhistsimError as e:
+            raise SpecError(f"seats.{k}: {e}") from None
+
+    sweep = data.get("sweep", {})
+    grids_raw = sweep if isinstance(sweep, list) else [sweep]
+    grids: list[dict[str, list[Any]]] = []
+    axes: list[str] = []
+    for i, g in enumerate(grids_raw):
+        where = "sweep" if isinstance(sweep, dict) else f"sweep[{i}]"
+        flat = _flatten("", _table(where, g))
+        grid = {}
+        for axis, values in flat.items():
+            _check_axis(axis, options)
+            grid[axis] = _axis_values(axis, values)
+            if axis.startswith("rules.") and axis != "rules.preset":
+                for x in grid[axis]:
+                    _check_rule_type(f"sweep {axis}", axis.split(".")[1], x, options)
+            if axis not in axes:
+                axes.append(axis)
+        grids.append(grid)
+
+    labels = {
+        k: _str(f"labels.{k}", v) for k, v in _flatten("", _table("labels", data.get("labels", {}))).items()
+    }
+    for k in labels:
+        if k not in axes:
+            raise SpecError(f"labels.{k}: not a sweep axis (axes: {', '.join(axes) or 'none'})")
+    baseline: dict[str, list[Any]] = {}
+    for axis, v in _flatten("", _table("baseline", data.get("baseline", {}))).items():
+        if axis not in axes:
+            raise SpecError(f"baseline.{axis}: not a sweep axis (axes: {', '.join(axes) or 'none'})")
+        values = v if isinstance(v, list) else [v]
+        if not values:
+            raise SpecError(f"baseline.{axis}: an empty list")
+        for x in values:
+            if not any(axis in g and any(_same(y, x) for y in g[axis]) for g in grids):
+                raise SpecError(f"baseline.{axis}={x!r}: not one of the swept values")
+        baseline[axis] = values
+    headline = _str_list("headline", data.get("headline", []))
+    histograms = _str_list("histograms", data.get("histograms", []))
+    analysis = data.get("analysis")
+    if analysis is not None:
+        from .studies import ANALYSES
+
+        analysis = _str("analysis", analysis)
+        if analysis not in ANALYSES:
+            raise SpecError(f"analysis={analysis!r}: unknown (known: {', '.join(ANALYSES)})")
+
+    spec = Spec(
+        name=name, game=game_name, n=n, seed=seed, first=first, chunk=chunk, rules=dict(rules), seats=seats,
+        grids=grids, baseline=baseline, headline=headline, histograms=histograms, labels=labels,
+        analysis=analysis, title=_str("title", data.get("title", name)),
+        question=_str("question", data.get("question", "")), source=source, axes=axes,
+    )  # fmt: skip
+    spec.cells = _expand(spec, game)
+    spec.pairs = _pairs(spec)
+    _check_figures(spec, game)
+    return spec
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b)
+    return a == b
+
+
+# ---- cells -----------------------------------------------------------------
+
+
+def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) -> list[str]:
+    numbered = {int(k) for k in spec.seats if k.isdigit()}
+    for axis in coords:
+        parts = axis.split(".")
+        if parts[0] == "seats" and parts[1].isdigit():
+            numbered.add(int(parts[1]))
+    bad = sorted(s for s in numbered if s >= players)
+    if bad:
+        raise SpecError(f"{where}: seat {bad[0]} is named but there are only {players} seats")
+    whole = {
+        int(a.split(".")[1])
+        for a in coords
+        if a.startswith("seats.") and a.count(".") == 1 and a.split(".")[1].isdigit()
+    }
+    if "all" not in spec.seats and not any(a in ("seats.all", "seats.others") for a in coords):
+        missing = [q for q in range(players) if str(q) not in spec.seats and q not in whole]
+        if missing:
+            raise SpecError(
+                f"{where}: seat {missing[0]} has no player (give seats.all, or a player for every seat)"
+            )
+    base = {q: spec.seats.get(str(q), spec.seats.get("all", "random")) for q in range(players)}
+    # Whole players first, then parameters, each from general (all) to particular (a seat).
+    order = {"all": 0, "others": 1}
+    for axis, v in sorted(
+        coords.items(), key=lambda kv: (len(kv[0].split(".")), order.get(kv[0].split(".")[1], 2))
+    ):
+        parts = axis.split(".")
+        if parts[0] != "seats":
+            continue
+        targets = _targets(parts[1], players, spec)
+        if len(parts) == 2:
+            if not isinstance(v, str):
+                raise SpecError(f'{where}: {axis}={v!r}: a player is a string such as "hunter"')
+            for q in targets:
+                base[q] = v
+        else:
+            for q in targets:
+                s = parse_spec(base[q])
+                base[q] = (
+                    str(s.name)
+                    + ":"
+                    + ",".join(f"{k}={fmt_value(x)}" for k, x in {**s.params, parts[2]: v}.items())
+                )
+    return [base[q] for q in range(players)]
+
+
+def _targets(key: str, players: int, spec: Spec) -> list[int]:
+    if key == "all":
+        return list(range(players))
+    if key == "others":
+        named = {int(k) for k in spec.seats if k.isdigit()}
+        return [q for q in range(players) if q not in named]
+    return [int(key)]
+
+
+def _deck_key(rules: Any) -> str:
+    deck = getattr(rules, "deck", None)
+    if callable(deck):
+        d = np.asarray(deck())
+        return hashlib.sha256(d.tobytes() + str(d.dtype).encode()).hexdigest()[:16]
+    # A game that does not say what its deck is pairs only cells with equal rules.
+    return "rules:" + json.dumps(
+        rules.to_record() if hasattr(rules, "to_record") else repr(rules), sort_keys=True
+    )
+
+
+def _expand(spec: Spec, game: Any) -> list[Cell]:
+    cells: list[Cell] = []
+    seen: dict[str, int] = {}
+    for grid in spec.grids:
+        keys = list(grid)
+        for combo in itertools.product(*(grid[k] for k in keys)):
+            coords = dict(zip(keys, combo, strict=True))
+            where = ", ".join(f"{k}={fmt_value(v)}" for k, v in coords.items()) or "the base rules"
+            overrides = {k: v for k, v in spec.rules.items() if k not in ("preset", "players")}
+            preset = spec.rules.get("preset")
+            players = spec.rules.get("players")
+            for axis, v in coords.items():
+                parts = axis.split(".")
+                if parts[0] != "rules":
+                    continue
+                if parts[1] == "preset":
+                    preset = v
+                elif parts[1] == "players":
+                    players = v
+                else:
+                    overrides[parts[1]] = v
+            if preset is not None and preset not in game.presets:
+                raise SpecError(f"{where}: unknown preset {preset!r} (known: {', '.join(game.presets)})")
+            try:
+                rules = game.make_rules(preset, players, overrides)
+            except WhistsimError as e:
+                raise SpecError(f"{where}: {e}") from None
+            p = game.players_of(rules)
+            players_specs = _seat_specs(spec, coords, p, where)
+            try:
+                seating(spec.game, [parse_spec(s) for s in players_specs], p)
+            except WhistsimError as e:
+                raise SpecError(f"{where}: {e}") from None
+            first = -1 if spec.first == "rotate" else int(spec.first)
+            if first >= p:
+                raise SpecError(f"first={first}: {where} has only {p} seats")
+            _check_combination(spec.game, rules, players_specs, where)
+            key = json.dumps(
+                [rules.to_record() if hasattr(rules, "to_record") else repr(rules), players_specs]
+            )
+            if key in seen:
+                raise SpecError(
+                    f"{where}: the same cell as cell {seen[key]} (two grids or axes give one combination)"
+                )
+            seen[key] = len(cells)
+            cells.append(
+                Cell(len(cells), tuple(coords.items()), rules, tuple(players_specs), first, _deck_key(rules))
+            )
+    return cells
+
+
+CHEAT_PARAMS = ("cheat", "false_pass", "rate")
+HONEST_WORDS = ("never", "0")
+
+
+def _check_combination(game: str, rules: Any, players: list[str], where: str) -> None:
+    """Combinations that parse but cannot mean what they say."""
+    if game != "welsh" or getattr(rules, "revokes", True):
+        return
+    for q, text in enumerate(players):
+        s: StrategySpec = parse_spec(text)
+        explicit = {k: v for k, v in s.params.items() if k in CHEAT_PARAMS}
+        for k, v in explicit.items():
+            if (v != 0) if not isinstance(v, str) else (v.strip().lower() not in HONEST_WORDS):
+                raise SpecError(
+                    f"{where}: seat {q} {k}={fmt_value(v)} but rule revokes=false: "
+                    "a false pass needs revokes=true"
+                )
+
+
+def _pairs(spec: Spec) -> list[Pair]:
+    """Each cell against each baseline value of an axis (a baseline value only against earlier ones)."""
+    pairs: list[Pair] = []
+    for axis, base_values in spec.baseline.items():
+
+        def rest(c: Cell, axis: str = axis) -> tuple:
+            return tuple((a, json.dumps(v)) for a, v in c.coords if a != axis)
+
+        for i, base_value in enumerate(base_values):
+            bases = {
+                rest(c): c for c in spec.cells if axis in dict(c.coords) and _same(c.value(axis), base_value)
+            }
+            for c in spec.cells:
+                coords = dict(c.coords)
+                if axis not in coords or any(_same(coords[axis], b) for b in base_values[: i + 1]):
+                    continue
+                base = bases.get(rest(c))
+                if base is None:
+                    continue
+                if base.deck != c.deck:
+                    raise SpecError(
+                        f"baseline.{axis}={fmt_value(base_value)}: cell '{spec.cell_label(c)}' has a different "
+                        "deck from its baseline, so the two cannot be paired on the same deals"
+                    )
+                pairs.append(Pair(c.index, base.index, axis))
+        if not any(p.axis == axis for p in pairs):
+            raise SpecError(f"baseline.{axis}: no cell has a baseline partner to compare with")
+    return pairs
+
+
+def _check_figures(spec: Spec, game: Any) -> None:
+    from .figures import figure_names
+
+    for c in spec.cells:
+        names = figure_names(game, c.rules)
+        for key, wanted in (("headline", spec.headline), ("histograms", spec.histograms)):
+            for f in wanted:
+                if f not in names:
+                    raise SpecError(
+                        f"{key}: figure {f!r} is not measured in cell '{spec.cell_label(c)}' "
+                        f"(known: {', '.join(names)})"
+                    )
+    ratio = [f for f in spec.histograms if f in _ratio_names()]
+    if ratio:
+        raise SpecError(f"histograms: {ratio[0]!r} is a ratio of two figures, not a per-game value")
+
+
+def _ratio_names() -> set[str]:
+    from .figures import RATIOS
+
+    return set(RATIOS)
