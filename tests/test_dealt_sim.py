@@ -56,11 +56,17 @@ def test_totals_and_replay_of_simulated_records(game, rules):
             continue
         trump = parse_card(rec["trump"]) // 13
         aside = rec["aside"]
-        laid = {"J": 11, "A": 4, "K": 3, "Q": 2, "T": 10}.get(aside[0], 0) if aside and parse_card(aside) // 13 == trump else 0
+        laid = (
+            {"J": 11, "A": 4, "K": 3, "Q": 2, "T": 10}.get(aside[0], 0)
+            if aside and parse_card(aside) // 13 == trump
+            else 0
+        )
         french = 10 if r.french and trump != 1 and aside != "TD" else 0
         assert sum(result["honours"]) == 30 - laid + french  # 30 when no honour is laid aside
         dealt = [r.hand * r.sets * r.teams.count(t) for t in range(r.n_teams)]
-        assert result["cards"] == [max(0, r.players * k - d) for k, d in zip(result["tricks"], dealt, strict=False)]
+        assert result["cards"] == [
+            max(0, r.players * k - d) for k, d in zip(result["tricks"], dealt, strict=False)
+        ]
 
 
 @pytest.mark.parametrize("game, rules", [CONFIGS[2], CONFIGS[7], CONFIGS[8]])
@@ -142,7 +148,9 @@ def test_changing_a_player_leaves_the_deals_alone():
 
 @pytest.mark.parametrize("game, rules", CONFIGS)
 def test_heuristic_and_pimc_play_legally_everywhere(game, rules):
-    sim = _simulate(game, {**rules, "unit": "deal"}, n=4, records=4, strategies=("pimc:worlds=2", "heuristic"))
+    sim = _simulate(
+        game, {**rules, "unit": "deal"}, n=4, records=4, strategies=("pimc:worlds=2", "heuristic")
+    )
     for rec in sim.records:
         assert replay(json.loads(json.dumps(rec))) == rec["result"]
 
@@ -187,7 +195,9 @@ TEN_HANDS = [cards("JH 6C 7C 8C 9C TC JC QC KC"), cards("6H 6D 7D 8D 9D TD JD QD
 
 def test_heuristic_plays_the_ten_into_partners_hand():
     assert decide_in(_heuristic_state(TEN_HANDS, "9H", ["0:JH", "1:6H"])) == parse_card("TH")
-    assert decide_in(_heuristic_state(TEN_HANDS, "9H", ["0:JH", "1:6H"], ten_to_partner=0)) == parse_card("7H")
+    assert decide_in(_heuristic_state(TEN_HANDS, "9H", ["0:JH", "1:6H"], ten_to_partner=0)) == parse_card(
+        "7H"
+    )
 
 
 def test_heuristic_leads_two_rounds_of_trumps_with_jack_and_ace():
@@ -276,14 +286,19 @@ def test_cli_bad_input_is_one_line_and_fails(tmp_path):
     runner = CliRunner()
     for args, match in [
         (["simulate", "--game", "scotch", "--rule", "colour=red"], "unknown rule 'colour'"),
-        (["simulate", "--game", "scotch", "--players", "4", "--rule", "teams=threes"], "with 4 players the sides are pairs"),
+        (
+            ["simulate", "--game", "scotch", "--players", "4", "--rule", "teams=threes"],
+            "with 4 players the sides are pairs",
+        ),
         (["simulate", "--game", "whist", "--players", "5"], "four players"),
         (["simulate", "--game", "whist", "--rule", "target=6"], "expected one of 5, 7, 10"),
         (["simulate", "--game", "scotch", "--players", "3", "--rule", "players=4"], "but 3 players"),
         (["simulate", "--game", "whist", "--strategy", "smart"], "unknown strategy 'smart'"),
     ]:
         out = runner.invoke(main, args)
-        assert out.exit_code != 0 and match in out.output and len(out.output.strip().splitlines()) == 1, out.output
+        assert out.exit_code != 0 and match in out.output and len(out.output.strip().splitlines()) == 1, (
+            out.output
+        )
     rec = record("whist", WHIST, 0, [[cards("AS")]], "AS", [])
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(rec) + "\n{not json\n")

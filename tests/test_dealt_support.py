@@ -12,7 +12,14 @@ from whistsim.games import get_game
 from whistsim.games.dealt.engine import OVER, S_LED, S_PHASE, S_SEAT
 from whistsim.games.dealt.records import load, start, step
 
-SCOTCH4 = {"players": 4, "teams": [0, 1, 0, 1], "odd_six": "remove", "french": False, "target": 41, "revokes": False}
+SCOTCH4 = {
+    "players": 4,
+    "teams": [0, 1, 0, 1],
+    "odd_six": "remove",
+    "french": False,
+    "target": 41,
+    "revokes": False,
+}
 WHIST = {"target": 10, "honours": True, "revokes": False, "revoke_penalty": 3}
 
 
@@ -23,7 +30,14 @@ def cards(text: str) -> list[str]:
 
 def record(game: str, rules: dict, dealer: int, hands: list, trump: str, moves=(), aside=None) -> dict:
     """A record written by hand; ``hands`` is a list of sets of per-seat card lists."""
-    rec = {"game": game, "rules": dict(rules), "dealer": dealer, "hands": hands, "trump": trump, "moves": list(moves)}
+    rec = {
+        "game": game,
+        "rules": dict(rules),
+        "dealer": dealer,
+        "hands": hands,
+        "trump": trump,
+        "moves": list(moves),
+    }
     if game == "scotch":
         rec["aside"] = aside
     return rec

@@ -323,7 +323,9 @@ def test_a_claimed_revoke_loses_the_game_for_the_side():
 
 
 def test_a_revoke_penalty_on_the_player_spares_the_partner():
-    r, b = _games({"players": 4, "revokes": True, "revoke_loss": "player"}, ["random:revoke=1", "random:revoke=0"], 200)
+    r, b = _games(
+        {"players": 4, "revokes": True, "revoke_loss": "player"}, ["random:revoke=1", "random:revoke=0"], 200
+    )
     ended = np.flatnonzero(b.game["ended"] == ENDED_REVOKE)
     assert ended.size
     for i in ended:

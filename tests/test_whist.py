@@ -59,7 +59,9 @@ def test_trick_points_follow_the_tricks_on_any_deal():
     result = replay(autoplay(rec))
     assert sum(result["tricks"]) == 13
     assert result["trick_points"] == [max(0, t - 6) for t in result["tricks"]]
-    assert result["points"] == [a + b for a, b in zip(result["trick_points"], result["honours"], strict=False)]
+    assert result["points"] == [
+        a + b for a, b in zip(result["trick_points"], result["honours"], strict=False)
+    ]
 
 
 def test_revoke_penalty_of_three_to_the_other_side():
@@ -142,7 +144,10 @@ def test_whist_rules_and_records_reject_bad_input():
     rec = autoplay(one_suit_each())
     for bad, match in [
         ({**rec, "aside": None}, "unknown field 'aside'"),
-        ({**rec, "rules": {k: v for k, v in WHIST.items() if k != "revoke_penalty"}}, "missing rule 'revoke_penalty'"),
+        (
+            {**rec, "rules": {k: v for k, v in WHIST.items() if k != "revoke_penalty"}},
+            "missing rule 'revoke_penalty'",
+        ),
         ({**rec, "rules": {**WHIST, "players": 4}}, "unknown rule 'players'"),
         ({**rec, "trump": "2H"}, "not in the dealer's"),
         ({**rec, "hands": [[suit("S")[:12], suit("H"), suit("D"), suit("C")]]}, "does not hold 13"),

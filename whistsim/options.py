@@ -111,7 +111,9 @@ class Option:
     def parse_json(self, value: Any) -> Any:
         """A value read from a record: its JSON type must already be right (no ``"3"`` for 3)."""
         if not _JSON_TYPES[self.kind](value):
-            raise RuleError(f"rule {self.key}={json.dumps(value, default=repr)}: expected {_JSON_WORDS[self.kind]}")
+            raise RuleError(
+                f"rule {self.key}={json.dumps(value, default=repr)}: expected {_JSON_WORDS[self.kind]}"
+            )
         return self.parse(value)
 
     def parse(self, value: Any) -> Any:

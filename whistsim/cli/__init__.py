@@ -37,7 +37,5 @@ def main() -> None:
     """
 
 
-
-
 for _name in COMMAND_MODULES:
     importlib.import_module(f"{__name__}.{_name}")

@@ -55,14 +55,38 @@ def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, 
 @main.command()
 @_game_options
 @click.option("--n", type=int, default=100_000, show_default=True, help="number of games")
-@click.option("--seed", type=int, default=0, show_default=True, help="the run's seed: it decides every deck and choice")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="the run's seed: it decides every deck and choice"
+)
 @click.option("--first", default="0", show_default=True, help="the seat that plays first, or 'rotate'")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
-@click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None, help="write games as JSON Lines records")
+@click.option(
+    "--records",
+    "records_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="write games as JSON Lines records",
+)
 @click.option("--max-records", type=int, default=None, help="write only the first N games as records")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="also write the summary as CSV")
+@click.option(
+    "--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="also write the summary as CSV"
+)
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
-def simulate(game, preset, players, rules, strategies, n, seed, first, threads, records_path, max_records, csv_path, progress):
+def simulate(
+    game,
+    preset,
+    players,
+    rules,
+    strategies,
+    n,
+    seed,
+    first,
+    threads,
+    records_path,
+    max_records,
+    csv_path,
+    progress,
+):
     """Play N games and print each figure's mean with its 95% confidence interval.
 
     \b
@@ -93,7 +117,9 @@ def simulate(game, preset, players, rules, strategies, n, seed, first, threads, 
     except OSError as e:  # an unwritable path is bad input: one line, no traceback
         raise WhistsimError(f"cannot write {e.filename or records_path or csv_path}: {e.strerror}") from None
     click.echo(f"{game}: {sim.rules.describe()}")
-    click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}")
+    click.echo(
+        f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
+    )
     click.echo(f"{n:,} games in {dt:.2f} s ({n / max(dt, 1e-9):,.0f} games/s)")
     click.echo(format_summary(sim.moments))
     if records_path is not None:
@@ -122,7 +148,9 @@ def replay(source, as_json):
             where = "record" if j.move is None else f"move {j.move}"
             click.echo(f"line {j.line}: rejected at {where}: {j.error}")
         elif j.stored is not None:
-            click.echo(f"line {j.line}: MISMATCH: replayed {json.dumps(j.result)}, stored {json.dumps(j.stored)}")
+            click.echo(
+                f"line {j.line}: MISMATCH: replayed {json.dumps(j.result)}, stored {json.dumps(j.stored)}"
+            )
         else:
             click.echo(f"line {j.line}: {json.dumps(j.result)}")
     if bad:
@@ -159,4 +187,3 @@ def rules_cmd(game):
         choices = f"  [{' | '.join(str(c) for c in o.choices)}]" if o.choices else ""
         click.echo(f"  {o.key:<12} default {str(o.default):<9} {o.doc}{choices}")
     click.echo(f"presets (--preset NAME): {', '.join(g.presets)} (default {g.presets[0]})")
-

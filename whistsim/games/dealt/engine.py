@@ -171,7 +171,9 @@ DealtView = namedtuple(
 @njit(cache=True, inline="always")
 def seat_view(c, seat, scratch):
     t = c.table
-    return DealtView(seat, t.rules[R_PLAYERS], t.s[S_TRUMP], t.s[S_LED], t.s[S_TRICK_LEN], t, c.seats[seat], scratch)
+    return DealtView(
+        seat, t.rules[R_PLAYERS], t.s[S_TRUMP], t.s[S_LED], t.s[S_TRICK_LEN], t, c.seats[seat], scratch
+    )
 
 
 # ---- cards ---------------------------------------------------------------
@@ -444,7 +446,9 @@ def score_deal(c):
     else:
         for q in range(p):
             m = c.dealt[q, trump]  # honours count as held by the side they were dealt to
-            res[P_HONOURS, t.team[q]] += ((m >> ACE) & 1) + ((m >> KING) & 1) + ((m >> QUEEN) & 1) + ((m >> JACK) & 1)
+            res[P_HONOURS, t.team[q]] += (
+                ((m >> ACE) & 1) + ((m >> KING) & 1) + ((m >> QUEEN) & 1) + ((m >> JACK) & 1)
+            )
         for i in range(c.n_revokes):
             revoker = t.team[c.revokes[i, 0]]
             for side in range(r[R_TEAMS]):

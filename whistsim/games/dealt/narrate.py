@@ -25,7 +25,11 @@ def _worth(rules, trump: int, cards: list[int]) -> str:
     """Scotch: the counting cards a trick holds."""
     if rules.kind != SCOTCH:
         return ""
-    got = [f"{pretty_card(c)} {HONOUR_POINTS[c % 13]}" for c in cards if c // 13 == trump and c % 13 in HONOUR_POINTS]
+    got = [
+        f"{pretty_card(c)} {HONOUR_POINTS[c % 13]}"
+        for c in cards
+        if c // 13 == trump and c % 13 in HONOUR_POINTS
+    ]
     if rules.french and trump != DIAMONDS and DIAMONDS * 13 + TEN in cards:
         got.append(f"{pretty_card(DIAMONDS * 13 + TEN)} 10")
     return f", taking {', '.join(got)}" if got else ""
@@ -33,7 +37,11 @@ def _worth(rules, trump: int, cards: list[int]) -> str:
 
 def _rules_line(title: str, rules) -> str:
     if rules.kind == SCOTCH:
-        sides = "each for himself" if rules.n_teams == rules.players else "sides " + ",".join(map(str, rules.teams))
+        sides = (
+            "each for himself"
+            if rules.n_teams == rules.players
+            else "sides " + ",".join(map(str, rules.teams))
+        )
         odd = f" · odd six {rules.odd_six}" if rules.players in (5, 7) else ""
         return (
             f"{title} · {rules.players} players · {sides}{odd} · {len(rules.pack())} cards · "

@@ -78,7 +78,18 @@ SEAT_COLUMNS = ("won", "lost", "revokes", "tricks", "ten_caught")
 SIDE_COLUMNS = (
     "won", "score", "points", "honours", "cards", "tricks", "trick_points", "penalty", "tens", "first_points",
 )  # fmt: skip
-(D_WON, D_SCORE, D_POINTS, D_HONOURS, D_CARDS, D_TRICKS, D_TRICK_POINTS, D_PENALTY, D_TENS, D_FIRST_POINTS) = range(10)
+(
+    D_WON,
+    D_SCORE,
+    D_POINTS,
+    D_HONOURS,
+    D_CARDS,
+    D_TRICKS,
+    D_TRICK_POINTS,
+    D_PENALTY,
+    D_TENS,
+    D_FIRST_POINTS,
+) = range(10)
 GAME_COLUMNS = (
     "first", "deals", "winner", "ended", "counted_out", "revoker", "revokes", "tens_caught", "ten_aside",
     "round_twice", "first_ten_side", "turnup_rank", "dealer_tricks", "dealer_points", "moves",
@@ -431,7 +442,11 @@ def play_batch(
         raise StrategyError(f"game {start + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
     drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
     deals = game_out[GAME_COLUMNS.index("deals")]
-    rows = [logs[i, k, : L_MOVE + logs[i, k, L_MOVES]].copy() for i in range(logs.shape[0]) for k in range(deals[i])]
+    rows = [
+        logs[i, k, : L_MOVE + logs[i, k, L_MOVES]].copy()
+        for i in range(logs.shape[0])
+        for k in range(deals[i])
+    ]
     return Batch(
         start,
         {k: v for k, v in zip(SEAT_COLUMNS, seat_out, strict=False) if k not in drop},

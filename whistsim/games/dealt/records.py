@@ -169,7 +169,9 @@ def read_deal(name: str, rules_cls: type, record: Any) -> tuple[DealtRules, int,
             raise RecordError(f"'hands' must be a list of {shape}: set {k} is not a list of {p} hands")
         for q, hand in enumerate(hset):
             if not isinstance(hand, list) or len(hand) != rules.hand:
-                raise RecordError(f"'hands' must be a list of {shape}: set {k}, seat {q} does not hold {rules.hand}")
+                raise RecordError(
+                    f"'hands' must be a list of {shape}: set {k}, seat {q} does not hold {rules.hand}"
+                )
             for text in hand:
                 c = _card(text, f"hands (set {k}, seat {q})")
                 masks[k, q, c // 13] |= 1 << (c % 13)
@@ -214,8 +216,10 @@ def _parse_moves(moves: Any, players: int) -> tuple[np.ndarray, np.ndarray, Move
             return seats[:i], cards[:i], MoveError(i, f"move {m!r} is not a string")
         seat, sep, action = m.partition(":")
         if not sep or not seat.strip().isdigit() or int(seat) >= players:
-            return seats[:i], cards[:i], MoveError(
-                i, f"move {m!r}: expected '<seat>:<card>' with a seat below {players}"
+            return (
+                seats[:i],
+                cards[:i],
+                MoveError(i, f"move {m!r}: expected '<seat>:<card>' with a seat below {players}"),
             )
         try:
             cards[i] = parse_card(action)
@@ -288,7 +292,9 @@ def replay(name: str, rules_cls: type, record: Any) -> dict[str, Any]:
     """Judge one record: its replayed ``result``, or RecordError / MoveError."""
     d = load(name, rules_cls, record)
     buf, bad = d.buf, d.bad
-    status, i, detail = _replay(buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards)
+    status, i, detail = _replay(
+        buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards
+    )
     moves = record["moves"]
     if bad is not None:
         # The moves before the unreadable one were legal: it is extra, or it is the error.
@@ -312,4 +318,3 @@ def result_of(buf: np.ndarray, rules: DealtRules) -> dict[str, Any]:
     n = int(core["n_revokes"])
     revokes = [[int(core["revokes"][j, 0]), int(core["revokes"][j, 1])] for j in range(n)]
     return result_dict(rules.kind, core["result"], revokes, rules.n_teams)
-

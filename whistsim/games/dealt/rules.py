@@ -45,7 +45,9 @@ UNIT_OPTION = Option(
 )
 
 
-def resolve_record_rules(options: tuple[Option, ...], record_keys: tuple[str, ...], rules: Any) -> dict[str, Any]:
+def resolve_record_rules(
+    options: tuple[Option, ...], record_keys: tuple[str, ...], rules: Any
+) -> dict[str, Any]:
     """A record's ``rules``: exactly the deal options, written out in full."""
     if not isinstance(rules, dict):
         raise RuleError("'rules' must be an object")

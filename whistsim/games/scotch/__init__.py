@@ -20,7 +20,9 @@ from .rules import OPTIONS, PRESETS, ScotchRules
 TITLE = "Scotch Whist"
 
 
-def make_rules(preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None) -> ScotchRules:
+def make_rules(
+    preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None
+) -> ScotchRules:
     overrides = dict(overrides or {})
     if "players" in overrides:
         # The player count may come as --players or as --rule players=N: not two different ones.
@@ -32,7 +34,11 @@ def make_rules(preset: str | None = None, players: int | None = None, overrides:
 
 
 def narrate(record: dict) -> str:
-    title = "French Whist" if isinstance(record.get("rules"), dict) and record["rules"].get("french") is True else TITLE
+    title = (
+        "French Whist"
+        if isinstance(record.get("rules"), dict) and record["rules"].get("french") is True
+        else TITLE
+    )
     return _narrate.narrate("scotch", title, ScotchRules, record)
 
 

@@ -27,12 +27,35 @@ ARRANGEMENTS: dict[int, dict[str, tuple[int, ...]]] = {
 
 OPTIONS: tuple[Option, ...] = (
     Option("players", "int", 4, "number of players, 2 to 8"),
-    Option("teams", "int_list", (), "side of each seat (0,1,0,1) or a name: solo, pairs, threes, fours; empty: the first the seed lists"),
-    Option("odd_six", "str", "remove", "5 or 7 players: remove the six of spades, or lay the 36th card aside", ODD_SIX),
-    Option("french", "bool", False, "French Whist: the ten of diamonds counts 10 to whoever wins it", (False, True)),
+    Option(
+        "teams",
+        "int_list",
+        (),
+        "side of each seat (0,1,0,1) or a name: solo, pairs, threes, fours; empty: the first the seed lists",
+    ),
+    Option(
+        "odd_six",
+        "str",
+        "remove",
+        "5 or 7 players: remove the six of spades, or lay the 36th card aside",
+        ODD_SIX,
+    ),
+    Option(
+        "french",
+        "bool",
+        False,
+        "French Whist: the ten of diamonds counts 10 to whoever wins it",
+        (False, True),
+    ),
     Option("target", "int", 41, "points that win the game"),
     Option("revokes", "bool", False, "may a player who can follow suit play another suit?", (False, True)),
-    Option("revoke_loss", "str", "side", "a claimed revoke loses the game for the revoker's side, or the player alone", LOSSES),
+    Option(
+        "revoke_loss",
+        "str",
+        "side",
+        "a claimed revoke loses the game for the revoker's side, or the player alone",
+        LOSSES,
+    ),
     Option("claim", "number", 1.0, "chance that the adversaries detect and claim a revoke, 0 to 1"),
     UNIT_OPTION,
 )
@@ -49,7 +72,12 @@ def _canonical(teams: tuple[int, ...]) -> tuple[int, ...]:
 
 def _named_teams(value: Any, players: int) -> Any:
     """``"pairs"`` -> the seed's arrangement for ``players``; anything else unchanged."""
-    if isinstance(value, str) and value.strip() and not value.strip()[0].isdigit() and value.strip()[0] != "[":
+    if (
+        isinstance(value, str)
+        and value.strip()
+        and not value.strip()[0].isdigit()
+        and value.strip()[0] != "["
+    ):
         name = value.strip().lower()
         known = ARRANGEMENTS.get(players, {})
         if name not in known:
@@ -83,7 +111,9 @@ class ScotchRules(DealtRules):
         if len(self.teams) != p:
             raise RuleError(f"rule teams={list(self.teams)}: expected a side for each of the {p} seats")
         if sorted(set(self.teams)) != list(range(max(self.teams) + 1)):
-            raise RuleError(f"rule teams={list(self.teams)}: sides must be numbered 0, 1, ... with none skipped")
+            raise RuleError(
+                f"rule teams={list(self.teams)}: sides must be numbered 0, 1, ... with none skipped"
+            )
         if _canonical(self.teams) not in allowed.values():
             shown = " or ".join(f"{','.join(map(str, v))} ({k})" for k, v in allowed.items())
             raise RuleError(f"rule teams={list(self.teams)}: with {p} players the sides are {shown}")

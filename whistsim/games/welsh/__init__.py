@@ -15,7 +15,9 @@ from .records import make_record, replay
 from .rules import OPTIONS, PRESETS, WelshRules
 
 
-def make_rules(preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None) -> WelshRules:
+def make_rules(
+    preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None
+) -> WelshRules:
     overrides = dict(overrides or {})
     # The player count may come as --players or as --rule players=N: not two different ones.
     if players is not None and "players" in overrides:

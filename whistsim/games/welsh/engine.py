@@ -354,7 +354,6 @@ def forced(g):
     return -1
 
 
-
 @njit(cache=True)
 def check(g, action):
     """0 if the seat owing a decision may take ``action``, else an error code."""

@@ -50,7 +50,11 @@ def narrate(record: dict[str, Any]) -> str:
     start(buf, stock, first)
     t = buf[0]["table"]
     s = t["s"]
-    lines = [_rules_line(rules), f"Seat {first} takes the first turn; the stock holds {stock.size} cards.", ""]
+    lines = [
+        _rules_line(rules),
+        f"Seat {first} takes the first turn; the stock holds {stock.size} cards.",
+        "",
+    ]
     draws: list[str] = []
     trick: list[str] = []
     n_tricks = 0
@@ -95,9 +99,13 @@ def narrate(record: dict[str, Any]) -> str:
             winner = int(s[S_WINNER])
             cards = [int(c) for c in t["trick_card"][: int(s[S_TRICK_LEN])]]
             tens = sum(c == TAFFY or c % 13 == TEN for c in cards)
-            worth = f", {tens} Ten{'s' if tens != 1 else ''}/Taff{'ies' if tens != 1 else 'y'}" if tens else ""
+            worth = (
+                f", {tens} Ten{'s' if tens != 1 else ''}/Taff{'ies' if tens != 1 else 'y'}" if tens else ""
+            )
             lines.append(f"Trick {n_tricks:<3} " + " · ".join(trick))
-            lines.append(f"         → seat {winner} wins {_cards(cards)} ({len(cards)} card{'s' * (len(cards) != 1)}{worth})")
+            lines.append(
+                f"         → seat {winner} wins {_cards(cards)} ({len(cards)} card{'s' * (len(cards) != 1)}{worth})"
+            )
     flush_draws()
     if int(s[S_PHASE]) == OVER and int(s[S_LAST_HOLDER]) >= 0:
         lines.append(f"Seat {int(s[S_LAST_HOLDER])} is last with cards and keeps {int(s[S_KEPT])}.")
@@ -112,4 +120,3 @@ def narrate(record: dict[str, Any]) -> str:
         )
     lines.append(f"  {result['tricks']} tricks, {result['turns']} turns")
     return "\n".join(lines)
-

@@ -168,9 +168,7 @@ def _read(record: Any) -> tuple[WelshRules, np.ndarray, int, np.ndarray, np.ndar
     except ValueError as e:
         raise RecordError(f"deck: {e}") from None
     if not np.array_equal(np.bincount(stock, minlength=53), np.bincount(rules.deck(), minlength=53)):
-        raise RecordError(
-            f"the deck does not hold exactly {rules.packs} packs and {rules.taffies} Taffies"
-        )
+        raise RecordError(f"the deck does not hold exactly {rules.packs} packs and {rules.taffies} Taffies")
     moves = record["moves"]
     if not isinstance(moves, list):
         raise RecordError("'moves' must be a list")

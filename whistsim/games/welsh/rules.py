@@ -20,10 +20,30 @@ OPTIONS: tuple[Option, ...] = (
     Option("players", "int", 3, "number of players, 2 to 12"),
     Option("packs", "int", 2, "52-card packs shuffled into the stock"),
     Option("taffies", "int", 4, "Taffies (jokers) added to the stock"),
-    Option("taffy_rank", "number", 10.5, "10.5: between Ten and Jack (000); 10: equal to a Ten (003)", (10.5, 10.0)),
-    Option("scoring", "str", "standard", "standard, five_penalty (each Five -5) or piles (pile-height multipliers)", SCORINGS),
-    Option("revokes", "bool", False, "may a player who can follow pass anyway (a false pass)?", (False, True)),
-    Option("challenge", "str", "none", "none, parlett (leader challenges) or akagiri (winner challenges)", CHALLENGES),
+    Option(
+        "taffy_rank",
+        "number",
+        10.5,
+        "10.5: between Ten and Jack (000); 10: equal to a Ten (003)",
+        (10.5, 10.0),
+    ),
+    Option(
+        "scoring",
+        "str",
+        "standard",
+        "standard, five_penalty (each Five -5) or piles (pile-height multipliers)",
+        SCORINGS,
+    ),
+    Option(
+        "revokes", "bool", False, "may a player who can follow pass anyway (a false pass)?", (False, True)
+    ),
+    Option(
+        "challenge",
+        "str",
+        "none",
+        "none, parlett (leader challenges) or akagiri (winner challenges)",
+        CHALLENGES,
+    ),
 )
 KEYS = tuple(o.key for o in OPTIONS)
 
@@ -68,9 +88,7 @@ class WelshRules:
             raise RuleError(f"rule taffies={self.taffies}: expected 0 to {MAX_TAFFIES} Taffies")
 
     @classmethod
-    def make(
-        cls, preset: str = "parlett", players: int | None = None, **overrides: Any
-    ) -> WelshRules:
+    def make(cls, preset: str = "parlett", players: int | None = None, **overrides: Any) -> WelshRules:
         """Preset first, then ``players``, then each override, e.g. ``challenge="akagiri"``."""
         if preset not in PRESETS:
             raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")

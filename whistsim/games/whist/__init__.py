@@ -18,7 +18,9 @@ from ..dealt.play import play_batch
 from .rules import OPTIONS, PRESETS, WhistRules
 
 
-def make_rules(preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None) -> WhistRules:
+def make_rules(
+    preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None
+) -> WhistRules:
     overrides = dict(overrides or {})
     if "players" in overrides:  # --rule players=4 says no more than --players 4
         players = Option("players", "int", 4, "").parse(overrides.pop("players"))

@@ -13,7 +13,13 @@ TARGETS = (5, 7, 10)
 
 OPTIONS: tuple[Option, ...] = (
     Option("target", "int", 10, "points that win the game: 5 (short whist), 7 or 10 (long whist)", TARGETS),
-    Option("honours", "bool", True, "a side dealt all four of A K Q J of trumps scores 4, three of them 2", (False, True)),
+    Option(
+        "honours",
+        "bool",
+        True,
+        "a side dealt all four of A K Q J of trumps scores 4, three of them 2",
+        (False, True),
+    ),
     Option("revokes", "bool", False, "may a player who can follow suit play another suit?", (False, True)),
     Option("revoke_penalty", "int", 3, "points the other side adds to its score for each revoke"),
     UNIT_OPTION,
