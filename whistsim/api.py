@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,8 @@ class Simulation:
     moments: Moments
     records: list[dict] = field(default_factory=list)
     batch: Batch | None = None  # every game's rows, with keep_games=True
+    load_s: float = 0.0  # seconds to compile the kernels, or load them from the cache
+    play_s: float = 0.0  # seconds playing the games
 
     def summary(self):
         from .tables import summary_table
@@ -87,9 +90,14 @@ def simulate(
         if keep_games:
             kept.append(batch)
 
+    t0 = time.perf_counter()
+    g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile or load: timed apart from play
+    t1 = time.perf_counter()
     run_games(g, r, ids, params, seed=seed, n=n, first=f, n_threads=threads,
               log_games=records, progress=progress, on_batch=take)  # fmt: skip
-    return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None)
+    t2 = time.perf_counter()
+    return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
+                      load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip
 
 
 def write_records(path: str, records: list[dict]) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 import click
 
@@ -100,11 +99,9 @@ def simulate(
     keep = 0 if records_path is None else (n if max_records is None else min(n, max_records))
     if keep < 0:
         raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
-    t0 = time.perf_counter()
     sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
                        first=first, threads=threads, records=keep,
                        progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
-    dt = time.perf_counter() - t0
     from ..io import atomic_write
     from ..tables import format_summary
 
@@ -120,7 +117,10 @@ def simulate(
     click.echo(
         f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
     )
-    click.echo(f"{n:,} games in {dt:.2f} s ({n / max(dt, 1e-9):,.0f} games/s)")
+    rate = n / max(sim.play_s, 1e-9)
+    click.echo(
+        f"{n:,} games in {sim.play_s:.2f} s ({rate:,.0f} games/s); kernels ready in {sim.load_s:.1f} s"
+    )
     click.echo(format_summary(sim.moments))
     if records_path is not None:
         click.echo(f"wrote {len(sim.records):,} records to {records_path}")
