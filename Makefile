@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test lint bench experiments golden clean
+.PHONY: install run test lint bench experiments golden clean-cache clean
 
 $(BIN)/whistsim: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,9 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 
 golden: install  ## regenerate the golden play-throughs (review the diff)
 	$(BIN)/python tests/golden/regenerate.py
+
+clean-cache:  ## drop compiled kernels (Numba only notices edits to the file it caches from)
+	find whistsim experiments -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
