@@ -106,6 +106,11 @@ N_SCALARS = 20
 
 MAX_STOCK = 52 * MAX_PACKS + MAX_TAFFIES
 
+# Suit and rank of each card code (the Taffy's "suit" is 4, its void column);
+# a table load is cheaper than signed // and % in the hot paths.
+SUIT_OF = np.array([c // 13 for c in range(52)] + [4], np.int64)
+RANK_OF = np.array([c % 13 for c in range(52)] + [TEN], np.int64)
+
 TABLE_DTYPE = np.dtype(
     [
         ("rules", np.int64, (N_RULES,)),
@@ -232,7 +237,7 @@ def power(card, taffy_equals_ten):
     """Trick-taking power within the suit led (the caller knows the card follows)."""
     if card == TAFFY:
         return 2 * TEN + (0 if taffy_equals_ten else 1)
-    return 2 * (card % 13)
+    return 2 * RANK_OF[card]
 
 
 @njit(cache=True, inline="always")
@@ -252,11 +257,11 @@ def _take(g, seat, card, n):
     if own.hand[card] == 0:
         own.types += 1
         if card != TAFFY:
-            own.bits[card // 13] |= 1 << (card % 13)
+            own.bits[SUIT_OF[card]] |= 1 << RANK_OF[card]
     own.hand[card] += n
     g.table.hand_n[seat] += n
     if card != TAFFY:
-        own.suit_n[card // 13] += n
+        own.suit_n[SUIT_OF[card]] += n
 
 
 @njit(cache=True, inline="always")
@@ -267,10 +272,10 @@ def _give(g, seat, card):
     if own.hand[card] == 0:
         own.types -= 1
         if card != TAFFY:
-            own.bits[card // 13] &= ~(1 << (card % 13))
+            own.bits[SUIT_OF[card]] &= ~(1 << RANK_OF[card])
     g.table.hand_n[seat] -= 1
     if card != TAFFY:
-        own.suit_n[card // 13] -= 1
+        own.suit_n[SUIT_OF[card]] -= 1
 
 
 @njit(cache=True)
@@ -304,7 +309,7 @@ def _move_hand_to_pile(g, src, dst):
     _empty_hand(g, src)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_in_play(t, seat, p):
     """The first seat in play clockwise after ``seat`` (``seat`` itself if no other)."""
     if t.s[S_TOP] < t.s[S_STOCK]:  # while the stock lasts everyone is in play
@@ -316,7 +321,7 @@ def _next_in_play(t, seat, p):
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _check_end(g):
     """End the deal once the stock is empty and at most one player holds cards."""
     t = g.table
@@ -354,7 +359,7 @@ def forced(g):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check(g, action):
     """0 if the seat owing a decision may take ``action``, else an error code."""
     t = g.table
@@ -384,7 +389,7 @@ def check(g, action):
             return E_NOT_WHEN_FOLLOWING
         if g.seats[seat].hand[action] == 0:
             return E_NOT_HELD
-        if action != TAFFY and action // 13 != t.s[S_LED_SUIT]:
+        if action != TAFFY and SUIT_OF[action] != t.s[S_LED_SUIT]:
             return E_WRONG_SUIT
         return OK
     # CHALLENGE
@@ -399,9 +404,12 @@ def check(g, action):
 
 
 # ---- making decisions ----------------------------------------------------
+# check, apply and the per-move helpers are inlined into their callers (Numba
+# IR inlining): LLVM then sees one loop body and folds the repeated phase
+# dispatch; worth 20% of the kernel's speed for 13 s more compilation.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(g, action):
     """Make a legal decision (see :func:`check`) and move on to the next one owed."""
     s = g.table.s
@@ -425,7 +433,7 @@ def apply(g, action):
         _end_trick(g)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _draw(g, seat):
     t = g.table
     s = t.s
@@ -439,7 +447,7 @@ def _draw(g, seat):
         s[S_SEAT] = _next_in_play(t, seat, players(g))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead(g, seat, action):
     t = g.table
     s = t.s
@@ -448,7 +456,7 @@ def _lead(g, seat, action):
         suit = action - TAFFY_LEAD
     else:
         card = action
-        suit = action // 13
+        suit = SUIT_OF[action]
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
@@ -466,7 +474,7 @@ def _lead(g, seat, action):
     _next_follower(g)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pass(g, seat):
     t = g.table
     s = t.s
@@ -484,11 +492,11 @@ def _pass(g, seat):
 @njit(cache=True, inline="always")
 def _expose(t, seat, card):
     """A card of a suit (or a Taffy) the seat passed on, no cards taken since: that pass was false."""
-    if t.void[seat, 4 if card == TAFFY else card // 13]:
+    if t.void[seat, SUIT_OF[card]]:
         t.exposed[seat] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _follow(g, seat, card):
     t = g.table
     s = t.s
@@ -505,7 +513,7 @@ def _follow(g, seat, card):
         s[S_BEST] = n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_follower(g):
     """The next player in play from the leader's left answers, or the trick is settled.
 
