@@ -36,7 +36,8 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 golden: install  ## regenerate the golden play-throughs (review the diff)
 	$(BIN)/python tests/golden/regenerate.py
 
-clean-cache:  ## drop compiled kernels (Numba only notices edits to the file it caches from)
+clean-cache:  ## drop compiled kernels (kept in ~/.cache/whistsim/<hash of the sources>)
+	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/whistsim"
 	find whistsim experiments -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean:
