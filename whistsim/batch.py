@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .options import WhistsimError
+
 
 @dataclass
 class Batch:
@@ -36,3 +38,11 @@ class Batch:
             {k: np.concatenate([p.side[k] for p in parts]) for k in first.side},
             [log for p in parts for log in p.logs],
         )
+
+
+def check_batch_args(seed: int, first: int, players: int) -> None:
+    """What every game's ``play_batch`` refuses: a seed out of range, a first seat that is not there."""
+    if not 0 <= seed < 2**63:
+        raise WhistsimError(f"seed {seed}: expected an integer from 0 to 2**63-1")
+    if first >= players:
+        raise WhistsimError(f"first seat {first}: there are only {players} seats")

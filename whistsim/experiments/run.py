@@ -345,9 +345,7 @@ def _run_local(
     k = state.done
     while (where := plan(k)) is not None:
         if k in state.pending:  # finished out of order by a Dask run that was interrupted
-            state.total.merge(state.pending.pop(k))
-            state.done = k + 1
-            save()
+            _merge_pending(state, k, save)
             if bar is not None:
                 bar.update(where[1] * len(spec.cells))
         else:
@@ -355,11 +353,7 @@ def _run_local(
             out = play_chunk(spec, k, start, size, threads=workers, rows=rows, records=records,
                              on_cell=bar.update if bar else None)  # fmt: skip
             _commit(spec, state, k, out, out_dir, write, save)
-        if bar is not None:
-            bar.chunk_done(state)
-        if on_chunk is not None:
-            on_chunk(k)
-        if satisfied():
+        if _chunk_merged(state, k, bar, on_chunk, satisfied):
             return
         k += 1
 
@@ -426,11 +420,7 @@ def _merge_ready(
     for k, out in new.items():
         if k == state.done:
             _commit(spec, state, k, out, out_dir, write, save)
-            if bar is not None:
-                bar.chunk_done(state)
-            if on_chunk is not None:
-                on_chunk(k)
-            if satisfied():
+            if _chunk_merged(state, k, bar, on_chunk, satisfied):
                 return True
         else:
             # Out of order: write its files now, keep its tally until its turn.
@@ -440,16 +430,26 @@ def _merge_ready(
             save()
     while state.done in state.pending:
         k = state.done
-        state.total.merge(state.pending.pop(k))
-        state.done = k + 1
-        save()
-        if bar is not None:
-            bar.chunk_done(state)
-        if on_chunk is not None:
-            on_chunk(k)
-        if satisfied():
+        _merge_pending(state, k, save)
+        if _chunk_merged(state, k, bar, on_chunk, satisfied):
             return True
     return False
+
+
+def _merge_pending(state, k: int, save) -> None:
+    """Merge chunk ``k``'s tally, finished earlier out of order, now that its turn has come."""
+    state.total.merge(state.pending.pop(k))
+    state.done = k + 1
+    save()
+
+
+def _chunk_merged(state, k: int, bar, on_chunk, satisfied) -> bool:
+    """Report chunk ``k`` merged; True once the --until-ci stopping rule is met."""
+    if bar is not None:
+        bar.chunk_done(state)
+    if on_chunk is not None:
+        on_chunk(k)
+    return satisfied()
 
 
 def _commit_files_only(spec, k, out: ChunkOut, out_dir) -> None:

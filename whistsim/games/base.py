@@ -20,6 +20,10 @@ class RecordError(WhistsimError):
     """A record that cannot be judged at all: bad JSON, missing or unknown fields, a wrong deck."""
 
 
+# Statuses a game's replay kernel returns beside its engine's error codes (> 0).
+REPLAY_DONE, REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA = 0, -1, -2, -3
+
+
 class MoveError(WhistsimError):
     """A record whose move ``index`` is illegal (``index == len(moves)``: the moves stop early)."""
 
@@ -50,3 +54,38 @@ class Game:
     # (batch, rules) -> {figure name: per-game values} for summaries
     figures: Callable[[Batch, Any], dict[str, np.ndarray]]
     players_of: Callable[[Any], int]
+
+
+def raise_replay_error(
+    status: int,
+    i: int,
+    detail: int,
+    moves: list,
+    bad: MoveError | None,
+    engine_errors: dict[int, str],
+    *,
+    short: str,
+    turn: str,
+    what: str = "",
+) -> None:
+    """Turn a replay kernel's (status, move index, detail) into a MoveError; return if it replayed.
+
+    ``bad`` is the first unreadable move: the moves before it were legal, so it is
+    an extra move after the deal ended, or the error itself. ``short`` and ``turn``
+    say who is owed a move, for the game's own wording.
+    """
+    if bad is not None:
+        if status == REPLAY_DONE:
+            raise MoveError(bad.index, f"move {moves[bad.index]!r} comes after the deal ended")
+        if status == REPLAY_SHORT:
+            raise bad
+    if status == REPLAY_DONE:
+        return
+    if status == REPLAY_SHORT:
+        raise MoveError(i, f"the moves stop before the deal ends (seat {detail} {short})")
+    if status == REPLAY_EXTRA:
+        raise MoveError(i, f"move {moves[i]!r} comes after the deal ended")
+    if status == REPLAY_WRONG_SEAT:
+        raise MoveError(i, f"move {moves[i]!r} is out of turn: seat {detail} {turn}")
+    suffix = f" ({what})" if what else ""
+    raise MoveError(i, f"move {moves[i]!r} is illegal: {engine_errors[status]}{suffix}")

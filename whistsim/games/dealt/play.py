@@ -14,9 +14,8 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from ...batch import Batch
+from ...batch import Batch, check_batch_args
 from ...cards import TEN
-from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
 from ...strategies import StrategyError
 from ...strategies.dealt import decide
@@ -415,11 +414,8 @@ def play_batch(
     ``first`` is the elder hand (the first to play) of each game's first deal;
     the dealer sits on its right. ``batch.logs`` holds one row per logged deal.
     """
-    if not 0 <= seed < 2**63:
-        raise WhistsimError(f"seed {seed}: expected an integer from 0 to 2**63-1")
+    check_batch_args(seed, first, rules.players)
     p = rules.players
-    if first >= p:
-        raise WhistsimError(f"first seat {first}: there are only {p} seats")
     states = new_state(rules, numba.get_num_threads())
     states["core"]["seats"]["strategy"][:, :p] = ids
     states["core"]["seats"]["params"][:, :p] = params

@@ -16,7 +16,14 @@ from numba import njit
 from ...batch import Batch
 from ...cards import card_name, parse_card
 from ...options import RuleError
-from ..base import MoveError, RecordError
+from ..base import (
+    REPLAY_EXTRA,
+    REPLAY_SHORT,
+    REPLAY_WRONG_SEAT,
+    MoveError,
+    RecordError,
+    raise_replay_error,
+)
 from .engine import (
     ENGINE_ERRORS,
     MAX_SETS,
@@ -52,7 +59,7 @@ from .play import (
 )
 from .rules import DealtRules
 
-_WRONG_SEAT, _SHORT, _EXTRA = -1, -2, -3
+_WRONG_SEAT, _SHORT, _EXTRA = REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA
 COMMON_FIELDS = {"game", "rules", "dealer", "hands", "trump", "moves", "result", "seed", "strategies"}
 
 
@@ -295,22 +302,9 @@ def replay(name: str, rules_cls: type, record: Any) -> dict[str, Any]:
     status, i, detail = _replay(
         buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards
     )
-    moves = record["moves"]
-    if bad is not None:
-        # The moves before the unreadable one were legal: it is extra, or it is the error.
-        if status == OK:
-            raise MoveError(bad.index, f"move {moves[bad.index]!r} comes after the deal ended")
-        if status == _SHORT:
-            raise bad
-    if status == OK:
-        return result_of(buf, d.rules)
-    if status == _SHORT:
-        raise MoveError(i, f"the moves stop before the deal ends (seat {detail} is to play)")
-    if status == _EXTRA:
-        raise MoveError(i, f"move {moves[i]!r} comes after the deal ended")
-    if status == _WRONG_SEAT:
-        raise MoveError(i, f"move {moves[i]!r} is out of turn: seat {detail} is to play")
-    raise MoveError(i, f"move {moves[i]!r} is illegal: {ENGINE_ERRORS[status]}")
+    raise_replay_error(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
+                       short="is to play", turn="is to play")  # fmt: skip
+    return result_of(buf, d.rules)
 
 
 def result_of(buf: np.ndarray, rules: DealtRules) -> dict[str, Any]:

@@ -8,9 +8,8 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from ...batch import Batch
+from ...batch import Batch, check_batch_args
 from ...cards import TAFFY
-from ...options import WhistsimError
 from ...rng import DECK_STREAM, shuffle, stream_start
 from ...strategies import USER_BASE, StrategyError, user_function, user_label
 from ...strategies import welsh as welsh_strategies
@@ -159,10 +158,7 @@ def play_batch(
     log_games: int = 0,
 ) -> Batch:
     """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``."""
-    if not 0 <= seed < 2**63:
-        raise WhistsimError(f"seed {seed}: expected an integer from 0 to 2**63-1")
-    if first >= rules.players:
-        raise WhistsimError(f"first seat {first}: there are only {rules.players} seats")
+    check_batch_args(seed, first, rules.players)
     p = rules.players
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
     states["seats"]["strategy"][:, :p] = ids

@@ -13,7 +13,14 @@ from numba import njit
 from ...batch import Batch
 from ...cards import card_name, parse_card
 from ...options import RuleError
-from ..base import MoveError, RecordError
+from ..base import (
+    REPLAY_EXTRA,
+    REPLAY_SHORT,
+    REPLAY_WRONG_SEAT,
+    MoveError,
+    RecordError,
+    raise_replay_error,
+)
 from .engine import (
     ENGINE_ERRORS,
     OK,
@@ -34,7 +41,7 @@ from .play import deal_stock
 from .rules import WelshRules
 
 RECORD_KEYS = {"game", "rules", "first", "deck", "moves", "result", "seed", "strategies"}
-_WRONG_SEAT, _SHORT, _EXTRA = -1, -2, -3
+_WRONG_SEAT, _SHORT, _EXTRA = REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA
 
 
 @njit(cache=True)
@@ -199,20 +206,7 @@ def replay(record: Any) -> dict[str, Any]:
     rules, stock, first, seats, actions, bad = _read(record)
     buf = new_state(rules.to_array())
     status, i, detail = _replay(buf, stock, first, seats, actions)
-    moves = record["moves"]
-    if bad is not None:
-        # The moves before the unreadable one were legal; it is extra, or it is the error.
-        if status == OK:
-            raise MoveError(bad.index, f"move {moves[bad.index]!r} comes after the deal ended")
-        if status == _SHORT:
-            raise bad
-    if status == OK:
-        return result_of(buf)
-    if status == _SHORT:
-        raise MoveError(i, f"the moves stop before the deal ends (seat {detail} owes a decision)")
-    if status == _EXTRA:
-        raise MoveError(i, f"move {moves[i]!r} comes after the deal ended")
-    if status == _WRONG_SEAT:
-        raise MoveError(i, f"move {moves[i]!r} is out of turn: seat {detail} owes the next decision")
-    what = action_name(int(actions[i]))
-    raise MoveError(i, f"move {moves[i]!r} is illegal: {ENGINE_ERRORS[status]} ({what})")
+    what = action_name(int(actions[i])) if status > 0 else ""
+    raise_replay_error(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
+                       short="owes a decision", turn="owes the next decision", what=what)  # fmt: skip
+    return result_of(buf)
