@@ -1,25 +1,54 @@
-"""The kernel cache folder follows the sources, so an edited engine is never served stale."""
+"""The kernel cache folder follows what the kernels are built from, and nothing else."""
 
 import os
+import time
 
 import numba
 import pytest
 
-from whistsim._cache import cache_root, sources_hash
+from whistsim._cache import cache_root, prune, sources_hash
 
 
-def test_editing_any_source_file_changes_the_cache_key(tmp_path):
-    (tmp_path / "games").mkdir()
-    (tmp_path / "games" / "engine.py").write_text("RULE = 1\n")
-    (tmp_path / "play.py").write_text("KERNEL = 1\n")
-    before = sources_hash(tmp_path)
-    (tmp_path / "games" / "engine.py").write_text("RULE = 2\n")
-    assert sources_hash(tmp_path) != before
+def _package(tmp_path):
+    pkg = tmp_path / "pkg"
+    (pkg / "games").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "games" / "__init__.py").write_text("from . import engine\n")
+    (pkg / "games" / "engine.py").write_text("from ..cards import ACE\nRULE = 1\n")
+    (pkg / "cards.py").write_text("ACE = 12\n")
+    (pkg / "cli.py").write_text("HELP = 'old'\n")
+    return pkg
 
 
-def test_unchanged_sources_keep_their_cache_key(tmp_path):
-    (tmp_path / "engine.py").write_text("RULE = 1\n")
-    assert sources_hash(tmp_path) == sources_hash(tmp_path)
+def test_editing_the_engine_changes_the_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    before = sources_hash(pkg)
+    (pkg / "games" / "engine.py").write_text("from ..cards import ACE\nRULE = 2\n")
+    assert sources_hash(pkg) != before
+
+
+def test_editing_a_module_the_engine_imports_changes_the_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    before = sources_hash(pkg)
+    (pkg / "cards.py").write_text("ACE = 13\n")
+    assert sources_hash(pkg) != before
+
+
+def test_editing_the_cli_keeps_the_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    before = sources_hash(pkg)
+    (pkg / "cli.py").write_text("HELP = 'new wording'\n")
+    assert sources_hash(pkg) == before
+
+
+def test_prune_removes_only_old_folders_beyond_the_newest(tmp_path):
+    old = time.time() - 30 * 86400
+    for i in range(5):
+        (tmp_path / f"k{i}").mkdir()
+        os.utime(tmp_path / f"k{i}", (old + i, old + i))
+    (tmp_path / "fresh").mkdir()
+    prune(tmp_path, keep=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "k4"]
 
 
 def test_numba_caches_whistsim_kernels_under_the_source_hash():

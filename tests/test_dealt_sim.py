@@ -13,12 +13,14 @@ from test_dealt_support import SCOTCH4, WHIST, cards, lowest_legal, record, repl
 import whistsim
 from whistsim.cards import card_name, parse_card
 from whistsim.cli import main
-from whistsim.games import get_game
+from whistsim.games import get_game, seating
 from whistsim.games.dealt.engine import MAX_PLAYERS, S_SET
-from whistsim.games.dealt.play import decide_in
+from whistsim.games.dealt.play import decide_now as decide_in
+from whistsim.games.dealt.players import heuristic, pimc
 from whistsim.games.dealt.records import hands_of, step
-from whistsim.strategies import parse_spec, seating
-from whistsim.strategies.dealt import HEURISTIC, PIMC, heuristic, pimc
+from whistsim.strategy import parse_spec
+
+RANDOM, HEURISTIC, PIMC = range(3)
 
 CONFIGS = [
     ("scotch", {"players": 2}),

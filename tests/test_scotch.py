@@ -18,7 +18,7 @@ from test_dealt_support import (
 
 from whistsim.api import judge, show
 from whistsim.cards import card_name, parse_card
-from whistsim.games.base import MoveError, RecordError
+from whistsim.games import MoveError, RecordError, seating
 from whistsim.games.dealt.engine import (
     P_ACE,
     P_CARDS,
@@ -37,7 +37,7 @@ from whistsim.games.dealt.records import hands_of
 from whistsim.games.scotch import GAME
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.options import RuleError
-from whistsim.strategies import parse_spec, seating
+from whistsim.strategy import parse_spec
 
 # The illustrative hand at the end of seed 001. The table lists the cards by
 # player, A Y B Z, Z dealing; the player on the dealer's left (A) leads. Seats

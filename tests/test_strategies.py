@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 from welsh_deals import Deal
 
+from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.moves import action_name
-from whistsim.strategies import MAX_PARAMS, Param, StrategyError, available, parse_spec, seating
-from whistsim.strategies.welsh import decide_state
+from whistsim.games.welsh.play import decide_now as decide_state
+from whistsim.strategy import MAX_PARAMS, Param, StrategyError, parse_spec
 
 
 def decision(deal: Deal, spec: str) -> str:
@@ -197,7 +198,7 @@ def test_a_caught_revoke_is_exposed_and_its_hand_is_piled():
 
 
 def test_every_builtin_declares_cheat_and_challenge_first():
-    for name, params in available("welsh").items():
+    for name, params in get_game("welsh").players.available().items():
         assert list(params)[:2] == ["cheat", "challenge"], name
         assert len(params) <= MAX_PARAMS
 

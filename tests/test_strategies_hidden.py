@@ -8,12 +8,13 @@ import pytest
 from numba import njit
 
 from whistsim.cards import TAFFY
+from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.play import deal_stock
+from whistsim.games.welsh.play import decide_now as decide_state
 from whistsim.games.welsh.records import step
 from whistsim.games.welsh.rules import WelshRules
-from whistsim.strategies import parse_spec, seating
-from whistsim.strategies.welsh import decide_state
+from whistsim.strategy import parse_spec
 
 STRATEGIES = ["random", "greedy", "hunter", "hoarder", "counter", "cheater:challenge=smart",
               "greedy:cheat=0.5,challenge=0.5", "pimc:budget=12"]  # fmt: skip

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from whistsim import api
 from whistsim.cli import main
-from whistsim.strategies import StrategyError, parse_spec, seating
+from whistsim.games import seating
+from whistsim.strategy import StrategyError, parse_spec
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "experiments" / "strategies" / "cautious.py")
 

@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 from whistsim import api
 from whistsim.cards import FIVE, TAFFY, TEN
-from whistsim.games import get_game
+from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh import play
+from whistsim.games.welsh import play, players
 from whistsim.games.welsh.records import read_record, replay, start, step
 from whistsim.games.welsh.rules import CHALLENGES, SCORINGS, WelshRules
+from whistsim.harness.build import kernel
 from whistsim.runner import run_games, threads
-from whistsim.strategies import StrategySpec, seating
+from whistsim.strategy import StrategySpec
 
 TENS = [s * 13 + TEN for s in range(4)]
 FIVES = [s * 13 + FIVE for s in range(4)]
@@ -69,7 +70,7 @@ def py_points(rules: WelshRules, won: np.ndarray) -> list[int]:
 def test_every_card_ends_in_one_pile_and_points_add_up(rules, player, seed):
     p = rules.players
     b = batch_of(rules, [player], seed, n=3)
-    won, tens, taffies = b.seat["won"], b.seat["tens"], b.seat["taffies"]
+    won, tens, taffies = b.seat["cards_won"], b.seat["tens"], b.seat["taffies"]
     assert (won.sum(1) == rules.stock_size).all()
     assert (tens.sum(1) == 4 * rules.packs).all()
     assert (taffies.sum(1) == rules.taffies).all()
@@ -198,8 +199,10 @@ def test_results_identical_across_kernel_block_sizes(monkeypatch_module, rules, 
     whole = batch_of(rules, [player], seed, n=N_DET, log_games=2)
     # The kernel's Python body with another BLOCK: the same games, played in other groups.
     with monkeypatch_module.context() as m:
-        m.setattr(play, "_play_games", play._play_games.py_func)
-        m.setattr(play, "BLOCK", block)
+        ids, _ = seating("welsh", [player], rules.players)
+        k = kernel(play, players, [int(i) for i in ids])
+        m.setattr(k, "play_games", k.play_games.py_func)
+        m.setattr(k, "BLOCK", block)
         other = batch_of(rules, [player], seed, n=N_DET, log_games=2)
     assert_same(other, whole)
 

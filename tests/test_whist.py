@@ -6,13 +6,13 @@ import pytest
 from test_dealt_support import WHIST, autoplay, record, replay, state_after
 
 from whistsim.cards import RANKS
-from whistsim.games.base import MoveError, RecordError
+from whistsim.games import MoveError, RecordError, seating
 from whistsim.games.dealt.engine import P_HONOURS, P_PENALTY, P_TRICK_POINTS, S_WINNER
 from whistsim.games.dealt.play import _count_out, new_state
 from whistsim.games.whist import GAME
 from whistsim.games.whist.rules import WhistRules
 from whistsim.options import RuleError
-from whistsim.strategies import parse_spec, seating
+from whistsim.strategy import parse_spec
 
 
 def suit(s: str) -> list[str]:

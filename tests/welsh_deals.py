@@ -12,7 +12,7 @@ import numpy as np
 
 from whistsim.cards import TAFFY, card_name, parse_card
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh.moves import encode, parse_action
+from whistsim.games.welsh.moves import action_name, parse_action
 from whistsim.games.welsh.records import replay, result_of, start, step
 from whistsim.games.welsh.rules import WelshRules
 
@@ -92,7 +92,7 @@ class Deal:
     def finish(self) -> dict:
         """Play on with :func:`policy` to the end; the record must replay to the same result."""
         while self.phase != E.OVER:
-            self.play(encode(self.seat, policy(self)))
+            self.play(f"{self.seat}:{action_name(policy(self))}")
         result = result_of(self.buf)
         assert replay(self.record()) == result
         return result

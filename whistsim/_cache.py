@@ -1,9 +1,11 @@
-"""Where Numba caches whistsim's kernels: a folder named by a hash of the sources.
+"""Where Numba caches whistsim's kernels: a folder named by what they are built from.
 
 Numba reuses a cached kernel while the file that defines it is unchanged, even
 when a function it calls from another file (the rules engine, a player) has
-changed, and would then run the old code. Keying the cache folder by a hash of
-every whistsim source file makes any edit start a fresh cache. A
+changed, and would then run the old code. So the cache folder is named by a
+hash of every module the games import (engines, players, the shared harness,
+cards and random streams): an edit there starts a fresh cache; an edit to the
+CLI, the reports or the docs does not. Folders not used lately are pruned. A
 ``NUMBA_CACHE_DIR`` set by the user is left alone.
 """
 
@@ -11,16 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import time
 from pathlib import Path
 
-ROOT = Path(__file__).parent
+from ._imports import ROOT, closure, import_graph, module_files
+
+KEEP = 6  # cache folders kept: the most recently used
+STALE_S = 7 * 86400  # and any used in the last week (another checkout may be using it)
 
 
 def sources_hash(root: Path = ROOT) -> str:
+    """A hash of the sources of the package's ``games`` and every module they import."""
+    files = module_files(root)
     h = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        h.update(path.relative_to(root).as_posix().encode())
-        h.update(path.read_bytes())
+    for name in sorted(closure(f"{root.name}.games", import_graph(root))):
+        h.update(name.encode())
+        h.update(files[name].read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -29,15 +38,42 @@ def cache_root() -> Path:
     return Path(base) / "whistsim"
 
 
+def kernel_folder() -> Path:
+    """The folder Numba caches in (and generated kernel modules are written to)."""
+    return Path(os.environ["NUMBA_CACHE_DIR"])
+
+
+def prune(root: Path, keep: int = KEEP, stale_s: float = STALE_S) -> None:
+    """Remove cache folders unused for ``stale_s`` seconds, beyond the ``keep`` most recently used."""
+    try:
+        folders = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        return
+    now = time.time()
+    for old in folders[:-keep] if keep else folders:
+        try:
+            if now - old.stat().st_mtime > stale_s:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def use_source_keyed_cache() -> None:
     """Point Numba's cache at ``cache_root()/<sources hash>`` before any kernel is defined."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    folder = cache_root() / sources_hash()
+    root = cache_root()
+    folder = root / sources_hash()
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        now = time.time()
+        os.utime(folder, (now, now))  # marks it used, for prune
     except OSError:
-        return  # unwritable home: Numba falls back to __pycache__ beside the sources
+        import tempfile  # unwritable home: a fresh folder, compiled anew each run
+
+        folder = Path(tempfile.mkdtemp(prefix="whistsim-kernels-"))
+    else:
+        prune(root)
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
 

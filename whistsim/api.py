@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .batch import Batch
-from .games import MoveError, RecordError, get_game
+from .figures import columns
+from .games import MoveError, RecordError, get_game, seating
 from .io import read_lines, write_jsonl
 from .options import WhistsimError
 from .runner import run_games
 from .stats import Moments
-from .strategies import StrategySpec, parse_spec, seating
+from .strategy import StrategySpec, parse_spec
 
 
 @dataclass
@@ -79,12 +80,14 @@ def simulate(
     names = [str(s) for s in (specs if len(specs) == p else specs * p)]
     f = _first_seat(first)
     moments = Moments()
+    shown = columns(g.figures, p, g.sides_of(r), basic_only=True)
     recs: list[dict] = []
     kept: list[Batch] = []
 
     def take(batch: Batch) -> None:
-        for name, values in g.figures(batch, r).items():
-            moments.add(name, values)
+        figures = g.measure(batch, r)
+        for name in shown:
+            moments.add(name, figures[name])
         for i in range(len(batch.logs)):
             recs.append(g.make_record(r, batch, i, seed, names))
         if keep_games:

@@ -20,9 +20,9 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from .games import game_names, get_game
+from .games import game_names, get_game, seating
 from .runner import threads
-from .strategies import available, parse_spec, seating
+from .strategy import parse_spec
 
 # (game, preset, players, strategy) for whistsim's own cases.
 CASES = [
@@ -136,7 +136,7 @@ def run(
     rows: list[Row] = []
     games = set(game_names())
     for game, preset, players, strategy in CASES:
-        if game not in games or strategy not in available(game):
+        if game not in games or strategy not in get_game(game).players.names():
             raise RuntimeError(f"bench case {game}/{strategy} is not available")
         for k in sorted({1, all_threads}):
             rows.append(_time_case(game, preset, players, strategy, k, seconds, repeats))

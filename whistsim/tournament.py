@@ -34,11 +34,11 @@ import numpy as np
 import pandas as pd
 
 from .batch import Batch
-from .games import get_game
+from .games import get_game, seating
 from .options import WhistsimError
 from .runner import run_games
 from .stats import estimate
-from .strategies import StrategyError, StrategySpec, parse_spec, seating
+from .strategy import StrategyError, StrategySpec, parse_spec
 
 MAX_PERMUTED_SEATS = 4  # up to 4 seats every seating is played, beyond only rotations
 BOOTSTRAP = 200

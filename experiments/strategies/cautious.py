@@ -36,9 +36,9 @@ from numba import njit
 
 from whistsim.cards import ACE
 from whistsim.games.welsh.engine import CHALLENGE, DRAW, FOLLOW, NO_CHALLENGE
+from whistsim.games.welsh.players.common import follow_low, lead_low
 from whistsim.games.welsh.rules import R_SCORING
-from whistsim.strategies import Param
-from whistsim.strategies.welsh.common import follow_low, lead_low
+from whistsim.strategy import Param
 
 PARAMS = {"aces": Param(1.0, "1: lead Aces while the stock lasts; 0: only draw", low=0.0, high=1.0)}
 

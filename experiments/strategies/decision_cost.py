@@ -19,8 +19,10 @@ import time
 
 import numba
 import numpy as np
-from numba import njit
 
+from whistsim.games import seating
+from whistsim.games.welsh import play
+from whistsim.games.welsh import players as roster
 from whistsim.games.welsh.engine import (
     OVER,
     S_PHASE,
@@ -34,11 +36,12 @@ from whistsim.games.welsh.engine import (
 )
 from whistsim.games.welsh.play import deal_stock, play_batch
 from whistsim.games.welsh.rules import WelshRules
-from whistsim.strategies import parse_spec, seating
-from whistsim.strategies.welsh import decide
+from whistsim.harness import decide, template
+from whistsim.harness.build import kernel
+from whistsim.strategy import parse_spec
 
 
-@njit(cache=True)
+@template
 def _snapshots(buf, base_deck, seed, games, out):
     """Play ``games`` games from ``buf[0]``'s players; copy the state before every real choice."""
     g = buf[0]
@@ -59,7 +62,7 @@ def _snapshots(buf, base_deck, seed, games, out):
     return n
 
 
-@njit(cache=True)
+@template
 def _decide_all(snaps, lo, hi, reps):
     """Decide ``reps`` times from each state ``lo .. hi - 1`` (deciding moves only the seat's stream)."""
     acc = 0
@@ -81,24 +84,25 @@ def decision_costs(
     buf[0]["seats"]["strategy"][:3] = ids
     buf[0]["seats"]["params"][:3] = params
     out = np.zeros(games * 400, STATE_DTYPE)
-    n = _snapshots(buf, rules.deck(), np.int64(seed), games, out)
+    k = kernel(play, roster, range(len(roster.PLAYERS)), templates=(_snapshots, _decide_all))
+    n = k._snapshots(buf, rules.deck(), np.int64(seed), games, out)
     rows = []
     for text in specs:
         ids, params = seating("welsh", [parse_spec(text)] * 3, 3)
         snaps = out[:n].copy()
         snaps["seats"]["strategy"][:, :3] = ids
         snaps["seats"]["params"][:, :3] = params
-        _decide_all(snaps, 0, 2, 1)  # compile
+        k._decide_all(snaps, 0, 2, 1)  # compile
         slow = "pimc" in text
         reps = 1 if slow else 200
         t0 = time.perf_counter()
-        _decide_all(snaps, 0, n, reps)
+        k._decide_all(snaps, 0, n, reps)
         per = (time.perf_counter() - t0) / (n * reps)
         each = []
         if slow:
             for i in range(n):
                 a = time.perf_counter()
-                _decide_all(snaps, i, i + 1, 1)
+                k._decide_all(snaps, i, i + 1, 1)
                 each.append(time.perf_counter() - a)
         each = np.array(each or [per])
         rows.append((text, per * 1e9, float(np.percentile(each, 99)) * 1e6, float(each.max()) * 1e6))

@@ -23,7 +23,6 @@ from ..experiments.report import ExperimentResult, fmt_num
 from ..games import game_names, get_game
 from ..options import WhistsimError
 from ..stats import Estimate
-from ..strategies import available
 
 NOT_CHECKED = "not checked"
 
@@ -116,7 +115,7 @@ def check_claims(
     out = []
     for c in claims if claims is not None else registry():
         get_game(c.game)  # the game before its players: they import its engine
-        missing = [s for s in c.needs if s not in available(c.game)]
+        missing = [s for s in c.needs if s not in get_game(c.game).players.names()]
         if missing:
             r = ClaimResult(c, "—", Estimate(math.nan, math.nan, 0), NOT_CHECKED,
                             f"needs the {', '.join(missing)} player(s), which this whistsim lacks")  # fmt: skip

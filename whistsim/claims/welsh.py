@@ -106,7 +106,7 @@ def _cheat_spec(challenge: str, policies: list[str]) -> dict:
     return {
         "game": "welsh", "rules": {"preset": "parlett", "players": 3, "revokes": True, "challenge": challenge},
         "seats": {"all": "greedy:cheat=0"}, "sweep": grid, "baseline": {"seats": {"0": {"cheat": 0}}},
-        "headline": ["points[0]", "caught"],
+        "headline": ["points[0]", "challenges_won"],
     }  # fmt: skip
 
 

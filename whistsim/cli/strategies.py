@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..strategies import describe
 from . import main
 
 
@@ -24,7 +23,7 @@ def strategies_cmd(game):
     from ..games import get_game
 
     click.echo(f"{get_game(game).title} strategies (--strategy [SEAT=]NAME[:KEY=VALUE,...]):")
-    for name, doc, params in describe(game):
+    for name, doc, params in get_game(game).players.describe():
         click.echo(f"\n{name}: {doc}")
         for key, p in params.items():
             also = f" (also {', '.join(p.aliases)})" if p.aliases else ""

@@ -224,7 +224,7 @@ def paired_table(result: ExperimentResult) -> pd.DataFrame:
         c = spec.cells[p.cell]
         row: dict[str, Any] = {"cell": spec.cell_label(c), "against": spec.cell_label(spec.cells[p.base])}
         for f in spec.headline:
-            if f in RATIOS:
+            if f in RATIOS():
                 continue
             e = result.tally.paired[j].estimate(f)
             row[f"Δ {f}"] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
@@ -289,7 +289,7 @@ def render_report(result: ExperimentResult, analysis: Analysis, chart_files: lis
     if spec.headline:
         lines += ["", "## Headline figures per cell", "", "Mean [95% CI]; n games per cell.", ""]
         lines.append(md_table(headline_table(result)))
-    if spec.pairs and any(f not in RATIOS for f in spec.headline):
+    if spec.pairs and any(f not in RATIOS() for f in spec.headline):
         lines += [
             "",
             "## Paired differences",

@@ -72,7 +72,7 @@ def play_chunk(
     tally = Tally.empty(len(spec.cells), len(spec.pairs))
     tally.games, tally.chunks = size, 1
     paired = {p.cell for p in spec.pairs} | {p.base for p in spec.pairs}
-    diff_figures = [f for f in spec.headline if f not in RATIOS]
+    diff_figures = [f for f in spec.headline if f not in RATIOS()]
     kept: dict[int, dict[str, np.ndarray]] = {}
     out_rows: list[dict[str, np.ndarray]] | None = [] if rows else None
     log = max(0, min(size, records - start))
@@ -142,7 +142,7 @@ def widest_ci(spec: Spec, tally: Tally) -> tuple[float, str]:
                 worst, where = w, f"{f} in '{spec.cell_label(c)}'"
     for j, p in enumerate(spec.pairs):
         for f in spec.headline:
-            if f in RATIOS:
+            if f in RATIOS():
                 continue
             e = tally.paired[j].estimate(f)
             w = 2 * e.half_width

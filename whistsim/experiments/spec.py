@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from ..games import get_game
+from ..games import get_game, seating
 from ..options import WhistsimError
-from ..strategies import StrategySpec, parse_spec, seating
+from ..strategy import StrategySpec, parse_spec
 
 TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",
@@ -582,4 +582,4 @@ def _check_figures(spec: Spec, game: Any) -> None:
 def _ratio_names() -> set[str]:
     from .figures import RATIOS
 
-    return set(RATIOS)
+    return set(RATIOS())

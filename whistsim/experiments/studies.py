@@ -117,7 +117,7 @@ def generic(result: ExperimentResult) -> Analysis:
             f"`{f}` is highest for {spec.cell_label(hi[0])}: {fmt_est(hi[1], unit)}; "
             f"lowest for {spec.cell_label(lo[0])}: {fmt_est(lo[1], unit)}."
         )
-    for f in [h for h in spec.headline if h not in RATIOS]:
+    for f in [h for h in spec.headline if h not in RATIOS()]:
         diffs = []
         for j, p in enumerate(spec.pairs):
             e = result.tally.paired[j].estimate(f)
@@ -152,7 +152,7 @@ def generic(result: ExperimentResult) -> Analysis:
         if spec.pairs:
             b = next(iter(spec.baseline))
             base = spec.baseline[b][0]
-            for f in [h for h in spec.headline if h not in RATIOS][:2]:
+            for f in [h for h in spec.headline if h not in RATIOS()][:2]:
                 ss = series(result, f, x, paired=True, pair_axis=b)
                 if not ss:
                     continue
@@ -247,7 +247,7 @@ def cheating(result: ExperimentResult) -> Analysis:
         else:
             text = f"{where}: the best cheat rate is {best_rate}, gaining {signed(best_e, 'points per game')} over honest play on the same deals"
         most = max((c for c, _ in gains), key=lambda c: result.estimate(c.index, "false_passes").mean)
-        caught = result.estimate(most.index, "caught")
+        caught = result.estimate(most.index, "challenges_won")
         rate = result.estimate(most.index, "catch_rate")
         extra = ""
         if r != "none" and caught.n and math.isfinite(rate.mean):
@@ -685,7 +685,7 @@ def variant(result: ExperimentResult) -> Analysis:
         return Analysis(["(the variant analysis needs a baseline)"], [], [])
     findings: list[str] = []
     worst = 0.0
-    for f in [h for h in spec.headline if h not in RATIOS]:
+    for f in [h for h in spec.headline if h not in RATIOS()]:
         rows = []
         for j, p in enumerate(spec.pairs):
             e = result.tally.paired[j].estimate(f)

@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
+import importlib
+
 from ..options import RuleError
+from ..strategy import StrategySpec, seat_players
 from .base import Game, MoveError, RecordError
 
-__all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names"]
+__all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names", "seating"]
 
-
-def _registry() -> dict[str, Game]:
-    from .scotch import GAME as scotch
-    from .welsh import GAME as welsh
-    from .whist import GAME as whist
-
-    return {g.name: g for g in (welsh, scotch, whist)}
+NAMES = ("welsh", "scotch", "whist")  # each a package games/<name>/ holding GAME
+_GAMES: dict[str, Game] = {}
 
 
 def game_names() -> list[str]:
-    return list(_registry())
+    return list(NAMES)
 
 
 def get_game(name: str) -> Game:
-    games = _registry()
-    if name not in games:
-        raise RuleError(f"unknown game {name!r} (known: {', '.join(games)})")
-    return games[name]
+    """The game of that name (its package is imported on first use)."""
+    if name not in NAMES:
+        raise RuleError(f"unknown game {name!r} (known: {', '.join(NAMES)})")
+    if name not in _GAMES:
+        _GAMES[name] = importlib.import_module(f"{__name__}.{name}").GAME
+    return _GAMES[name]
+
+
+def seating(game: str, specs: list[StrategySpec], players: int):
+    """One strategy spec per seat (or one for all) -> (ids, params), for ``game``'s players."""
+    return seat_players(get_game(game).players, specs, players)

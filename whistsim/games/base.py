@@ -1,6 +1,6 @@
 """What every game gives the rest of whistsim: the seam between games and tools.
 
-A game module builds one :class:`Game`; the batch runner, records, replay,
+A game package builds one :class:`Game`; the batch runner, records, replay,
 show, experiments and the CLI use nothing else of it.
 """
 
@@ -13,24 +13,11 @@ from typing import Any
 import numpy as np
 
 from ..batch import Batch
-from ..options import WhistsimError
+from ..figures import Figure
+from ..harness.replay import MoveError, RecordError
+from ..strategy import Registry
 
-
-class RecordError(WhistsimError):
-    """A record that cannot be judged at all: bad JSON, missing or unknown fields, a wrong deck."""
-
-
-# Statuses a game's replay kernel returns beside its engine's error codes (> 0).
-REPLAY_DONE, REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA = 0, -1, -2, -3
-
-
-class MoveError(WhistsimError):
-    """A record whose move ``index`` is illegal (``index == len(moves)``: the moves stop early)."""
-
-    def __init__(self, index: int, reason: str) -> None:
-        super().__init__(reason)
-        self.index = index
-        self.reason = reason
+__all__ = ["Game", "MoveError", "RecordError"]
 
 
 @dataclass(frozen=True)
@@ -39,8 +26,8 @@ class Game:
     title: str
     presets: tuple[str, ...]  # preset names; the first is the default
     options: tuple  # the rule options (options.Option)
-    # (preset, players, overrides: dict[str, str]) -> rules
-    make_rules: Callable[..., Any]
+    # (preset, players or None, overrides: dict[str, Any]) -> rules
+    rules_of: Callable[..., Any]
     rules_from_record: Callable[[dict], Any]
     # (rules, ids, params, seed=, start=, n=, first=, log_games=) -> Batch
     play_batch: Callable[..., Batch]
@@ -51,41 +38,42 @@ class Game:
     replay: Callable[[dict], dict]
     # record dict -> text for people
     narrate: Callable[[dict], str]
-    # (batch, rules) -> {figure name: per-game values} for summaries
-    figures: Callable[[Batch, Any], dict[str, np.ndarray]]
+    # the figures the game measures, declared: name, per what, unit, meaning
+    figures: tuple[Figure, ...]
+    # (batch, rules) -> {figure column: per-game values}, for every declared figure
+    measure: Callable[[Batch, Any], dict[str, np.ndarray]]
+    # (batch, rules) -> (score, win) per game and seat, for tournaments: a seat's result,
+    # and its share of a win (1, 0, or 1/k when k seats tie)
+    outcome: Callable[[Batch, Any], tuple[np.ndarray, np.ndarray]]
+    players: Registry
     players_of: Callable[[Any], int]
+    sides_of: Callable[[Any], int]
 
+    def make_rules(
+        self, preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None
+    ) -> Any:
+        """Rules from a preset, a player count and option overrides (``{"challenge": "akagiri"}``).
 
-def raise_replay_error(
-    status: int,
-    i: int,
-    detail: int,
-    moves: list,
-    bad: MoveError | None,
-    engine_errors: dict[int, str],
-    *,
-    short: str,
-    turn: str,
-    what: str = "",
-) -> None:
-    """Turn a replay kernel's (status, move index, detail) into a MoveError; return if it replayed.
+        The player count may come as ``players`` or as ``overrides["players"]``: when both
+        are given they must agree.
+        """
+        from ..options import RuleError
 
-    ``bad`` is the first unreadable move: the moves before it were legal, so it is
-    an extra move after the deal ended, or the error itself. ``short`` and ``turn``
-    say who is owed a move, for the game's own wording.
-    """
-    if bad is not None:
-        if status == REPLAY_DONE:
-            raise MoveError(bad.index, f"move {moves[bad.index]!r} comes after the deal ended")
-        if status == REPLAY_SHORT:
-            raise bad
-    if status == REPLAY_DONE:
-        return
-    if status == REPLAY_SHORT:
-        raise MoveError(i, f"the moves stop before the deal ends (seat {detail} {short})")
-    if status == REPLAY_EXTRA:
-        raise MoveError(i, f"move {moves[i]!r} comes after the deal ended")
-    if status == REPLAY_WRONG_SEAT:
-        raise MoveError(i, f"move {moves[i]!r} is out of turn: seat {detail} {turn}")
-    suffix = f" ({what})" if what else ""
-    raise MoveError(i, f"move {moves[i]!r} is illegal: {engine_errors[status]}{suffix}")
+        overrides = dict(overrides or {})
+        if preset is not None and preset not in self.presets:
+            raise RuleError(f"unknown preset {preset!r} for {self.name} (known: {', '.join(self.presets)})")
+        option = next((o for o in self.options if o.key == "players"), None)
+        if option is not None and "players" in overrides:
+            said = option.parse(overrides.pop("players"))
+            if players is not None and said != players:
+                raise RuleError(f"rule players={said}: but {players} players were asked for")
+            players = said
+        return self.rules_of(preset or self.presets[0], players, overrides)
+
+    def figure(self, column: str) -> Figure:
+        """The declared figure of a column such as ``points[2]``."""
+        base = column.split("[", 1)[0]
+        for f in self.figures:
+            if f.name == base:
+                return f
+        raise KeyError(column)

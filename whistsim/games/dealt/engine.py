@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, JACK, KING, QUEEN, TEN
-from ...strategies import MAX_PARAMS
+from ...strategy import MAX_PARAMS
 
 MAX_PLAYERS = 8
 MAX_TEAMS = 8

@@ -1,4 +1,4 @@
-"""Per-game figures of the dealt games, for summaries and studies.
+"""The dealt games' figures: declared, and measured from a batch.
 
 Every figure is one value per simulated game, so its mean comes with a
 confidence interval. With the rule ``unit=deal`` each simulated game is a single
@@ -10,16 +10,44 @@ from __future__ import annotations
 import numpy as np
 
 from ...batch import Batch
+from ...figures import Figure
+from .engine import SCOTCH
 from .play import ENDED_REVOKE
+
+COMMON: tuple[Figure, ...] = (
+    Figure("deals", "game", "deals per game", "deals played until a side reached the target"),
+    Figure("side_won", "side", "share of games won", "the side won the game", rate=True),
+    Figure("seat_won", "seat", "share of games won", "the seat's side won the game", rate=True),
+    Figure("points_per_deal", "side", "points per deal", "the side's points over the deals of its game"),
+    Figure("counted_out", "game", "share of games", "two sides passed the target in the last deal: the count-out order decided", rate=True),
+    Figure("revokes", "game", "revokes per game", "plays of another suit by a player able to follow"),
+    Figure("turnup_rank", "game", "rank (0 = two)", "the rank of the first deal's turned-up trump"),
+    Figure("dealer_side_tricks_first_deal", "game", "tricks", "tricks the dealer's side took in the first deal"),
+    Figure("dealer_side_points_first_deal", "game", "points", "points the dealer's side scored in the first deal"),
+)  # fmt: skip
+
+SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
+    Figure("revoke_ends", "game", "share of games", "a claimed revoke ended the game", rate=True),
+    Figure("tens_caught", "game", "Tens caught per game", "deals in which a side other than the one dealt the Ten of trumps won it"),
+    Figure("ten_caught_per_deal", "game", "Tens caught per deal", "Tens caught over the game's deals"),
+    Figure("round_twice", "game", "deals per game", "deals in which a plain suit went round (everyone followed) twice in one set"),
+    Figure("round_twice_per_deal", "game", "share of deals", "such deals over the game's deals"),
+    Figure("first_ten_side", "game", "side (-1: nobody)", "the side that won the Ten of trumps in the first deal"),
+)  # fmt: skip
+
+WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
+    Figure("honours_total", "game", "points per game", "honours scored by both sides"),
+    Figure("points_total", "game", "points per game", "points scored by both sides"),
+    Figure("honours_share", "game", "share of points", "honours over all points of the game"),
+)  # fmt: skip
 
 
 def _per_deal(x: np.ndarray, deals: np.ndarray) -> np.ndarray:
     return x / np.maximum(deals, 1)
 
 
-def figures(batch: Batch, rules) -> dict[str, np.ndarray]:
-    """Game-level figures, by name: deals per game, chances of winning per side and per
-    seat, points per deal, how often the count-out order decides, and each game's own."""
+def measure(batch: Batch, rules) -> dict[str, np.ndarray]:
+    """Every declared figure, per game, by column."""
     g, side, seat = batch.game, batch.side, batch.seat
     deals = g["deals"]
     out: dict[str, np.ndarray] = {"deals": deals}
@@ -31,19 +59,24 @@ def figures(batch: Batch, rules) -> dict[str, np.ndarray]:
         out[f"points_per_deal[{t}]"] = _per_deal(side["points"][:, t], deals)
     out["counted_out"] = g["counted_out"]
     out["revokes"] = g["revokes"]
-    # The first deal's turn-up and how the dealer's side fared (rows of these give its worth).
     out["turnup_rank"] = g["turnup_rank"]
     out["dealer_side_tricks_first_deal"] = g["dealer_tricks"]
     out["dealer_side_points_first_deal"] = g["dealer_points"]
-    if "tens_caught" in g:  # Scotch Whist
+    if rules.kind == SCOTCH:
         out["revoke_ends"] = (g["ended"] == ENDED_REVOKE).astype(np.int8)
-        out["tens_caught"] = g["tens_caught"]  # per deal: a ratio of means over "deals"
+        out["tens_caught"] = g["tens_caught"]
         out["ten_caught_per_deal"] = _per_deal(g["tens_caught"], deals)
         out["round_twice"] = g["round_twice"]
         out["round_twice_per_deal"] = _per_deal(g["round_twice"], deals)
         out["first_ten_side"] = g["first_ten_side"]
-    else:  # Whist
+    else:
         out["honours_total"] = side["honours"].sum(axis=1)
         out["points_total"] = side["points"].sum(axis=1)
         out["honours_share"] = out["honours_total"] / np.maximum(out["points_total"], 1)
     return out
+
+
+def outcome(batch: Batch, rules) -> tuple[np.ndarray, np.ndarray]:
+    """A seat's result is its side's game score; its win, its side's win."""
+    sides = np.array(rules.teams_tuple)
+    return batch.side["score"][:, sides], batch.side["won"][:, sides].astype(np.float64)

@@ -53,11 +53,12 @@ def _rules_line(title: str, rules) -> str:
     )
 
 
-def narrate(name: str, title: str, rules_cls: type, record: dict[str, Any]) -> str:
+def narrate(name: str, rules_cls: type, record: dict[str, Any]) -> str:
     """The deal told trick by trick; raises RecordError / MoveError like replay."""
     result = replay(name, rules_cls, record)  # judge it first: show only legal deals
     d = load(name, rules_cls, record)
     rules, buf = d.rules, d.buf
+    title = rules.title
     start(buf, d.dealer, d.turnup, d.aside)
     core = buf[0]["core"]
     t = core["table"]

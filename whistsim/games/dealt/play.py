@@ -1,4 +1,4 @@
-"""Whole games of the dealt games in batches: the Numba kernel behind :func:`play_batch`.
+"""The dealt games' kernel parts: what the shared harness needs to play whole games.
 
 A game is several deals, the deal passing to the left, until a side reaches the
 target (or, Scotch Whist, a revoke is claimed). Deal ``k`` of game ``i`` is the
@@ -10,15 +10,20 @@ deals and the other players' streams alone.
 
 from __future__ import annotations
 
+import sys
+
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...batch import Batch, check_batch_args
 from ...cards import TEN
+from ...harness import template
+from ...harness.build import kernel
+from ...harness.loop import play_deal
 from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
-from ...strategies import StrategyError
-from ...strategies.dealt import decide
+from ...strategy import USER_BASE, StrategyError, user_function, user_label
+from . import players as roster
 from .engine import (
     CORE_DTYPE,
     ENGINE_ERRORS,
@@ -126,6 +131,49 @@ STATE_DTYPE = np.dtype(
 )
 
 
+# ---- the rules, as the harness calls them ------------------------------------
+
+
+@njit(cache=True, inline="always")
+def over(g):
+    return g.core.table.s[S_PHASE] == OVER
+
+
+@njit(cache=True, inline="always")
+def to_move(g):
+    return g.core.table.s[S_SEAT]
+
+
+@njit(cache=True, inline="always")
+def forced(g):
+    return -1  # every card is the player's choice, even the only legal one
+
+
+@njit(cache=True, inline="always")
+def view(g, seat):
+    return seat_view(g.core, seat, g.scratch)
+
+
+@njit(cache=True, inline="always")
+def check_move(g, a):
+    return check(g.core, a)
+
+
+@njit(cache=True, inline="always")
+def apply_move(g, a):
+    apply(g.core, a)
+
+
+@njit(cache=True, inline="always")
+def strategy_of(g, seat):
+    return g.core.seats[seat].strategy
+
+
+@njit(cache=True, inline="always")
+def players_of(g):
+    return g.core.table.rules[R_PLAYERS]
+
+
 def new_state(rules, n: int = 1) -> np.ndarray:
     """``n`` state records for ``rules`` (a DealtRules); kernels work on ``buf[i]``."""
     buf = np.zeros(n, STATE_DTYPE)
@@ -224,9 +272,8 @@ def _tally_deal(g, k, moves):
 
 
 @njit(cache=True)
-def _log_deal(g, row, i, k, deck, moves):
+def _log_deal(g, row, k, deck, moves):
     c = g.core
-    row[L_GAME] = i
     row[L_DEAL] = k
     row[L_DEALER] = c.table.s[S_DEALER]
     row[L_MOVES] = moves
@@ -268,12 +315,14 @@ def _end_game(g, winner, revoker):
             g.seat_acc[C_LOST, q] = 1
 
 
-@njit(cache=True)
-def play_game(g, base_deck, seed, game, first, log, i, max_deals):
+@template
+def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
+    ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``.
 
     Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
     """
+    max_deals = extra[0]
     c = g.core
     t = c.table
     r = t.rules
@@ -306,20 +355,12 @@ def play_game(g, base_deck, seed, game, first, log, i, max_deals):
             deck[j] = base_deck[j]
         shuffle(deck, g.rng, 0)
         deal_from_deck(c, deck, dealer)
-        m = 0
-        while t.s[S_PHASE] != OVER:
-            seat = t.s[S_SEAT]
-            a = decide(c.seats[seat].strategy, seat_view(c, seat, g.scratch))
-            e = check(c, a)
-            if e != OK:
-                return e, seat, a
-            if k < log.shape[0]:
-                log[k, L_MOVE + m] = seat * 64 + a
-            m += 1
-            apply(c, a)
+        e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
+        if e != OK:
+            return e, m, a
         _tally_deal(g, k, m)
-        if k < log.shape[0]:
-            _log_deal(g, log[k], i, k, deck, m)
+        if logging:
+            _log_deal(g, log[k], k, deck, m)
         k += 1
         if r[R_KIND] == SCOTCH:
             # A claimed revoke ends the game before the deal is scored (by choice).
@@ -354,17 +395,9 @@ def play_game(g, base_deck, seed, game, first, log, i, max_deals):
 
 
 @njit(cache=True)
-def decide_in(buf):
-    """The card the player to play in ``buf[0]`` would choose, with the strategy, parameters
-    and random stream set in its seat record (the state is left as it was, but for the stream)."""
-    g = buf[0]
-    c = g.core
-    seat = c.table.s[S_SEAT]
-    return decide(c.seats[seat].strategy, seat_view(c, seat, g.scratch))
-
-
-@njit(cache=True)
-def _record(g, i, seat_out, side_out, game_out):
+def record(g, i, outs, deals):
+    """A finished game's columns: ``outs`` is (seat, side and game columns)."""
+    seat_out, side_out, game_out = outs
     r = g.core.table.rules
     for j in range(seat_out.shape[0]):
         for q in range(r[R_PLAYERS]):
@@ -376,26 +409,12 @@ def _record(g, i, seat_out, side_out, game_out):
         game_out[j, i] = g.game_acc[j]
 
 
-@njit(cache=True, parallel=True)
-def _play_games(states, base_deck, seed, start, first, max_deals, seat_out, side_out, game_out, errors, logs):
-    """Games ``start .. start + n - 1``, one state per thread; ``first < 0`` rotates
-    the first elder hand with the game index."""
-    n = errors.shape[0]
-    p = states[0].core.table.rules[R_PLAYERS]
-    no_log = np.zeros((0, LOG_ROW), np.int16)
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        g = states[numba.get_thread_id()]
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            game = start + i
-            f = first if first >= 0 else game % p
-            log = logs[i] if i < logs.shape[0] else no_log
-            e, x, a = play_game(g, base_deck, seed, game, f, log, i, max_deals)
-            if e != OK:
-                errors[i, 0] = e
-                errors[i, 1] = x
-                errors[i, 2] = a
-            else:
-                _record(g, i, seat_out, side_out, game_out)
+def decide_now(buf: np.ndarray) -> int:
+    """The card the player to play in ``buf[0]`` would choose, with the strategy, parameters
+    and random stream set in its seat record (the state is left as it was, but for the stream)."""
+    core = buf[0]["core"]
+    ids = [int(i) for i in core["seats"]["strategy"][: int(core["table"]["rules"][R_PLAYERS])]]
+    return int(kernel(sys.modules[__name__], roster, ids).decide_now(buf))
 
 
 def play_batch(
@@ -425,9 +444,13 @@ def play_batch(
     game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
     errors = np.zeros((n, 3), np.int64)
     max_deals = rules.max_deals()
-    logs = np.full((min(log_games, n), max_deals, LOG_ROW), -1, np.int16)
-    _play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first), np.int64(max_deals),
-                seat_out, side_out, game_out, errors, logs)  # fmt: skip
+    n_logged = min(log_games, n)
+    logs = np.full((max(1, n_logged), max_deals, LOG_ROW), -1, np.int16)
+    users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
+    k = kernel(sys.modules[__name__], roster, [int(i) for i in ids if i < USER_BASE], users)
+    k.play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first),
+                 np.array([max_deals], np.int64), (seat_out, side_out, game_out), errors, logs,
+                 np.int64(n_logged))  # fmt: skip
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from ...cards import card_name
@@ -435,13 +458,13 @@ def play_batch(
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
         name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
-        raise StrategyError(f"game {start + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
+        who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
+        raise StrategyError(f"game {start + i}, seat {seat}{who}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
     drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
     deals = game_out[GAME_COLUMNS.index("deals")]
+    logs[:, :, L_GAME] = np.arange(logs.shape[0])[:, None]
     rows = [
-        logs[i, k, : L_MOVE + logs[i, k, L_MOVES]].copy()
-        for i in range(logs.shape[0])
-        for k in range(deals[i])
+        logs[i, k, : L_MOVE + logs[i, k, L_MOVES]].copy() for i in range(n_logged) for k in range(deals[i])
     ]
     return Batch(
         start,
@@ -452,4 +475,7 @@ def play_batch(
     )
 
 
-__all__ = ["play_batch", "new_state", "decide_in", "STATE_DTYPE", "TABLE_DTYPE"]
+# What the harness's generated kernel reads from this module (harness.build.REQUIRED), and the API.
+__all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
+           "record", "play_game", "BLOCK", "STATE_DTYPE", "play_batch", "decide_now", "new_state",
+           "TABLE_DTYPE"]  # fmt: skip

@@ -15,33 +15,23 @@ from numba import njit
 
 from ...batch import Batch
 from ...cards import card_name, parse_card
+from ...harness.build import kernel
+from ...harness.moves import move_texts, parse_moves
+from ...harness.replay import MoveError, RecordError, verdict
 from ...options import RuleError
-from ..base import (
-    REPLAY_EXTRA,
-    REPLAY_SHORT,
-    REPLAY_WRONG_SEAT,
-    MoveError,
-    RecordError,
-    raise_replay_error,
-)
+from . import play
 from .engine import (
     ENGINE_ERRORS,
     MAX_SETS,
     MAX_TEAMS,
-    OK,
-    OVER,
     P_CARDS,
     P_HONOURS,
     P_POINTS,
     P_TRICK_POINTS,
     P_TRICKS,
     S_ASIDE_CARD,
-    S_PHASE,
-    S_SEAT,
     S_TURNUP,
     SCOTCH,
-    apply,
-    check,
     deal_from_deck,
     start_deal,
 )
@@ -59,7 +49,6 @@ from .play import (
 )
 from .rules import DealtRules
 
-_WRONG_SEAT, _SHORT, _EXTRA = REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA
 COMMON_FIELDS = {"game", "rules", "dealer", "hands", "trump", "moves", "result", "seed", "strategies"}
 
 
@@ -119,7 +108,7 @@ def make_record(name: str, rules: DealtRules, batch: Batch, i: int, seed: int, s
     parts = row[L_RESULT:L_REVOKE_LIST].reshape(-1, MAX_TEAMS)
     n_rev = int(row[L_REVOKES])
     revokes = [[int(row[L_REVOKE_LIST + 2 * j]), int(row[L_REVOKE_LIST + 2 * j + 1])] for j in range(n_rev)]
-    moves = [f"{int(x) >> 6}:{card_name(int(x) & 63)}" for x in row[L_MOVE : L_MOVE + int(row[L_MOVES])]]
+    moves = move_texts(row[L_MOVE : L_MOVE + int(row[L_MOVES])], card_name)
     record: dict[str, Any] = {"game": name, "rules": rules.to_record(), "dealer": dealer, "hands": hands,
                               "trump": card_name(turnup)}  # fmt: skip
     if rules.kind == SCOTCH:
@@ -212,30 +201,6 @@ def _wrong_pack(rules: DealtRules, seen: list[int]) -> str:
     return f"the deal lacks {card_name(sorted(pack - set(seen))[0])}"
 
 
-def _parse_moves(moves: Any, players: int) -> tuple[np.ndarray, np.ndarray, MoveError | None]:
-    """Seats and cards of the moves up to the first unreadable one, and its error."""
-    if not isinstance(moves, list):
-        raise RecordError("'moves' must be a list")
-    seats = np.zeros(len(moves), np.int64)
-    cards = np.zeros(len(moves), np.int64)
-    for i, m in enumerate(moves):
-        if not isinstance(m, str):
-            return seats[:i], cards[:i], MoveError(i, f"move {m!r} is not a string")
-        seat, sep, action = m.partition(":")
-        if not sep or not seat.strip().isdigit() or int(seat) >= players:
-            return (
-                seats[:i],
-                cards[:i],
-                MoveError(i, f"move {m!r}: expected '<seat>:<card>' with a seat below {players}"),
-            )
-        try:
-            cards[i] = parse_card(action)
-        except ValueError as e:
-            return seats[:i], cards[:i], MoveError(i, f"move {m!r}: {e}")
-        seats[i] = int(seat)
-    return seats, cards, None
-
-
 # ---- replay ------------------------------------------------------------------
 
 
@@ -244,34 +209,14 @@ def start(buf, dealer, turnup, aside):
     start_deal(buf[0].core, dealer, turnup, aside)
 
 
-@njit(cache=True)
-def step(buf, card):
-    """Check and, if legal, play one card; returns the engine's error code."""
-    c = buf[0].core
-    e = check(c, card)
-    if e == OK:
-        apply(c, card)
-    return e
+def step(buf: np.ndarray, card: int) -> int:
+    """Check and, if legal, play one card; returns the engine's error code (0: done)."""
+    return int(rules_kernel().step(buf, np.int64(card)))
 
 
-@njit(cache=True)
-def _replay(buf, dealer, turnup, aside, seats, cards):
-    """(status, move index, detail): 0 done, >0 engine error, <0 seat or length trouble."""
-    c = buf[0].core
-    start_deal(c, dealer, turnup, aside)
-    s = c.table.s
-    for i in range(cards.shape[0]):
-        if s[S_PHASE] == OVER:
-            return _EXTRA, i, 0
-        if seats[i] != s[S_SEAT]:
-            return _WRONG_SEAT, i, s[S_SEAT]
-        e = check(c, cards[i])
-        if e != OK:
-            return e, i, 0
-        apply(c, cards[i])
-    if s[S_PHASE] != OVER:
-        return _SHORT, cards.shape[0], s[S_SEAT]
-    return OK, cards.shape[0], 0
+def rules_kernel():
+    """The harness's loops over the dealt games' rules, no players seated: replay and step."""
+    return kernel(play, None)
 
 
 class Loaded(NamedTuple):
@@ -289,7 +234,9 @@ class Loaded(NamedTuple):
 
 def load(name: str, rules_cls: type, record: Any) -> Loaded:
     rules, dealer, masks, turnup, aside = read_deal(name, rules_cls, record)
-    seats, cards, bad = _parse_moves(record["moves"], rules.players)
+    if not isinstance(record["moves"], list):
+        raise RecordError("'moves' must be a list")
+    seats, cards, bad = parse_moves(record["moves"], rules.players, parse_card, "card")
     buf = new_state(rules)
     buf[0]["core"]["sets"][: rules.sets, : rules.players] = masks[: rules.sets]
     return Loaded(rules, buf, dealer, turnup, aside, seats, cards, bad)
@@ -299,11 +246,10 @@ def replay(name: str, rules_cls: type, record: Any) -> dict[str, Any]:
     """Judge one record: its replayed ``result``, or RecordError / MoveError."""
     d = load(name, rules_cls, record)
     buf, bad = d.buf, d.bad
-    status, i, detail = _replay(
-        buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards
-    )
-    raise_replay_error(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
-                       short="is to play", turn="is to play")  # fmt: skip
+    start(buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
+    status, i, detail = rules_kernel().replay_moves(buf, d.seats, d.cards)
+    verdict(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
+            short="is to play", turn="is to play")  # fmt: skip
     return result_of(buf, d.rules)
 
 

@@ -148,6 +148,10 @@ class ScotchRules(DealtRules):
         values["teams"] = tuple(values["teams"])
         return cls(**values)
 
+    @property
+    def title(self) -> str:
+        return "French Whist" if self.french else "Scotch Whist"
+
     def to_record(self) -> dict[str, Any]:
         return {
             "players": self.players,

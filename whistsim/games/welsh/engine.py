@@ -19,7 +19,9 @@ import numpy as np
 from numba import njit
 
 from ...cards import FIVE, TAFFY, TEN
-from ...strategies import MAX_PARAMS
+from ...harness import events as ev
+from ...harness.events import EVENT_FIELDS, emit
+from ...strategy import MAX_PARAMS
 from .rules import (
     MAX_PACKS,
     MAX_PLAYERS,
@@ -153,6 +155,8 @@ STATE_DTYPE = np.dtype(
         ("deck", np.int8, (MAX_STOCK,)),  # the stock, top first
         ("rng", np.uint64, (1,)),  # the deck's stream
         ("false_passes", np.int64),
+        ("points", np.int64, (MAX_PLAYERS,)),  # scratch for scoring a finished deal
+        *EVENT_FIELDS,  # what each move made happen, when asked (harness.events)
     ],
     align=True,
 )
@@ -336,9 +340,11 @@ def _check_end(g):
             holder = q
     if holder >= 0:
         s[S_KEPT] = t.hand_n[holder]
+        emit(g, ev.KEEP, holder, s[S_KEPT], 0)
         _move_hand_to_pile(g, holder, holder)
     s[S_LAST_HOLDER] = holder
     s[S_PHASE] = OVER
+    emit(g, ev.OVER, -1, 0, 0)
     return True
 
 
@@ -430,6 +436,8 @@ def apply(g, action):
     else:
         if action != NO_CHALLENGE:
             _challenge(g, seat, action - CHALLENGE_SEAT)
+        else:
+            emit(g, ev.NO_CHALLENGE, seat, 0, 0)
         _end_trick(g)
 
 
@@ -438,6 +446,7 @@ def _draw(g, seat):
     t = g.table
     s = t.s
     _take(g, seat, g.deck[s[S_TOP]], 1)
+    emit(g, ev.DRAW, seat, g.deck[s[S_TOP]], 0)
     for k in range(5):  # a loop: Numba's slice assignment costs more than the work
         t.void[seat, k] = 0
     s[S_TOP] += 1
@@ -457,6 +466,7 @@ def _lead(g, seat, action):
     else:
         card = action
         suit = SUIT_OF[action]
+    emit(g, ev.LEAD, seat, card, suit)
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
@@ -482,7 +492,9 @@ def _pass(g, seat):
     t.passed[seat] = 1
     s[S_NPASS] += 1
     s[S_PASSES] += 1
-    if can_follow(g.seats[seat], suit):
+    able = can_follow(g.seats[seat], suit)
+    emit(g, ev.PASS, seat, 0, able)
+    if able:
         g.seats[seat].revoked = 1
         g.false_passes += 1
     t.void[seat, suit] = 1
@@ -500,6 +512,7 @@ def _expose(t, seat, card):
 def _follow(g, seat, card):
     t = g.table
     s = t.s
+    emit(g, ev.FOLLOW, seat, card, 0)
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
@@ -543,6 +556,11 @@ def _settle_trick(g):
         t.won[winner, t.trick_card[i]] += 1
     t.won_n[winner] += s[S_TRICK_LEN]
     s[S_WINNER] = winner
+    if g.ev_on:
+        worth = 0
+        for i in range(s[S_TRICK_LEN]):
+            worth += is_ten(t.trick_card[i])
+        emit(g, ev.TRICK, winner, s[S_TRICK_LEN], worth)
     rule = t.rules[R_CHALLENGE]
     if s[S_NPASS] > 0 and rule != NO_CHALLENGES:
         s[S_PHASE] = CHALLENGE
@@ -557,6 +575,7 @@ def _challenge(g, challenger, target):
     s = t.s
     s[S_CHALLENGES] += 1
     caught = g.seats[target].revoked == 1
+    emit(g, ev.CHALLENGE, challenger, target, caught)
     if caught:
         s[S_CHALLENGES_WON] += 1
         t.exposed[target] += 1
@@ -596,6 +615,23 @@ def _end_trick(g):
 # ---- results -------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def is_ten(card):
+    """A Ten or a Taffy: the cards worth 10."""
+    return RANK_OF[card] == TEN
+
+
+@njit(cache=True, inline="always")
+def card_value(card, scoring):
+    """What one card in a winnings pile scores: 10 a Ten or Taffy, 1 another card,
+    -5 a Five under five-penalty scoring (piles scoring counts Tens and Taffies alone)."""
+    if is_ten(card):
+        return 10
+    if scoring == FIVE_PENALTY and RANK_OF[card] == FIVE:
+        return -5
+    return 1
+
+
 @njit(cache=True)
 def count_tens(won_row):
     """Tens and Taffies in one winnings pile."""
@@ -611,17 +647,13 @@ def score(t, points):
     p = t.rules[R_PLAYERS]
     rule = t.rules[R_SCORING]
     for q in range(p):
-        tens = count_tens(t.won[q])
-        others = t.won_n[q] - tens
-        if rule == STANDARD:
-            points[q] = 10 * tens + others
-        elif rule == FIVE_PENALTY:
-            fives = 0
-            for suit in range(4):
-                fives += t.won[q, suit * 13 + FIVE]
-            points[q] = 10 * tens + (others - fives) - 5 * fives
+        if rule == PILES:
+            points[q] = _dense_rank(t.won_n, p, q) * count_tens(t.won[q])
         else:
-            points[q] = _dense_rank(t.won_n, p, q) * tens
+            total = 0
+            for c in range(53):
+                total += t.won[q, c] * card_value(c, rule)
+            points[q] = total
 
 
 @njit(cache=True)

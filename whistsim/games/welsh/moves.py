@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ...cards import SUIT_WORDS, SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card
+from ...harness.moves import parse_seat
 from .engine import CHALLENGE_SEAT, DRAW, N_ACTIONS, NO_CHALLENGE, PASS, TAFFY_LEAD
+from .rules import MAX_PLAYERS
 
 
 def parse_action(text: str) -> int:
@@ -16,10 +18,7 @@ def parse_action(text: str) -> int:
     if t == "nochallenge":
         return NO_CHALLENGE
     if t.startswith("challenge="):
-        seat = t[len("challenge=") :]
-        if not seat.isdigit() or int(seat) >= 12:
-            raise ValueError(f"not a seat: {seat!r}")
-        return CHALLENGE_SEAT + int(seat)
+        return CHALLENGE_SEAT + parse_seat(t[len("challenge=") :], MAX_PLAYERS)
     if t.startswith("x="):
         return TAFFY_LEAD + parse_suit(t[2:])
     return parse_card(t)
@@ -49,12 +48,3 @@ def action_words(a: int) -> str:
     if TAFFY_LEAD <= a < DRAW:
         return f"a Taffy, naming {SUIT_WORDS[a - TAFFY_LEAD]}"
     return action_name(a)
-
-
-def encode(seat: int, a: int) -> str:
-    return f"{seat}:{action_name(a)}"
-
-
-def decode_log(row) -> list[str]:
-    """Kernel log entries (``seat * 128 + action``) -> record moves."""
-    return [encode(int(x) >> 7, int(x) & 127) for x in row]

@@ -1,21 +1,28 @@
-"""Playing Welsh Whist in batches: the Numba kernel behind :func:`play_batch`."""
+"""Welsh Whist's kernel parts: what the shared harness needs to play it in batches.
+
+The harness (``whistsim.harness``) writes the kernel from these functions and
+the players seated in a run; :func:`play_batch` allocates its inputs and
+outputs.
+"""
 
 from __future__ import annotations
 
-import types
+import sys
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...batch import Batch, check_batch_args
 from ...cards import TAFFY
+from ...harness import template
+from ...harness.build import kernel
+from ...harness.loop import play_deal
 from ...rng import DECK_STREAM, shuffle, stream_start
-from ...strategies import USER_BASE, StrategyError, user_function, user_label
-from ...strategies import welsh as welsh_strategies
+from ...strategy import USER_BASE, StrategyError, user_function, user_label
+from . import players as roster
 from .engine import (
     ENGINE_ERRORS,
-    OK,
     OVER,
     S_CHALLENGES,
     S_CHALLENGES_WON,
@@ -28,6 +35,7 @@ from .engine import (
     S_SEAT,
     S_TRICKS,
     S_TURNS,
+    STATE_DTYPE,
     apply,
     check,
     count_tens,
@@ -40,17 +48,51 @@ from .engine import (
 )
 from .rules import WelshRules
 
+# What the harness's generated kernel reads from this module (harness.build.REQUIRED).
+__all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
+           "record", "play_game", "BLOCK", "STATE_DTYPE", "play_batch", "decide_now"]  # fmt: skip
+
 BLOCK = 64  # games per parallel work item; any value gives the same results
+
+# ---- the rules, as the harness calls them ------------------------------------
 
 
 @njit(cache=True, inline="always")
-def decide(sid, v):
-    # Looked up when the kernel compiles: strategies.welsh imports the engine, whose
-    # package imports this module, so its names may not exist yet at import time.
-    return welsh_strategies.decide(sid, v)
+def over(g):
+    return g.table.s[S_PHASE] == OVER
 
 
-SEAT_COLUMNS = ("points", "won", "tens", "taffies")
+@njit(cache=True, inline="always")
+def to_move(g):
+    return g.table.s[S_SEAT]
+
+
+@njit(cache=True, inline="always")
+def view(g, seat):
+    return seat_view(g, seat)
+
+
+@njit(cache=True, inline="always")
+def check_move(g, a):
+    return check(g, a)
+
+
+@njit(cache=True, inline="always")
+def apply_move(g, a):
+    apply(g, a)
+
+
+@njit(cache=True, inline="always")
+def strategy_of(g, seat):
+    return g.seats[seat].strategy
+
+
+@njit(cache=True, inline="always")
+def players_of(g):
+    return players(g)
+
+
+SEAT_COLUMNS = ("points", "cards_won", "tens", "taffies")
 GAME_COLUMNS = (
     "first", "tricks", "turns", "draws", "passes", "false_passes",
     "challenges", "challenges_won", "last_holder", "kept", "moves",
@@ -75,34 +117,23 @@ def deal_stock(g, base_deck, seed, game):
     shuffle(stock, g.rng, 0)
 
 
-@njit(cache=True)
-def play_game(g, base_deck, seed, game, first, log_row):
-    """Play one deal with the players set in ``g``.
+@template
+def play_game(g, base_deck, seed, game, first, log, logging, extra):
+    """Play one deal with the players set in ``g``; log its moves into ``log`` if ``logging``.
 
-    Returns (0, moves, 0) or, on an illegal decision, (error, seat, action).
+    Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action).
     """
     deal_stock(g, base_deck, seed, game)
     reset(g, base_deck.shape[0], first)
-    s = g.table.s
-    m = 0
-    while s[S_PHASE] != OVER:
-        seat = s[S_SEAT]
-        a = forced(g)
-        if a < 0:
-            a = decide(g.seats[seat].strategy, seat_view(g, seat))
-            e = check(g, a)
-            if e != OK:
-                return e, seat, a
-        if m < log_row.shape[0]:
-            log_row[m] = seat * 128 + a
-        m += 1
-        apply(g, a)
-    return OK, m, 0
+    return play_deal(g, log, log.shape[0] if logging else 0)
 
 
 @njit(cache=True)
-def _record(g, i, points, seat_out, game_out, moves):
+def record(g, i, outs, moves):
+    """A finished game's columns: ``outs`` is (seat columns, game columns)."""
+    seat_out, game_out = outs
     t = g.table
+    points = g.points
     score(t, points)
     for q in range(players(g)):
         seat_out[0, i, q] = points[q]
@@ -121,29 +152,11 @@ def _record(g, i, points, seat_out, game_out, moves):
     game_out[j, i] = moves
 
 
-@njit(cache=True, parallel=True)
-def _play_games(states, base_deck, seed, start, first, seat_out, game_out, errors, logs):
-    """Games ``start .. start + n - 1``, one state per thread.
-
-    ``first < 0`` rotates the first seat with the game index.
-    """
-    n = errors.shape[0]
-    p = players(states[0])
-    no_log = np.zeros(0, np.int16)
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        g = states[numba.get_thread_id()]
-        points = np.zeros(p, np.int64)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            game = start + i
-            f = first if first >= 0 else game % p
-            row = logs[i] if i < logs.shape[0] else no_log
-            e, x, a = play_game(g, base_deck, seed, game, f, row)
-            if e != OK:
-                errors[i, 0] = e
-                errors[i, 1] = x
-                errors[i, 2] = a
-            else:
-                _record(g, i, points, seat_out, game_out, x)
+def decide_now(buf: np.ndarray) -> int:
+    """What the player owing the next decision in ``buf[0]`` would decide, by its strategy."""
+    p = int(buf[0]["table"]["rules"][0])
+    ids = [int(i) for i in buf[0]["seats"]["strategy"][:p]]
+    return int(kernel(sys.modules[__name__], roster, ids).decide_now(buf))
 
 
 def play_batch(
@@ -166,11 +179,12 @@ def play_batch(
     seat_out = np.zeros((len(SEAT_COLUMNS), n, p), np.int32)
     game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
     errors = np.zeros((n, 3), np.int64)
-    logs = np.full((min(log_games, n), max_moves(rules)), -1, np.int16)
-    users = tuple(sorted({int(i) for i in ids if i >= USER_BASE}))
-    kernel = _user_kernel(users) if users else _play_games
-    kernel(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first),
-           seat_out, game_out, errors, logs)  # fmt: skip
+    n_logged = min(log_games, n)
+    logs = np.full((max(1, n_logged), max_moves(rules)), -1, np.int16)
+    users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
+    k = kernel(sys.modules[__name__], roster, [int(i) for i in ids if i < USER_BASE], users)
+    k.play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first), np.zeros(1, np.int64),
+                 (seat_out, game_out), errors, logs, np.int64(n_logged))  # fmt: skip
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from .moves import action_name
@@ -186,34 +200,5 @@ def play_batch(
         start,
         dict(zip(SEAT_COLUMNS, seat_out, strict=True)),
         dict(zip(GAME_COLUMNS, game_out, strict=True)),
-        logs=[logs[i, : moves[i]].copy() for i in range(logs.shape[0])],
+        logs=[logs[i, : moves[i]].copy() for i in range(n_logged)],
     )
-
-
-_USER_KERNELS: dict[tuple[int, ...], object] = {}
-
-
-def _user_kernel(users: tuple[int, ...]):
-    """:func:`_play_games` in which seats with these user ids decide by the users' functions.
-
-    A kernel that takes a function argument is never cached, so this one is rebuilt
-    from the same source with a different global ``decide`` (and ``play_game``), once
-    per set of user functions per process; the built-in kernel stays cached.
-    """
-    if users not in _USER_KERNELS:
-        env = {"builtin": welsh_strategies.decide_builtin, **{f"user{i}": user_function(i) for i in users}}
-        src = (
-            "def decide(sid, v):\n"
-            + "".join(f"    if sid == {i}:\n        return user{i}(v)\n" for i in users)
-            + "    return builtin(sid, v)\n"
-        )
-        exec(src, env)
-        user_decide = njit(inline="always")(env["decide"])
-        f = play_game.py_func
-        game = njit(types.FunctionType(f.__code__, {**f.__globals__, "decide": user_decide}, f.__name__))
-        f = _play_games.py_func
-        kernel = njit(parallel=True)(
-            types.FunctionType(f.__code__, {**f.__globals__, "play_game": game}, f.__name__)
-        )
-        _USER_KERNELS[users] = kernel
-    return _USER_KERNELS[users]

@@ -12,36 +12,22 @@ from numba import njit
 
 from ...batch import Batch
 from ...cards import card_name, parse_card
+from ...harness.build import kernel
+from ...harness.moves import move_texts, parse_moves
+from ...harness.replay import MoveError, RecordError, verdict
 from ...options import RuleError
-from ..base import (
-    REPLAY_EXTRA,
-    REPLAY_SHORT,
-    REPLAY_WRONG_SEAT,
-    MoveError,
-    RecordError,
-    raise_replay_error,
-)
-from .engine import (
-    ENGINE_ERRORS,
-    OK,
-    OVER,
-    S_PHASE,
-    S_SEAT,
-    S_TRICKS,
-    S_TURNS,
-    apply,
-    check,
-    new_state,
-    players,
-    reset,
-    score,
-)
-from .moves import action_name, decode_log, parse_action
+from . import play
+from .engine import ENGINE_ERRORS, S_TRICKS, S_TURNS, new_state, players, reset, score
+from .moves import action_name, parse_action
 from .play import deal_stock
 from .rules import WelshRules
 
 RECORD_KEYS = {"game", "rules", "first", "deck", "moves", "result", "seed", "strategies"}
-_WRONG_SEAT, _SHORT, _EXTRA = REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA
+
+
+def rules_kernel():
+    """The harness's loops over Welsh Whist's rules, no players seated: replay and step."""
+    return kernel(play, None)
 
 
 @njit(cache=True)
@@ -64,34 +50,9 @@ def start(buf, stock, first):
     reset(g, stock.shape[0], first)
 
 
-@njit(cache=True)
-def step(buf, action):
-    """Check and, if legal, apply one decision; returns the engine's error code."""
-    e = check(buf[0], action)
-    if e == OK:
-        apply(buf[0], action)
-    return e
-
-
-@njit(cache=True)
-def _replay(buf, stock, first, seats, actions):
-    """(status, move index, detail): status 0 done, >0 engine error, <0 seat/length trouble."""
-    g = buf[0]
-    g.deck[: stock.shape[0]] = stock
-    reset(g, stock.shape[0], first)
-    s = g.table.s
-    for i in range(actions.shape[0]):
-        if s[S_PHASE] == OVER:
-            return _EXTRA, i, 0
-        if seats[i] != s[S_SEAT]:
-            return _WRONG_SEAT, i, s[S_SEAT]
-        e = check(g, actions[i])
-        if e != OK:
-            return e, i, 0
-        apply(g, actions[i])
-    if s[S_PHASE] != OVER:
-        return _SHORT, actions.shape[0], s[S_SEAT]
-    return OK, actions.shape[0], 0
+def step(buf: np.ndarray, action: int) -> int:
+    """Check and, if legal, apply one decision; returns the engine's error code (0: done)."""
+    return int(rules_kernel().step(buf, np.int64(action)))
 
 
 @njit(cache=True)
@@ -123,10 +84,10 @@ def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: 
         "rules": rules.to_record(),
         "first": first,
         "deck": [card_name(int(c)) for c in stock],
-        "moves": decode_log(batch.logs[i]),
+        "moves": move_texts(batch.logs[i], action_name),
         "result": {
             "points": [int(x) for x in batch.seat["points"][i]],
-            "won": [int(x) for x in batch.seat["won"][i]],
+            "won": [int(x) for x in batch.seat["cards_won"][i]],
             "tricks": int(batch.game["tricks"][i]),
             "turns": int(batch.game["turns"][i]),
         },
@@ -179,34 +140,17 @@ def _read(record: Any) -> tuple[WelshRules, np.ndarray, int, np.ndarray, np.ndar
     moves = record["moves"]
     if not isinstance(moves, list):
         raise RecordError("'moves' must be a list")
-    seats = np.zeros(len(moves), np.int64)
-    actions = np.zeros(len(moves), np.int64)
-    for i, m in enumerate(moves):
-        try:
-            seats[i], actions[i] = _parse_move(i, m, rules.players)
-        except MoveError as e:
-            return rules, stock, first, seats[:i], actions[:i], e
-    return rules, stock, first, seats, actions, None
-
-
-def _parse_move(i: int, move: Any, players: int) -> tuple[int, int]:
-    if not isinstance(move, str):
-        raise MoveError(i, f"move {move!r} is not a string")
-    seat, sep, action = move.partition(":")
-    if not sep or not seat.strip().isdigit() or int(seat) >= players:
-        raise MoveError(i, f"move {move!r}: expected '<seat>:<action>' with a seat below {players}")
-    try:
-        return int(seat), parse_action(action)
-    except ValueError as e:
-        raise MoveError(i, f"move {move!r}: {e}") from None
+    seats, actions, bad = parse_moves(moves, rules.players, parse_action)
+    return rules, stock, first, seats, actions, bad
 
 
 def replay(record: Any) -> dict[str, Any]:
     """Judge one record: its replayed ``result``, or RecordError / MoveError."""
     rules, stock, first, seats, actions, bad = _read(record)
     buf = new_state(rules.to_array())
-    status, i, detail = _replay(buf, stock, first, seats, actions)
+    start(buf, stock, np.int64(first))
+    status, i, detail = rules_kernel().replay_moves(buf, seats, actions)
     what = action_name(int(actions[i])) if status > 0 else ""
-    raise_replay_error(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
-                       short="owes a decision", turn="owes the next decision", what=what)  # fmt: skip
+    verdict(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
+            short="owes a decision", turn="owes the next decision", what=what)  # fmt: skip
     return result_of(buf)

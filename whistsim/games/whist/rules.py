@@ -63,6 +63,10 @@ class WhistRules(DealtRules):
     def from_record(cls, rules: Any) -> WhistRules:
         return cls(**resolve_record_rules(OPTIONS, RECORD_KEYS, rules))
 
+    @property
+    def title(self) -> str:
+        return "Whist"
+
     def to_record(self) -> dict[str, Any]:
         return {
             "target": self.target,

@@ -3,6 +3,7 @@
 from .common import challenge_param, cheat_param
 from .greedy import decide
 
+NAME = "cheater"
 PARAMS = {"cheat": cheat_param("smart"), "challenge": challenge_param()}
 
 __all__ = ["PARAMS", "decide"]

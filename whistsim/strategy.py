@@ -1,4 +1,4 @@
-"""Players: per game, a registry of built-in strategies and their parameters.
+"""Players: how a seat's strategy is written, checked and turned into kernel inputs.
 
 A seat's player is written ``NAME[:KEY=VALUE,...]``, e.g. ``random:draw=0.3`` or
 ``greedy:cheat=smart,challenge=0.5``; a user's own ``@njit`` function is
@@ -6,7 +6,8 @@ A seat's player is written ``NAME[:KEY=VALUE,...]``, e.g. ``random:draw=0.3`` or
 into the arrays the kernels read: a strategy id and ``MAX_PARAMS`` parameter
 codes per seat.
 
-A strategy module declares ``PARAMS``: name -> :class:`Param` (or a plain
+Each game keeps its own players in ``games/<name>/players/`` and lists them
+once in a :class:`Registry`. A strategy module declares ``PARAMS``: name -> :class:`Param` (or a plain
 ``(default, doc)`` pair for a number), in the order of the slots the kernel
 reads. Word values (``never``, ``always``, ``smart``) become the codes their
 :class:`Param` maps them to.
@@ -14,7 +15,6 @@ reads. Word values (``never``, ``always``, ``smart``) become the codes their
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import math
 from collections.abc import Callable, Mapping
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..options import WhistsimError
+from .options import WhistsimError
 
 MAX_PARAMS = 8
 USER_BASE = 1000  # strategy ids from here on are users' own functions (see load_user)
@@ -127,28 +127,39 @@ def parse_spec(text: str) -> StrategySpec:
     return StrategySpec(name, params)
 
 
-def _builtins(game: str) -> dict[str, ModuleType]:
-    if game == "welsh":
-        from .welsh import BUILTINS
-    elif game in ("scotch", "whist"):
-        from .dealt import BUILTINS
-    else:
-        raise StrategyError(f"no strategies for game {game!r}")
-    return BUILTINS
+@dataclass(frozen=True)
+class Registry:
+    """A game's players, once: a player's id is its place in ``players``.
 
+    Each player module declares ``NAME``, ``PARAMS`` and an ``@njit decide(view)``;
+    the kernel's switch on ids is generated from this order (``whistsim.harness``).
+    """
 
-def available(game: str) -> dict[str, dict[str, Param]]:
-    """Built-in strategy names -> their parameters."""
-    return {name: params_of(mod) for name, mod in _builtins(game).items()}
+    game: str
+    players: tuple[ModuleType, ...]
+    # (fn) -> why a user's @njit function cannot decide for this game's view, or None
+    check_user: Callable[[Callable], str | None] | None = None
 
+    def names(self) -> list[str]:
+        return [m.NAME for m in self.players]
 
-def describe(game: str) -> list[tuple[str, str, dict[str, Param]]]:
-    """(name, one-line doc, parameters) of each built-in strategy, for ``whistsim strategies``."""
-    out = []
-    for name, mod in _builtins(game).items():
-        doc = " ".join((mod.__doc__ or "").strip().split("\n\n")[0].split())
-        out.append((name, doc.removeprefix(f"``{name}``: "), params_of(mod)))
-    return out
+    def by_name(self, name: str) -> tuple[int, ModuleType] | None:
+        for i, m in enumerate(self.players):
+            if m.NAME == name:
+                return i, m
+        return None
+
+    def available(self) -> dict[str, dict[str, Param]]:
+        """Built-in strategy names -> their parameters."""
+        return {m.NAME: params_of(m) for m in self.players}
+
+    def describe(self) -> list[tuple[str, str, dict[str, Param]]]:
+        """(name, one-line doc, parameters) of each built-in player, for ``whistsim strategies``."""
+        out = []
+        for m in self.players:
+            doc = " ".join((m.__doc__ or "").strip().split("\n\n")[0].split())
+            out.append((m.NAME, doc.removeprefix(f"``{m.NAME}``: "), params_of(m)))
+        return out
 
 
 def _codes(seat: int, spec: StrategySpec, declared: dict[str, Param]) -> np.ndarray:
@@ -181,21 +192,23 @@ def _codes(seat: int, spec: StrategySpec, declared: dict[str, Param]) -> np.ndar
     return codes
 
 
-def seating(game: str, specs: list[StrategySpec], players: int) -> tuple[np.ndarray, np.ndarray]:
+def seat_players(
+    registry: Registry, specs: list[StrategySpec], players: int
+) -> tuple[np.ndarray, np.ndarray]:
     """One spec per seat (or one for all) -> (ids int64[P], params float64[P, MAX_PARAMS])."""
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
         raise StrategyError(f"{len(specs)} strategies given for {players} seats")
-    builtins = _builtins(game)
-    names = list(builtins)
+    names = registry.names()
     ids = np.zeros(players, np.int64)
     params = np.zeros((players, MAX_PARAMS), np.float64)
     for seat, spec in enumerate(specs):
+        found = registry.by_name(spec.name)
         if spec.user is not None:
-            ids[seat], declared = load_user(game, spec, seat)
-        elif spec.name in builtins:
-            ids[seat], declared = names.index(spec.name), params_of(builtins[spec.name])
+            ids[seat], declared = load_user(registry, spec, seat)
+        elif found is not None:
+            ids[seat], declared = found[0], params_of(found[1])
         else:
             raise StrategyError(
                 f"seat {seat}: unknown strategy {spec.name!r} (known: {', '.join(names)}, or PATH.py:FUNCTION)"
@@ -217,7 +230,7 @@ def _one_line(e: BaseException) -> str:
     return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
-def load_user(game: str, spec: StrategySpec, seat: int) -> tuple[int, dict[str, Param]]:
+def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, dict[str, Param]]:
     """Load, check and register a user's ``@njit`` function: (its strategy id, its PARAMS).
 
     The file is imported once per modification time; the function must compile
@@ -230,14 +243,14 @@ def load_user(game: str, spec: StrategySpec, seat: int) -> tuple[int, dict[str, 
     file = Path(path).expanduser()
     if not file.is_file():
         raise StrategyError(f"{where}: file {path!r} not found")
+    game = registry.game
     key = (game, str(file.resolve()), file.stat().st_mtime_ns, func)
     if key in _USER_IDS:
         sid = _USER_IDS[key]
         return sid, _USER[sid][2]
-    try:
-        check_user = importlib.import_module(f"{__name__}.{game}").check_user
-    except (ImportError, AttributeError):
-        raise StrategyError(f"{where}: game {game!r} takes no user strategies") from None
+    check_user = registry.check_user
+    if check_user is None:
+        raise StrategyError(f"{where}: game {game!r} takes no user strategies")
     mod_spec = importlib.util.spec_from_file_location(f"whistsim_user_{len(_USER_IDS)}", file)
     if mod_spec is None or mod_spec.loader is None:
         raise StrategyError(f"{where}: cannot load {path!r} as a Python file")

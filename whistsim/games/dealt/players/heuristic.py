@@ -13,9 +13,9 @@ Only the view is read: the table, the seat's own hand and what has been played.
 
 from numba import njit
 
-from ...bits import highest, lowest, popcount
-from ...cards import ACE, JACK, KING, QUEEN, TEN
-from ...games.dealt.engine import (
+from ....bits import highest, lowest, popcount
+from ....cards import ACE, JACK, KING, QUEEN, TEN
+from ..engine import (
     R_ASIDE,
     R_KIND,
     R_PLAYERS,
@@ -27,6 +27,7 @@ from ...games.dealt.engine import (
     to_power_mask,
 )
 
+NAME = "heuristic"
 PARAMS = {
     "two_rounds": (1.0, "Scotch: with J A or A K of trumps lead two rounds of trumps at once (1) or not (0)"),
     "tenace": (

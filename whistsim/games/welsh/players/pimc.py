@@ -32,8 +32,10 @@ table and its own hand and stream.
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, JACK, TAFFY, TEN
-from ...games.welsh.engine import (
+from ....cards import ACE, JACK, TAFFY, TEN
+from ....rng import next_u64, randbelow, uniform
+from ....strategy import Param
+from ..engine import (
     DRAW,
     FOLLOW,
     MAX_STOCK,
@@ -58,9 +60,7 @@ from ...games.welsh.engine import (
     check,
     score,
 )
-from ...games.welsh.rules import R_PLAYERS, R_REVOKES, R_SCORING
-from ...rng import next_u64, randbelow, uniform
-from .. import Param
+from ..rules import R_PLAYERS, R_REVOKES, R_SCORING
 from .common import (
     HIGH13,
     challenge_param,
@@ -81,6 +81,7 @@ from .greedy import turn as greedy_turn
 from .hoarder import turn as hoarder_turn
 
 MODEL, HOARDER, GREEDY = 0.0, 1.0, 2.0
+NAME = "pimc"
 PARAMS = {
     "cheat": cheat_param(),
     "challenge": challenge_param(),

@@ -15,8 +15,10 @@ Slots 0 and 1 of every built-in player's parameters are ``cheat`` and
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, FIVE, JACK, KING, TAFFY, TEN
-from ...games.welsh.engine import (
+from ....cards import ACE, FIVE, JACK, KING, TAFFY, TEN
+from ....rng import randbelow, uniform
+from ....strategy import POLICY_WORDS, SMART, Param
+from ..engine import (
     CHALLENGE_SEAT,
     FIVE_PENALTY,
     NO_CHALLENGE,
@@ -25,14 +27,15 @@ from ...games.welsh.engine import (
     S_BEST_POWER,
     S_LEADER,
     S_LED_SUIT,
-    S_STOCK,
-    S_TOP,
     S_TRICK_LEN,
     TAFFY_LEAD,
     can_follow,
+    card_value,
+    in_play,
+    is_ten,
     power,
 )
-from ...games.welsh.rules import (
+from ..rules import (
     R_CHALLENGE,
     R_PACKS,
     R_PLAYERS,
@@ -41,8 +44,6 @@ from ...games.welsh.rules import (
     R_TAFFIES,
     R_TAFFY_EQUALS_TEN,
 )
-from ...rng import randbelow, uniform
-from .. import POLICY_WORDS, SMART, Param
 
 P_CHEAT, P_CHALLENGE = 0, 1
 
@@ -76,22 +77,6 @@ NOT_TEN = (1 << 13) - 1 - (1 << TEN)
 
 
 @njit(cache=True)
-def value(card, scoring):
-    """What a card is worth in a winnings pile (piles scoring: Tens and Taffies matter)."""
-    if card == TAFFY or card % 13 == TEN:
-        return 10
-    if scoring == FIVE_PENALTY and card % 13 == FIVE:
-        return -5
-    return 1
-
-
-@njit(cache=True)
-def is_ten(card):
-    """A Ten or a Taffy: the cards worth 10."""
-    return card == TAFFY or card % 13 == TEN
-
-
-@njit(cache=True)
 def total(t, card):
     """Copies of a card type in the whole stock."""
     return t.rules[R_TAFFIES] if card == TAFFY else t.rules[R_PACKS]
@@ -121,11 +106,6 @@ def top_unseen(t, own, suit):
         if tp > best:
             best = tp
     return best
-
-
-@njit(cache=True)
-def in_play(t, q):
-    return t.s[S_TOP] < t.s[S_STOCK] or t.hand_n[q] > 0
 
 
 @njit(cache=True)
@@ -177,7 +157,7 @@ def trick_value(t):
     scoring = t.rules[R_SCORING]
     n = 0
     for i in range(t.s[S_TRICK_LEN]):
-        n += value(t.trick_card[i], scoring)
+        n += card_value(t.trick_card[i], scoring)
     return n
 
 
@@ -397,7 +377,7 @@ def smart_challenge(t, own, seat):
     for c in range(53):
         n = unseen(t, own, c)
         pool += n
-        worth += n * value(c, scoring)
+        worth += n * card_value(c, scoring)
         if c == TAFFY or c // 13 == suit:
             follow += n
     if pool == 0:
@@ -405,7 +385,7 @@ def smart_challenge(t, own, seat):
     avg = worth / pool
     trick = 0
     for i in range(t.s[S_TRICK_LEN]):
-        trick += value(t.trick_card[i], scoring)
+        trick += card_value(t.trick_card[i], scoring)
     best, best_gain = NO_CHALLENGE, 0.0
     for q in range(t.rules[R_PLAYERS]):
         h = t.hand_n[q]

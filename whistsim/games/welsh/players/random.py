@@ -2,12 +2,13 @@
 
 from numba import njit
 
-from ...cards import POPCOUNT13, TAFFY
-from ...games.welsh.engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
-from ...rng import randbelow, uniform
-from .. import Param
+from ....cards import POPCOUNT13, TAFFY
+from ....rng import randbelow, uniform
+from ....strategy import Param
+from ..engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
 from .common import challenge_param, cheat_param
 
+NAME = "random"
 PARAMS = {
     "cheat": cheat_param(0.25),
     "challenge": challenge_param(0.5),

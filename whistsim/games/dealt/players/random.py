@@ -2,10 +2,11 @@
 
 from numba import njit
 
-from ...bits import nth, popcount
-from ...games.dealt.engine import R_REVOKES
-from ...rng import randbelow, uniform
+from ....bits import nth, popcount
+from ....rng import randbelow, uniform
+from ..engine import R_REVOKES
 
+NAME = "random"
 PARAMS = {
     "revoke": (0.1, "chance of playing another suit when able to follow (only if revokes are allowed)"),
 }

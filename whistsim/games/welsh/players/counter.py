@@ -3,10 +3,11 @@ no one can beat; wins tricks with cards no one still to answer can beat."""
 
 from numba import njit
 
-from ...games.welsh.engine import DRAW, S_STOCK, S_TOP, TURN
-from ...games.welsh.rules import R_SCORING
+from ..engine import DRAW, S_STOCK, S_TOP, TURN
+from ..rules import R_SCORING
 from .common import challenge_param, cheat_param, follow_counting, lead_low, lead_sure
 
+NAME = "counter"
 PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
 
 

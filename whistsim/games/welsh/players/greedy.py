@@ -3,10 +3,11 @@
 
 from numba import njit
 
-from ...games.welsh.engine import DRAW, S_STOCK, S_TOP, TURN
-from ...games.welsh.rules import R_SCORING
+from ..engine import DRAW, S_STOCK, S_TOP, TURN
+from ..rules import R_SCORING
 from .common import challenge_param, cheat_param, follow_greedy, lead_aces_kings, lead_low
 
+NAME = "greedy"
 PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
 
 

@@ -3,12 +3,13 @@ which beat Tens and Taffies) one after another to catch others' Tens and Taffies
 
 from numba import njit
 
-from ...cards import JACK
-from ...games.welsh.engine import DRAW, S_STOCK, S_TOP, TURN
-from .. import Param
+from ....cards import JACK
+from ....strategy import Param
+from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from .common import challenge_param, cheat_param, follow_greedy, lead_high
 from .greedy import turn as greedy_turn
 
+NAME = "hunter"
 PARAMS = {
     "cheat": cheat_param(),
     "challenge": challenge_param(),

@@ -2,10 +2,11 @@
 
 from numba import njit
 
-from ...games.welsh.engine import DRAW, S_STOCK, S_TOP, TURN
+from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from .common import challenge_param, cheat_param, follow_counting
 from .counter import turn as counter_turn
 
+NAME = "hoarder"
 PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
 
 

@@ -13,8 +13,9 @@ average (Whist: tricks). It never revokes. Its randomness is its own stream.
 import numpy as np
 from numba import njit
 
-from ...bits import nth, popcount
-from ...games.dealt.engine import (
+from ....bits import nth, popcount
+from ....rng import next_u64, randbelow
+from ..engine import (
     MAX_PLAYERS,
     MAX_SETS,
     OVER,
@@ -35,10 +36,10 @@ from ...games.dealt.engine import (
     copy_table,
     seat_view,
 )
-from ...rng import next_u64, randbelow
 from . import heuristic
 from . import random as random_player
 
+NAME = "pimc"
 PARAMS = {
     "worlds": (16.0, "deals sampled per decision, each agreeing with what the seat has seen"),
     "rollout": (1.0, "who plays the sampled deals out: 1 heuristic players, 0 random players"),

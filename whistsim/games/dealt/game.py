@@ -1,0 +1,37 @@
+"""A dealt game (Scotch Whist, Whist) as the tools see it: its rules class bound to the shared kernel."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ...harness.users import user_checker
+from ...strategy import Registry
+from ..base import Game
+from . import narrate, play, players, records
+from .figures import measure, outcome
+from .play import play_batch
+
+
+def dealt_game(name: str, title: str, rules_cls: type, options: tuple, presets: dict, figures: tuple) -> Game:
+    def rules_of(preset: str, n: int | None, overrides: dict[str, Any]):
+        return rules_cls.make(preset, n, **overrides)
+
+    return Game(
+        name=name,
+        title=title,
+        presets=tuple(presets),
+        options=options,
+        rules_of=rules_of,
+        rules_from_record=rules_cls.from_record,
+        play_batch=play_batch,
+        make_record=partial(records.make_record, name),
+        replay=partial(records.replay, name, rules_cls),
+        narrate=partial(narrate.narrate, name, rules_cls),
+        figures=figures,
+        measure=measure,
+        outcome=outcome,
+        players=Registry(name, players.PLAYERS, user_checker(play)),
+        players_of=lambda rules: rules.players,
+        sides_of=lambda rules: rules.n_teams,
+    )

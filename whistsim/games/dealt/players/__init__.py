@@ -1,0 +1,20 @@
+"""Players of the dealt games (Scotch Whist, French Whist, Whist), listed once.
+
+A player's id is its place in ``PLAYERS``. A player module has ``NAME``,
+``PARAMS`` (name -> (default, doc) or ``Param``) and an ``@njit decide(view)``
+returning a card (see ``games.dealt.engine.DealtView``). The kernel's switch on
+ids is generated from this list (``whistsim.harness``), with only the players
+seated in a run.
+"""
+
+from numba import njit
+
+from . import heuristic, pimc, random
+
+PLAYERS = (random, heuristic, pimc)
+
+
+@njit(cache=True, inline="always")
+def prelude(v):
+    """The dealt games' players take no decision alike: always ask the player."""
+    return -1

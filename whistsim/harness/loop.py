@@ -1,0 +1,101 @@
+"""The shared loops, as templates: their source is copied into each generated
+kernel module (:mod:`whistsim.harness.build`), where the game's rule functions
+(``over``, ``to_move``, ``forced``, ``view``, ``check_move``, ``apply_move``,
+``strategy_of``, ``players_of``, ``record``, ``BLOCK``), its ``play_game`` and
+the generated ``decide`` switch are defined. Nothing here runs from this module.
+"""
+
+# ruff: noqa: F821  (the names above are defined in the generated module)
+
+import numba
+from numba import njit, prange
+
+OK = 0
+# Replay statuses beside the engine's error codes (> 0); harness.replay reads them.
+REPLAY_DONE, REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA = 0, -1, -2, -3
+MOVE_SEAT = 128  # a logged move is seat * MOVE_SEAT + action
+
+
+@njit(cache=True, inline="always")
+def play_deal(g, moves, limit):
+    """Play moves until the deal is over, logging the first ``limit`` into ``moves``.
+
+    Returns (OK, moves made, 0) or, on an illegal decision, (error, seat, action).
+    """
+    m = 0
+    while not over(g):
+        seat = to_move(g)
+        a = forced(g)
+        if a < 0:
+            a = decide(strategy_of(g, seat), view(g, seat))
+            e = check_move(g, a)
+            if e != OK:
+                return e, seat, a
+        if m < limit:
+            moves[m] = seat * MOVE_SEAT + a
+        m += 1
+        apply_move(g, a)
+    return OK, m, 0
+
+
+@njit(cache=True, parallel=True)
+def play_games(states, base_deck, seed, start, first, extra, outs, errors, logs, n_logged):
+    """Games ``start .. start + n - 1``, one state per thread; ``first < 0`` rotates
+    the first seat with the game index. Games ``start .. start + n_logged - 1`` log
+    their moves into ``logs[i]`` (``logs`` has at least one row)."""
+    n = errors.shape[0]
+    p = players_of(states[0])
+    for b in prange((n + BLOCK - 1) // BLOCK):
+        g = states[numba.get_thread_id()]
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            game = start + i
+            f = first if first >= 0 else game % p
+            e, x, a = play_game(
+                g, base_deck, seed, game, f, logs[min(i, logs.shape[0] - 1)], i < n_logged, extra
+            )
+            if e != OK:
+                errors[i, 0] = e
+                errors[i, 1] = x
+                errors[i, 2] = a
+            else:
+                record(g, i, outs, x)
+
+
+@njit(cache=True)
+def decide_now(buf):
+    """What the player owing the next decision in ``buf[0]`` would decide, by its strategy."""
+    g = buf[0]
+    seat = to_move(g)
+    return decide(strategy_of(g, seat), view(g, seat))
+
+
+@njit(cache=True)
+def replay_moves(buf, seats, actions):
+    """Check and apply recorded moves from the state in ``buf[0]``.
+
+    Returns (status, move index, detail): status 0 done, > 0 the engine's error,
+    < 0 a seat out of turn (detail: the seat owed), moves that stop short (detail:
+    the seat owed) or go on after the deal ended.
+    """
+    g = buf[0]
+    for i in range(actions.shape[0]):
+        if over(g):
+            return REPLAY_EXTRA, i, 0
+        if seats[i] != to_move(g):
+            return REPLAY_WRONG_SEAT, i, to_move(g)
+        e = check_move(g, actions[i])
+        if e != OK:
+            return e, i, 0
+        apply_move(g, actions[i])
+    if not over(g):
+        return REPLAY_SHORT, actions.shape[0], to_move(g)
+    return REPLAY_DONE, actions.shape[0], 0
+
+
+@njit(cache=True)
+def step(buf, action):
+    """Check and, if legal, apply one decision; returns the engine's error code."""
+    e = check_move(buf[0], action)
+    if e == OK:
+        apply_move(buf[0], action)
+    return e
