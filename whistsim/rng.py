@@ -64,3 +64,15 @@ def shuffle(a, state, k):
     for i in range(a.shape[0] - 1, 0, -1):
         j = randbelow(state, k, i + 1)
         a[i], a[j] = a[j], a[i]
+
+
+@njit(cache=True, inline="always")
+def shuffle_stock(g, base_deck, seed, game, players):
+    """Seed a game's streams (the deck's, and one per seat in ``g.seats[q].rng``) and
+    shuffle ``base_deck`` into ``g.deck``: the stock of game ``game``, by (seed, game) alone."""
+    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    for q in range(players):
+        g.seats[q].rng[0] = stream_start(seed, game, 1 + q)
+    stock = g.deck[: base_deck.shape[0]]
+    stock[:] = base_deck
+    shuffle(stock, g.rng, 0)

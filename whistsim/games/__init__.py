@@ -8,23 +8,32 @@ from ..options import RuleError
 from ..strategy import StrategySpec, seat_players
 from .base import Game, MoveError, RecordError
 
-__all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names", "seating"]
+__all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names", "register", "seating"]
 
 NAMES = ("welsh", "scotch", "whist")  # each a package games/<name>/ holding GAME
 _GAMES: dict[str, Game] = {}
 
 
 def game_names() -> list[str]:
-    return list(NAMES)
+    return list(NAMES) + [n for n in _GAMES if n not in NAMES]
 
 
 def get_game(name: str) -> Game:
     """The game of that name (its package is imported on first use)."""
-    if name not in NAMES:
-        raise RuleError(f"unknown game {name!r} (known: {', '.join(NAMES)})")
     if name not in _GAMES:
+        if name not in NAMES:
+            raise RuleError(f"unknown game {name!r} (known: {', '.join(game_names())})")
         _GAMES[name] = importlib.import_module(f"{__name__}.{name}").GAME
     return _GAMES[name]
+
+
+def register(game: Game) -> Game:
+    """Make a game defined outside whistsim known by its name to every tool (simulate,
+    replay, show, experiments): its package calls this when imported."""
+    if game.name in NAMES:
+        raise RuleError(f"game {game.name!r} is whistsim's own")
+    _GAMES[game.name] = game
+    return game
 
 
 def seating(game: str, specs: list[StrategySpec], players: int):

@@ -7,10 +7,44 @@ the generated ``decide`` switch are defined. Nothing here runs from this module.
 
 # ruff: noqa: F821  (the names above are defined in the generated module)
 
+from collections import namedtuple
+
 import numba
 from numba import njit, prange
 
+SeatView = namedtuple("SeatView", ["seat", "table", "own"])  # the default view
+
 OK = 0
+
+
+# Defaults a game may leave out of its kernel parts (they come before the game's names).
+BLOCK = 32  # games per parallel work item; any value gives the same results
+MOVE_NOUN = "move"  # what errors call a move: "illegal move 'TH'"
+
+
+@njit(cache=True, inline="always")
+def forced(g):
+    """The only legal move when there is no choice, else -1 (the player is asked)."""
+    return -1
+
+
+@njit(cache=True, inline="always")
+def strategy_of(g, seat):
+    return g.seats[seat].strategy
+
+
+@njit(cache=True, inline="always")
+def players_of(g):
+    return g.seats.shape[0]
+
+
+@njit(cache=True, inline="always")
+def view(g, seat):
+    """What a seat may see: the public table and its own record (``SeatView``)."""
+    return SeatView(seat, g.table, g.seats[seat])
+
+
+# The shared loops.
 # Replay statuses beside the engine's error codes (> 0); harness.replay reads them.
 REPLAY_DONE, REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA = 0, -1, -2, -3
 MOVE_SEAT = 128  # a logged move is seat * MOVE_SEAT + action

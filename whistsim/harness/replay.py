@@ -8,7 +8,13 @@ what it returns into a :class:`MoveError` naming the move and the reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+
+import numpy as np
+
 from ..options import WhistsimError
+from .build import kernel
 from .loop import REPLAY_DONE, REPLAY_EXTRA, REPLAY_SHORT, REPLAY_WRONG_SEAT
 
 
@@ -58,3 +64,27 @@ def verdict(
         raise MoveError(i, f"move {moves[i]!r} is out of turn: seat {detail} {turn}")
     suffix = f" ({what})" if what else ""
     raise MoveError(i, f"move {moves[i]!r} is illegal: {engine_errors[status]}{suffix}")
+
+
+def replay_moves(
+    parts: ModuleType,
+    buf: np.ndarray,
+    seats: np.ndarray,
+    actions: np.ndarray,
+    moves: list,
+    bad: MoveError | None,
+    *,
+    short: str,
+    turn: str,
+    describe: Callable[[int], str] | None = None,
+) -> None:
+    """Play a record's moves from the deal's start in ``buf`` by the game's rules
+    (``parts``: its kernel parts module); a MoveError names the first bad one."""
+    status, i, detail = kernel(parts, None).replay_moves(buf, seats, actions)
+    what = describe(int(actions[i])) if describe is not None and status > 0 else ""
+    verdict(status, i, detail, moves, bad, parts.ENGINE_ERRORS, short=short, turn=turn, what=what)
+
+
+def step(parts: ModuleType, buf: np.ndarray, action: int) -> int:
+    """Check and, if legal, apply one move; returns the engine's error code (0: done)."""
+    return int(kernel(parts, None).step(buf, np.int64(action)))

@@ -16,7 +16,9 @@ def user_checker(parts: ModuleType) -> Callable[[Callable], str | None]:
     """For a game's kernel parts: fn -> why it cannot decide from that game's view (None: it can)."""
 
     def check_user(fn: Callable) -> str | None:
-        user, view = fn, parts.view
+        from .build import kernel
+
+        user, view = fn, kernel(parts, None).view
 
         @njit
         def probe(buf, seat):

@@ -16,13 +16,13 @@ import numba
 import numpy as np
 from numba import njit
 
-from ...batch import Batch, check_batch_args
-from ...cards import TEN
+from ...batch import Batch
+from ...cards import TEN, card_name
 from ...harness import template
+from ...harness.batch import run_kernel
 from ...harness.build import kernel
 from ...harness.loop import play_deal
 from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
-from ...strategy import USER_BASE, StrategyError, user_function, user_label
 from . import players as roster
 from .engine import (
     CORE_DTYPE,
@@ -68,6 +68,7 @@ from .engine import (
 )
 
 BLOCK = 16  # games per parallel work item; any value gives the same results
+MOVE_NOUN = "play"  # for errors: "illegal play 'TH'"
 CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
 
 # How a game ended.
@@ -417,6 +418,10 @@ def decide_now(buf: np.ndarray) -> int:
     return int(kernel(sys.modules[__name__], roster, ids).decide_now(buf))
 
 
+def _card_text(a: int) -> str:
+    return card_name(a) if 0 <= a < 52 else f"<card {a}>"
+
+
 def play_batch(
     rules,
     ids: np.ndarray,
@@ -433,7 +438,6 @@ def play_batch(
     ``first`` is the elder hand (the first to play) of each game's first deal;
     the dealer sits on its right. ``batch.logs`` holds one row per logged deal.
     """
-    check_batch_args(seed, first, rules.players)
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
     states["core"]["seats"]["strategy"][:, :p] = ids
@@ -442,24 +446,12 @@ def play_batch(
     seat_out = np.zeros((len(SEAT_COLUMNS), n, p), np.int32)
     side_out = np.zeros((len(SIDE_COLUMNS), n, nt), np.int32)
     game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
-    errors = np.zeros((n, 3), np.int64)
     max_deals = rules.max_deals()
     n_logged = min(log_games, n)
     logs = np.full((max(1, n_logged), max_deals, LOG_ROW), -1, np.int16)
-    users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
-    k = kernel(sys.modules[__name__], roster, [int(i) for i in ids if i < USER_BASE], users)
-    k.play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first),
-                 np.array([max_deals], np.int64), (seat_out, side_out, game_out), errors, logs,
-                 np.int64(n_logged))  # fmt: skip
-    bad = np.flatnonzero(errors[:, 0])
-    if bad.size:
-        from ...cards import card_name
-
-        i = int(bad[0])
-        e, seat, a = (int(x) for x in errors[i])
-        name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
-        who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
-        raise StrategyError(f"game {start + i}, seat {seat}{who}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
+    run_kernel(sys.modules[__name__], roster, ids, states, rules.deck(), (seat_out, side_out, game_out), logs,
+               n=n, n_logged=n_logged, seed=seed, start=start, first=first,
+               extra=np.array([max_deals], np.int64), describe=_card_text)  # fmt: skip
     drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
     deals = game_out[GAME_COLUMNS.index("deals")]
     logs[:, :, L_GAME] = np.arange(logs.shape[0])[:, None]
@@ -476,6 +468,23 @@ def play_batch(
 
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED), and the API.
-__all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
-           "record", "play_game", "BLOCK", "STATE_DTYPE", "play_batch", "decide_now", "new_state",
-           "TABLE_DTYPE"]  # fmt: skip
+__all__ = [
+    "over",
+    "to_move",
+    "forced",
+    "view",
+    "check_move",
+    "apply_move",
+    "strategy_of",
+    "players_of",
+    "record",
+    "play_game",
+    "BLOCK",
+    "STATE_DTYPE",
+    "ENGINE_ERRORS",
+    "MOVE_NOUN",
+    "play_batch",
+    "decide_now",
+    "new_state",
+    "TABLE_DTYPE",
+]

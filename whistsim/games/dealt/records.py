@@ -15,13 +15,11 @@ from numba import njit
 
 from ...batch import Batch
 from ...cards import card_name, parse_card
-from ...harness.build import kernel
-from ...harness.moves import move_texts, parse_moves
-from ...harness.replay import MoveError, RecordError, verdict
-from ...options import RuleError
+from ...harness import replay as shared
+from ...harness.moves import move_texts
+from ...harness.records import check_fields, read_moves, read_rules, read_seat
 from . import play
 from .engine import (
-    ENGINE_ERRORS,
     MAX_SETS,
     MAX_TEAMS,
     P_CARDS,
@@ -48,9 +46,6 @@ from .play import (
     new_state,
 )
 from .rules import DealtRules
-
-COMMON_FIELDS = {"game", "rules", "dealer", "hands", "trump", "moves", "result", "seed", "strategies"}
-
 
 # ---- the deal as card lists ------------------------------------------------
 
@@ -125,47 +120,35 @@ def make_record(name: str, rules: DealtRules, batch: Batch, i: int, seed: int, s
 
 def _card(text: Any, what: str) -> int:
     if not isinstance(text, str):
-        raise RecordError(f"{what}: {text!r} is not a card code")
+        raise shared.RecordError(f"{what}: {text!r} is not a card code")
     try:
         c = parse_card(text)
     except ValueError as e:
-        raise RecordError(f"{what}: {e}") from None
+        raise shared.RecordError(f"{what}: {e}") from None
     if c >= 52:
-        raise RecordError(f"{what}: {text!r} is not a card of this game")
+        raise shared.RecordError(f"{what}: {text!r} is not a card of this game")
     return c
 
 
 def read_deal(name: str, rules_cls: type, record: Any) -> tuple[DealtRules, int, np.ndarray, int, int]:
     """(rules, dealer, hand masks [sets, players, 4], turn-up, aside or -1) of a record."""
-    if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
-    fields = COMMON_FIELDS | ({"aside"} if name == "scotch" else set())
-    unknown = set(record) - fields
-    if unknown:
-        raise RecordError(f"unknown field {sorted(unknown)[0]!r}")
-    for key in ("rules", "dealer", "hands", "trump", "moves"):
-        if key not in record:
-            raise RecordError(f"missing field {key!r}")
-    try:
-        rules = rules_cls.from_record(record["rules"])
-    except RuleError as e:
-        raise RecordError(str(e)) from None
+    fields = ("dealer", "hands", "trump", "aside") if name == "scotch" else ("dealer", "hands", "trump")
+    check_fields(record, fields, ("dealer", "hands", "trump"))
+    rules = read_rules(record, rules_cls.from_record)
     p = rules.players
-    dealer = record["dealer"]
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < p:
-        raise RecordError(f"'dealer' must be a seat from 0 to {p - 1}")
+    dealer = read_seat(record, "dealer", p)
     hands = record["hands"]
     shape = f"{rules.sets} set{'s' * (rules.sets > 1)} of {p} hands of {rules.hand} cards"
     if not isinstance(hands, list) or len(hands) != rules.sets:
-        raise RecordError(f"'hands' must be a list of {shape}")
+        raise shared.RecordError(f"'hands' must be a list of {shape}")
     masks = np.zeros((MAX_SETS, p, 4), np.int64)
     seen: list[int] = []
     for k, hset in enumerate(hands):
         if not isinstance(hset, list) or len(hset) != p:
-            raise RecordError(f"'hands' must be a list of {shape}: set {k} is not a list of {p} hands")
+            raise shared.RecordError(f"'hands' must be a list of {shape}: set {k} is not a list of {p} hands")
         for q, hand in enumerate(hset):
             if not isinstance(hand, list) or len(hand) != rules.hand:
-                raise RecordError(
+                raise shared.RecordError(
                     f"'hands' must be a list of {shape}: set {k}, seat {q} does not hold {rules.hand}"
                 )
             for text in hand:
@@ -177,16 +160,18 @@ def read_deal(name: str, rules_cls: type, record: Any) -> tuple[DealtRules, int,
         value = record.get("aside")
         if rules.aside:
             if value is None:
-                raise RecordError("'aside' must name the card laid aside (odd_six=aside)")
+                raise shared.RecordError("'aside' must name the card laid aside (odd_six=aside)")
             aside = _card(value, "aside")
             seen.append(aside)
         elif value is not None:
-            raise RecordError("'aside' must be null: no card is laid aside under these rules")
+            raise shared.RecordError("'aside' must be null: no card is laid aside under these rules")
     if sorted(seen) != sorted(rules.pack()):
-        raise RecordError(_wrong_pack(rules, seen))
+        raise shared.RecordError(_wrong_pack(rules, seen))
     turnup = _card(record["trump"], "trump")
     if not (masks[rules.sets - 1, dealer, turnup // 13] >> (turnup % 13)) & 1:
-        raise RecordError(f"'trump' {record['trump']} is not in the dealer's (seat {dealer}) last hand")
+        raise shared.RecordError(
+            f"'trump' {record['trump']} is not in the dealer's (seat {dealer}) last hand"
+        )
     return rules, dealer, masks, turnup, aside
 
 
@@ -211,12 +196,7 @@ def start(buf, dealer, turnup, aside):
 
 def step(buf: np.ndarray, card: int) -> int:
     """Check and, if legal, play one card; returns the engine's error code (0: done)."""
-    return int(rules_kernel().step(buf, np.int64(card)))
-
-
-def rules_kernel():
-    """The harness's loops over the dealt games' rules, no players seated: replay and step."""
-    return kernel(play, None)
+    return shared.step(play, buf, card)
 
 
 class Loaded(NamedTuple):
@@ -229,27 +209,25 @@ class Loaded(NamedTuple):
     aside: int
     seats: np.ndarray  # the moves up to the first unreadable one
     cards: np.ndarray
-    bad: MoveError | None  # the first unreadable move, if any
+    bad: shared.MoveError | None  # the first unreadable move, if any
 
 
 def load(name: str, rules_cls: type, record: Any) -> Loaded:
     rules, dealer, masks, turnup, aside = read_deal(name, rules_cls, record)
-    if not isinstance(record["moves"], list):
-        raise RecordError("'moves' must be a list")
-    seats, cards, bad = parse_moves(record["moves"], rules.players, parse_card, "card")
+    seats, cards, bad = read_moves(record, rules.players, parse_card, "card")
     buf = new_state(rules)
     buf[0]["core"]["sets"][: rules.sets, : rules.players] = masks[: rules.sets]
     return Loaded(rules, buf, dealer, turnup, aside, seats, cards, bad)
 
 
 def replay(name: str, rules_cls: type, record: Any) -> dict[str, Any]:
-    """Judge one record: its replayed ``result``, or RecordError / MoveError."""
+    """Judge one record: its replayed ``result``, or shared.RecordError / shared.MoveError."""
     d = load(name, rules_cls, record)
     buf, bad = d.buf, d.bad
     start(buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
-    status, i, detail = rules_kernel().replay_moves(buf, d.seats, d.cards)
-    verdict(status, i, detail, record["moves"], bad, ENGINE_ERRORS,
-            short="is to play", turn="is to play")  # fmt: skip
+    shared.replay_moves(
+        play, buf, d.seats, d.cards, record["moves"], bad, short="is to play", turn="is to play"
+    )
     return result_of(buf, d.rules)
 
 

@@ -13,13 +13,13 @@ import numba
 import numpy as np
 from numba import njit
 
-from ...batch import Batch, check_batch_args
+from ...batch import Batch
 from ...cards import TAFFY
 from ...harness import template
+from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
 from ...harness.loop import play_deal
-from ...rng import DECK_STREAM, shuffle, stream_start
-from ...strategy import USER_BASE, StrategyError, user_function, user_label
+from ...rng import shuffle_stock
 from . import players as roster
 from .engine import (
     ENGINE_ERRORS,
@@ -46,13 +46,31 @@ from .engine import (
     score,
     seat_view,
 )
+from .moves import action_name
 from .rules import WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
-__all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
-           "record", "play_game", "BLOCK", "STATE_DTYPE", "play_batch", "decide_now"]  # fmt: skip
+__all__ = [
+    "over",
+    "to_move",
+    "forced",
+    "view",
+    "check_move",
+    "apply_move",
+    "strategy_of",
+    "players_of",
+    "record",
+    "play_game",
+    "BLOCK",
+    "STATE_DTYPE",
+    "ENGINE_ERRORS",
+    "MOVE_NOUN",
+    "play_batch",
+    "decide_now",
+]
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
+MOVE_NOUN = "decision"  # for errors: "illegal decision 'draw'"
 
 # ---- the rules, as the harness calls them ------------------------------------
 
@@ -109,12 +127,7 @@ def max_moves(rules: WelshRules) -> int:
 @njit(cache=True)
 def deal_stock(g, base_deck, seed, game):
     """Seed the game's streams and shuffle the stock: a function of (seed, game) alone."""
-    g.rng[0] = stream_start(seed, game, DECK_STREAM)
-    for q in range(players(g)):
-        g.seats[q].rng[0] = stream_start(seed, game, 1 + q)
-    stock = g.deck[: base_deck.shape[0]]
-    stock[:] = base_deck
-    shuffle(stock, g.rng, 0)
+    shuffle_stock(g, base_deck, seed, game, players(g))
 
 
 @template
@@ -171,34 +184,7 @@ def play_batch(
     log_games: int = 0,
 ) -> Batch:
     """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``."""
-    check_batch_args(seed, first, rules.players)
-    p = rules.players
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
-    states["seats"]["strategy"][:, :p] = ids
-    states["seats"]["params"][:, :p] = params
-    seat_out = np.zeros((len(SEAT_COLUMNS), n, p), np.int32)
-    game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
-    errors = np.zeros((n, 3), np.int64)
-    n_logged = min(log_games, n)
-    logs = np.full((max(1, n_logged), max_moves(rules)), -1, np.int16)
-    users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
-    k = kernel(sys.modules[__name__], roster, [int(i) for i in ids if i < USER_BASE], users)
-    k.play_games(states, rules.deck(), np.int64(seed), np.int64(start), np.int64(first), np.zeros(1, np.int64),
-                 (seat_out, game_out), errors, logs, np.int64(n_logged))  # fmt: skip
-    bad = np.flatnonzero(errors[:, 0])
-    if bad.size:
-        from .moves import action_name
-
-        i = int(bad[0])
-        e, seat, a = (int(x) for x in errors[i])
-        who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
-        raise StrategyError(
-            f"game {start + i}, seat {seat}{who}: illegal decision {action_name(a)!r}: {ENGINE_ERRORS[e]}"
-        )
-    moves = game_out[GAME_COLUMNS.index("moves")]
-    return Batch(
-        start,
-        dict(zip(SEAT_COLUMNS, seat_out, strict=True)),
-        dict(zip(GAME_COLUMNS, game_out, strict=True)),
-        logs=[logs[i, : moves[i]].copy() for i in range(n_logged)],
-    )
+    return shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
+                        first=first, log_games=log_games, seat_columns=SEAT_COLUMNS, game_columns=GAME_COLUMNS,
+                        log_width=max_moves(rules), states=states, describe=action_name)  # fmt: skip

@@ -7,14 +7,6 @@ ids is generated from this list (``whistsim.harness``), with only the players
 seated in a run.
 """
 
-from numba import njit
-
 from . import heuristic, pimc, random
 
 PLAYERS = (random, heuristic, pimc)
-
-
-@njit(cache=True, inline="always")
-def prelude(v):
-    """The dealt games' players take no decision alike: always ask the player."""
-    return -1

@@ -1,0 +1,138 @@
+"""The shared harness: a game defined outside whistsim (tests/toy_game, under 200 lines)
+gets simulation, records, replay, show and experiments through the seam every game uses;
+kernels hold only the players seated; engines report what moves did as events."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import toy_game
+from click.testing import CliRunner
+
+import whistsim
+from whistsim.cli import main
+from whistsim.experiments import run_experiment, spec_from_dict
+from whistsim.games import get_game
+from whistsim.games.welsh import play as welsh_play
+from whistsim.games.welsh import players as welsh_players
+from whistsim.harness import build
+from whistsim.harness import events as ev
+
+TOY = Path(toy_game.__file__).parent
+
+
+def test_the_toy_game_fits_in_under_200_lines():
+    assert sum(len(p.read_text().splitlines()) for p in TOY.glob("*.py")) < 200
+
+
+def test_the_toy_game_simulates_by_its_own_rules():
+    sim = whistsim.simulate("toy", n=2000, seed=3, strategies=["random"], first="rotate")
+    s = sim.summary().set_index("figure")["mean"]
+    assert s["tricks[0]"] + s["tricks[1]"] == pytest.approx(12)  # 24 cards: 12 tricks a deal
+    assert s["win[0]"] + s["win[1]"] == pytest.approx(1)
+
+
+def test_the_toy_games_records_replay_to_their_results_and_show():
+    sim = whistsim.simulate("toy", n=20, seed=3, strategies=["random"], records=20)
+    assert len(sim.records) == 20
+    for i, rec in enumerate(sim.records):
+        text = json.dumps(rec)
+        j = whistsim.judge(i, text)
+        assert j.ok and j.result == rec["result"]
+    story = whistsim.show(sim.records[0])
+    assert story.count("wins the trick") == 12 and "Tricks:" in story
+
+
+def test_an_illegal_toy_move_is_named_by_the_shared_replay():
+    rec = whistsim.simulate("toy", n=1, seed=3, records=1).records[0]
+    moves = rec["moves"]
+    lead = moves[0].split(":")[1]
+    follower_cards = [m for m in moves[1:] if m.startswith(moves[1][0])]
+    bad = {**rec, "moves": [moves[0], f"{moves[1][0]}:{lead}"] + moves[2:]}
+    j = whistsim.judge(0, json.dumps(bad))
+    assert j.move == 1 and "illegal" in j.error and follower_cards
+
+
+def test_a_toy_record_with_a_wrong_pack_is_refused_by_the_shared_readers():
+    rec = whistsim.simulate("toy", n=1, seed=3, records=1).records[0]
+    j = whistsim.judge(0, json.dumps({**rec, "deck": rec["deck"][:-1]}))
+    assert j.move is None and "does not hold exactly the Toy pack" in j.error
+
+
+def test_the_toy_game_runs_an_experiment():
+    spec = spec_from_dict(
+        {
+            "name": "toy",
+            "game": "toy",
+            "n": 400,
+            "seed": 1,
+            "seats": {"all": "random"},
+            "sweep": {"rules.ranks": [4, 6]},
+            "headline": ["tricks[0]"],
+        }  # fmt: skip
+    )
+    result = run_experiment(spec, write=False, progress=False)
+    table = result.summary()
+    assert set(table["figure"]) >= {"tricks[0]", "tricks[1]", "win[0]", "win[1]"}
+
+
+def test_the_cli_replays_and_shows_toy_records(tmp_path):
+    sim = whistsim.simulate("toy", n=3, seed=3, records=3)
+    path = tmp_path / "toy.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in sim.records))
+    out = CliRunner().invoke(main, ["replay", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    assert len(out.output.splitlines()) == 3
+    assert CliRunner().invoke(main, ["show", str(path)]).exit_code == 0
+
+
+def test_a_kernel_holds_only_the_seated_players():
+    text = build.source(welsh_play, welsh_players, [0, 1])
+    assert "players.random as _player0" in text and "players.greedy as _player1" in text
+    assert "pimc" not in text.split("# The shared loops.")[0]
+
+
+def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
+    import types
+
+    parts = types.ModuleType("half_a_game")
+    with pytest.raises(TypeError, match="lacks what the harness needs: over, to_move"):
+        build.source(parts, None, [])
+
+
+def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
+    g = get_game("welsh")
+    rules = g.make_rules("parlett", 3)
+    ids, params = whistsim.games.seating("welsh", [whistsim.strategy.parse_spec("greedy")], 3)
+    monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
+    seated = g.play_batch(rules, ids, params, seed=4, n=300)
+    monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
+    every = g.play_batch(rules, ids, params, seed=4, n=300)
+    for k in seated.seat:
+        assert np.array_equal(seated.seat[k], every.seat[k])
+
+
+def test_pass_events_say_truly_whether_the_pass_was_false():
+    from whistsim.cards import TAFFY
+    from whistsim.games.welsh.engine import S_LED_SUIT, new_state
+    from whistsim.games.welsh.records import read_record, start, step
+
+    sim = whistsim.simulate("welsh", n=30, seed=9, rules={"revokes": True},
+                            strategies=["random:false_pass=0.5"], records=30)  # fmt: skip
+    checked = 0
+    for rec in sim.records:
+        rules, stock, first, seats, actions = read_record(rec)
+        buf = new_state(rules.to_array())
+        start(buf, stock, first)
+        buf[0]["ev_on"] = 1
+        for seat, a in zip(seats, actions, strict=True):
+            hand, led = buf[0]["seats"][seat]["hand"], int(buf[0]["table"]["s"][S_LED_SUIT])
+            able = bool(hand[TAFFY] > 0 or hand[led * 13 : led * 13 + 13].any()) if 0 <= led < 4 else None
+            buf[0]["ev_n"] = 0
+            step(buf, int(a))
+            for kind, q, _, false in ev.read_events(buf[0]):
+                if kind == ev.PASS:
+                    checked += 1
+                    assert q == seat and bool(false) == able
+    assert checked > 100

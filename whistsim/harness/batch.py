@@ -1,0 +1,101 @@
+"""The Python side of the batch kernel, the same for every game: pick the kernel for
+the seated players, run it over the game's arrays, and turn an illegal decision into
+a one-line error naming the game, the seat and the move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+import numba
+import numpy as np
+
+from ..batch import Batch, check_batch_args
+from ..strategy import USER_BASE, StrategyError, user_function, user_label
+from .build import kernel
+
+
+def run_kernel(
+    parts: ModuleType,
+    players: ModuleType,
+    ids: np.ndarray,
+    states: np.ndarray,
+    deck: np.ndarray,
+    outs: tuple[np.ndarray, ...],
+    logs: np.ndarray,
+    *,
+    n: int,
+    n_logged: int,
+    seed: int,
+    start: int,
+    first: int,
+    extra: np.ndarray | None = None,
+    describe: Callable[[int], str] = str,
+) -> None:
+    """Play games ``start .. start + n - 1`` with the players ``ids`` set in ``states``.
+
+    ``parts`` is the game's kernel parts module (see :mod:`whistsim.harness`); ``deck``
+    the unshuffled cards; ``outs`` its output columns, ``logs`` (at least one row) the move logs of the first
+    ``n_logged`` games; ``describe`` names an action in an error.
+    """
+    check_batch_args(seed, first, len(ids))
+    users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
+    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users)
+    errors = np.zeros((n, 3), np.int64)
+    extra = np.zeros(1, np.int64) if extra is None else extra
+    k.play_games(states, deck, np.int64(seed), np.int64(start), np.int64(first), extra,
+                 outs, errors, logs, np.int64(n_logged))  # fmt: skip
+    bad = np.flatnonzero(errors[:, 0])
+    if bad.size:
+        i = int(bad[0])
+        e, seat, a = (int(x) for x in errors[i])
+        who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
+        raise StrategyError(
+            f"game {start + i}, seat {seat}{who}: illegal {getattr(parts, 'MOVE_NOUN', 'move')} {describe(a)!r}: "
+            f"{parts.ENGINE_ERRORS[e]}"
+        )
+
+
+def play_batch(
+    parts: ModuleType,
+    players: ModuleType,
+    rules,
+    ids: np.ndarray,
+    params: np.ndarray,
+    *,
+    seed: int,
+    start: int = 0,
+    n: int,
+    first: int = -1,
+    log_games: int = 0,
+    seat_columns: tuple[str, ...],
+    game_columns: tuple[str, ...],
+    log_width: int,
+    states: np.ndarray | None = None,
+    describe: Callable[[int], str] = str,
+) -> Batch:
+    """A batch of one-deal games: per-seat columns ``[n, players]`` and per-game ``[n]``,
+    ``record`` writing ``outs = (seat [k, n, players], game [k, n])``; the game column
+    ``moves`` counts each game's moves, and ``batch.logs`` hold the logged games' moves.
+
+    ``states`` (one per thread) default to zeroed records of ``parts.STATE_DTYPE``;
+    the seats' players are set in ``states["seats"]``.
+    """
+    p = rules.players
+    if states is None:
+        states = np.zeros(numba.get_num_threads(), parts.STATE_DTYPE)
+    states["seats"]["strategy"][:, :p] = ids
+    states["seats"]["params"][:, :p] = params
+    seat_out = np.zeros((len(seat_columns), n, p), np.int32)
+    game_out = np.zeros((len(game_columns), n), np.int32)
+    n_logged = min(log_games, n)
+    logs = np.full((max(1, n_logged), log_width), -1, np.int16)
+    run_kernel(parts, players, ids, states, rules.deck(), (seat_out, game_out), logs, n=n, n_logged=n_logged,
+               seed=seed, start=start, first=first, describe=describe)  # fmt: skip
+    moves = game_out[game_columns.index("moves")]
+    return Batch(
+        start,
+        dict(zip(seat_columns, seat_out, strict=True)),
+        dict(zip(game_columns, game_out, strict=True)),
+        logs=[logs[i, : moves[i]].copy() for i in range(n_logged)],
+    )
