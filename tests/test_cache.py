@@ -55,3 +55,12 @@ def test_numba_caches_whistsim_kernels_under_the_source_hash():
     if not os.environ.get("NUMBA_CACHE_DIR", "").startswith(str(cache_root())):
         pytest.skip("NUMBA_CACHE_DIR was chosen by the user (or the cache root is unwritable)")
     assert numba.config.CACHE_DIR == str(cache_root() / sources_hash())
+
+
+def test_editing_a_game_found_by_name_changes_the_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    (pkg / "games" / "welsh").mkdir()
+    (pkg / "games" / "welsh" / "__init__.py").write_text("RULE = 'lead'\n")  # imported by name only
+    before = sources_hash(pkg)
+    (pkg / "games" / "welsh" / "__init__.py").write_text("RULE = 'draw'\n")
+    assert sources_hash(pkg) != before

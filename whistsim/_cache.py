@@ -24,10 +24,14 @@ STALE_S = 7 * 86400  # and any used in the last week (another checkout may be us
 
 
 def sources_hash(root: Path = ROOT) -> str:
-    """A hash of the sources of the package's ``games`` and every module they import."""
+    """A hash of the sources of every module of the package's ``games`` and of every module they import."""
     files = module_files(root)
+    graph = import_graph(root)
+    games = f"{root.name}.games"
+    # Every module of the games package (games are imported by name, which the graph cannot see).
+    used = set().union(*(closure(m, graph) for m in files if m == games or m.startswith(games + ".")))
     h = hashlib.sha256()
-    for name in sorted(closure(f"{root.name}.games", import_graph(root))):
+    for name in sorted(used):
         h.update(name.encode())
         h.update(files[name].read_bytes())
     return h.hexdigest()[:16]

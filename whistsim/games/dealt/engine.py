@@ -26,6 +26,8 @@ import numpy as np
 from numba import njit
 
 from ...cards import ACE, JACK, KING, QUEEN, TEN
+from ...harness import events as ev
+from ...harness.events import EVENT_FIELDS, emit
 from ...strategy import MAX_PARAMS
 
 MAX_PLAYERS = 8
@@ -90,6 +92,9 @@ ENGINE_ERRORS = {
 ) = range(18)
 N_SCALARS = 18
 
+# Scotch Whist's counting cards: trumps won in tricks, and French Whist's ten of diamonds.
+JACK_POINTS, ACE_POINTS, KING_POINTS, QUEEN_POINTS, TEN_POINTS, FRENCH_TEN_POINTS = 11, 4, 3, 2, 10, 10
+
 # Rows of c.result: the score of a finished deal, per side.
 (
     P_HONOURS,  # Scotch: trump honours (and French ten of diamonds) won; Whist: honours held
@@ -149,6 +154,7 @@ CORE_DTYPE = np.dtype(
         ("revokes", np.int16, (MAX_REVOKES, 2)),  # (seat, trick index)
         ("n_revokes", np.int64),
         ("result", np.int64, (N_PARTS, MAX_TEAMS)),
+        *EVENT_FIELDS,  # what each play made happen, when asked (harness.events)
     ],
     align=True,
 )
@@ -339,6 +345,7 @@ def apply(c, card):
     n = s[S_TRICK_LEN]
     scotch = t.rules[R_KIND] == SCOTCH
     if n == 0:
+        emit(c, ev.LEAD, seat, card, suit)
         s[S_LED] = suit
         s[S_LEADER] = seat
         s[S_BEST] = 0
@@ -348,11 +355,13 @@ def apply(c, card):
         if t.first_lead[seat] < 0:
             t.first_lead[seat] = suit
     else:
+        emit(c, ev.FOLLOW, seat, card, 0)
         led = s[S_LED]
         if suit != led:
             s[S_ALL_FOLLOWED] = 0
             t.void[seat, led] = 1
             if own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:
+                emit(c, ev.REVOKE, seat, s[S_TRICK], 0)
                 c.revokes[c.n_revokes, 0] = seat
                 c.revokes[c.n_revokes, 1] = s[S_TRICK]
                 c.n_revokes += 1
@@ -384,6 +393,15 @@ def _settle(c, p):
         t.won_bits[winner, card // 13] |= 1 << (card % 13)
     t.won_n[winner] += p
     t.tricks[winner] += 1
+    if c.ev_on:
+        worth = 0
+        for k in range(2 * p):  # trumps first, then the French ten
+            card = t.trick_card[k % p]
+            points = card_points(card, s[S_TRUMP], t.rules)
+            if points > 0 and (card // 13 == s[S_TRUMP]) == (k < p):
+                emit(c, ev.COUNT, winner, card, points)
+                worth += points
+        emit(c, ev.TRICK, winner, p, worth)
     led = s[S_LED]
     if s[S_ALL_FOLLOWED]:
         t.rounds[led] += 1
@@ -397,15 +415,40 @@ def _settle(c, p):
     if s[S_SET_TRICK] == t.rules[R_HAND]:
         if s[S_SET] + 1 < t.rules[R_SETS]:
             load_set(c, s[S_SET] + 1)  # the winner of a set's last trick leads the next
+            emit(c, ev.SET, winner, s[S_SET], 0)
         else:
             s[S_PHASE] = OVER
             score_deal(c)
+            emit(c, ev.OVER, -1, 0, 0)
             return
     s[S_SEAT] = winner
     s[S_LEADER] = winner
 
 
 # ---- scoring -------------------------------------------------------------
+
+
+@njit(cache=True)
+def card_points(card, trump, rules):
+    """What one card counts to the side that takes it in Scotch (and French) Whist; 0 in Whist."""
+    if rules[R_KIND] != SCOTCH:
+        return 0
+    suit, rank = card // 13, card % 13
+    if suit == trump:
+        if rank == JACK:
+            return JACK_POINTS
+        if rank == ACE:
+            return ACE_POINTS
+        if rank == KING:
+            return KING_POINTS
+        if rank == QUEEN:
+            return QUEEN_POINTS
+        if rank == TEN:
+            return TEN_POINTS
+        return 0
+    if rules[R_FRENCH] and suit == DIAMONDS and rank == TEN:
+        return FRENCH_TEN_POINTS
+    return 0
 
 
 @njit(cache=True)
@@ -428,14 +471,14 @@ def score_deal(c):
             side = t.team[q]
             res[P_CARDS, side] += t.won_n[q] - dealt_per_seat
             w = t.won_bits[q, trump]
-            res[P_JACK, side] += 11 * ((w >> JACK) & 1)
-            res[P_ACE, side] += 4 * ((w >> ACE) & 1)
-            res[P_KING, side] += 3 * ((w >> KING) & 1)
-            res[P_QUEEN, side] += 2 * ((w >> QUEEN) & 1)
-            res[P_TEN, side] += 10 * ((w >> TEN) & 1)
+            res[P_JACK, side] += JACK_POINTS * ((w >> JACK) & 1)
+            res[P_ACE, side] += ACE_POINTS * ((w >> ACE) & 1)
+            res[P_KING, side] += KING_POINTS * ((w >> KING) & 1)
+            res[P_QUEEN, side] += QUEEN_POINTS * ((w >> QUEEN) & 1)
+            res[P_TEN, side] += TEN_POINTS * ((w >> TEN) & 1)
             res[P_TEN_DEALT, side] += (c.dealt[q, trump] >> TEN) & 1
             if r[R_FRENCH] and trump != DIAMONDS:
-                res[P_TEN_DIAMONDS, side] += 10 * ((t.won_bits[q, DIAMONDS] >> TEN) & 1)
+                res[P_TEN_DIAMONDS, side] += FRENCH_TEN_POINTS * ((t.won_bits[q, DIAMONDS] >> TEN) & 1)
         for side in range(r[R_TEAMS]):
             res[P_HONOURS, side] = (
                 res[P_JACK, side] + res[P_ACE, side] + res[P_KING, side] + res[P_QUEEN, side]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import ACE, JACK, KING, QUEEN, SUIT_SYMBOLS, SUIT_WORDS, TEN, pretty_card
-from .engine import DIAMONDS, S_SET, S_TRICK_LEN, S_WINNER, SCOTCH
+from ...cards import SUIT_SYMBOLS, SUIT_WORDS, pretty_card
+from ...harness import events as ev
+from ...harness.events import told
+from .engine import SCOTCH
 from .records import load, replay, start, step
-
-HONOUR_POINTS = {JACK: 11, ACE: 4, KING: 3, QUEEN: 2, TEN: 10}
 
 
 def _hand(masks, q: int) -> str:
@@ -19,20 +19,6 @@ def _hand(masks, q: int) -> str:
         ranks = [pretty_card(suit * 13 + r)[:-1] for r in range(12, -1, -1) if (m >> r) & 1]
         parts.append(SUIT_SYMBOLS[suit] + (" ".join(ranks) if ranks else "—"))
     return "  ".join(parts)
-
-
-def _worth(rules, trump: int, cards: list[int]) -> str:
-    """Scotch: the counting cards a trick holds."""
-    if rules.kind != SCOTCH:
-        return ""
-    got = [
-        f"{pretty_card(c)} {HONOUR_POINTS[c % 13]}"
-        for c in cards
-        if c // 13 == trump and c % 13 in HONOUR_POINTS
-    ]
-    if rules.french and trump != DIAMONDS and DIAMONDS * 13 + TEN in cards:
-        got.append(f"{pretty_card(DIAMONDS * 13 + TEN)} 10")
-    return f", taking {', '.join(got)}" if got else ""
 
 
 def _rules_line(title: str, rules) -> str:
@@ -61,8 +47,6 @@ def narrate(name: str, rules_cls: type, record: dict[str, Any]) -> str:
     title = rules.title
     start(buf, d.dealer, d.turnup, d.aside)
     core = buf[0]["core"]
-    t = core["table"]
-    s = t["s"]
     p = rules.players
     trump = d.turnup // 13
     lines = [
@@ -79,27 +63,25 @@ def narrate(name: str, rules_cls: type, record: dict[str, Any]) -> str:
             lines.append(f"  seat {q} (side {rules.teams_tuple[q]}): {_hand(core['sets'][k], q)}")
     lines.append("")
     trick: list[str] = []
+    counted: list[str] = []
     n = 0
-    for seat, card in zip(d.seats.tolist(), d.cards.tolist(), strict=False):
-        before = int(s[S_SET])
-        held = core["seats"][seat]["bits"].copy()
-        led = int(t["trick_card"][0]) // 13 if int(s[S_TRICK_LEN]) > 0 else -1
-        revoke = led >= 0 and card // 13 != led and int(held[led]) != 0
-        if not trick:
-            trick.append(f"seat {seat} leads {pretty_card(card)}")
-        else:
-            trick.append(f"{seat} plays {pretty_card(card)}" + (" (revoke)" if revoke else ""))
-        step(buf, card)
-        if int(s[S_TRICK_LEN]) == 0:
-            n += 1
-            winner = int(s[S_WINNER])
-            cards = [int(c) for c in t["trick_card"][:p]]
-            lines.append(f"Trick {n:<3} " + " · ".join(trick))
-            worth = _worth(rules, trump, cards)
-            lines.append(f"          → seat {winner} wins (side {rules.teams_tuple[winner]}){worth}")
-            trick = []
-            if int(s[S_SET]) != before:
-                lines.append(f"Set {int(s[S_SET]) + 1}: seat {winner} leads.")
+    for _, _, events in told(buf, lambda b: b[0]["core"], d.seats, d.cards, step):
+        revoked = {q for kind, q, _, _ in events if kind == ev.REVOKE}
+        for kind, q, a, b in events:
+            if kind == ev.LEAD:
+                trick = [f"seat {q} leads {pretty_card(a)}"]
+            elif kind == ev.FOLLOW:
+                trick.append(f"{q} plays {pretty_card(a)}" + (" (revoke)" if q in revoked else ""))
+            elif kind == ev.COUNT:
+                counted.append(f"{pretty_card(a)} {b}")
+            elif kind == ev.TRICK:
+                n += 1
+                worth = f", taking {', '.join(counted)}" if counted else ""
+                lines.append(f"Trick {n:<3} " + " · ".join(trick))
+                lines.append(f"          → seat {q} wins (side {rules.teams_tuple[q]}){worth}")
+                counted = []
+            elif kind == ev.SET:
+                lines.append(f"Set {a + 1}: seat {q} leads.")
     lines.append("")
     keys = [k for k in result if k != "revokes"]
     lines.append("Result")

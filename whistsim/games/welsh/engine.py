@@ -206,7 +206,7 @@ def reset(g, stock, first):
     t.led[:] = 0
     t.s[:] = 0
     for q in range(players(g)):
-        _empty_hand(g, q)
+        empty_hand(g, q)
         g.seats[q].revoked = 0
     g.false_passes = 0
     t.s[S_STOCK] = stock
@@ -255,7 +255,7 @@ def in_play(t, seat):
 
 
 @njit(cache=True, inline="always")
-def _take(g, seat, card, n):
+def take_cards(g, seat, card, n):
     """Add ``n`` cards of one type to a hand."""
     own = g.seats[seat]
     if own.hand[card] == 0:
@@ -283,7 +283,7 @@ def _give(g, seat, card):
 
 
 @njit(cache=True)
-def _empty_hand(g, seat):
+def empty_hand(g, seat):
     own = g.seats[seat]
     own.hand[:] = 0
     own.suit_n[:] = 0
@@ -297,8 +297,8 @@ def _move_hand_to_hand(g, src, dst):
     hand = g.seats[src].hand
     for c in range(53):
         if hand[c] > 0:
-            _take(g, dst, c, hand[c])
-    _empty_hand(g, src)
+            take_cards(g, dst, c, hand[c])
+    empty_hand(g, src)
     g.table.void[dst, :] = 0
 
 
@@ -310,7 +310,7 @@ def _move_hand_to_pile(g, src, dst):
         t.won[dst, c] += hand[c]
         t.piled[c] += hand[c]
     t.won_n[dst] += t.hand_n[src]
-    _empty_hand(g, src)
+    empty_hand(g, src)
 
 
 @njit(cache=True, inline="always")
@@ -445,7 +445,7 @@ def apply(g, action):
 def _draw(g, seat):
     t = g.table
     s = t.s
-    _take(g, seat, g.deck[s[S_TOP]], 1)
+    take_cards(g, seat, g.deck[s[S_TOP]], 1)
     emit(g, ev.DRAW, seat, g.deck[s[S_TOP]], 0)
     for k in range(5):  # a loop: Numba's slice assignment costs more than the work
         t.void[seat, k] = 0

@@ -53,12 +53,12 @@ from ..engine import (
     STATE_DTYPE,
     TAFFY_LEAD,
     TURN,
-    _empty_hand,
-    _take,
     apply,
     can_follow,
     check,
+    empty_hand,
     score,
+    take_cards,
 )
 from ..rules import R_PLAYERS, R_REVOKES, R_SCORING
 from .common import (
@@ -226,10 +226,10 @@ def _deal(t, own, me, world, pool, n_pool):
                     if t.void[q, 4 if c == TAFFY else c // 13] == 0:
                         pool[j], pool[pos + got] = pool[pos + got], c
                         got += 1
-            _empty_hand(world, q)
+            empty_hand(world, q)
             world.seats[q].revoked = 0
             for j in range(pos, pos + h):
-                _take(world, q, pool[j], 1)
+                take_cards(world, q, pool[j], 1)
             if t.passed[q] and not hard:
                 world.seats[q].revoked = can_follow(world.seats[q], t.s[S_LED_SUIT])
             world.seats[q].rng[0] = next_u64(rng, 0)
