@@ -63,6 +63,10 @@ class Game:
         if preset is not None and preset not in self.presets:
             raise RuleError(f"unknown preset {preset!r} for {self.name} (known: {', '.join(self.presets)})")
         option = next((o for o in self.options if o.key == "players"), None)
+        if option is None and "players" in overrides:
+            raise RuleError(
+                f"unknown rule 'players' for {self.name} (known: {', '.join(o.key for o in self.options)})"
+            )
         if option is not None and "players" in overrides:
             said = option.parse(overrides.pop("players"))
             if players is not None and said != players:

@@ -333,7 +333,7 @@ def legal_mask(own, led, suit, revokes):
 # ---- playing -------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into the play loop: one body for LLVM
 def apply(c, card):
     """Play a legal card (see :func:`check`) and move on to the next player."""
     t = c.table

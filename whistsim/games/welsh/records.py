@@ -54,16 +54,17 @@ def _points(buf):
     return points
 
 
+def result(points, won, tricks: int, turns: int) -> dict[str, Any]:
+    """A record's ``result`` (records.md), from the engine's counts: replayed or simulated."""
+    return {"points": [int(x) for x in points], "won": [int(x) for x in won], "tricks": int(tricks),
+            "turns": int(turns)}  # fmt: skip
+
+
 def result_of(buf: np.ndarray) -> dict[str, Any]:
     """The record ``result`` of a finished deal."""
     t = buf[0]["table"]
     p = int(t["rules"][0])
-    return {
-        "points": [int(x) for x in _points(buf)],
-        "won": [int(x) for x in t["won_n"][:p]],
-        "tricks": int(t["s"][S_TRICKS]),
-        "turns": int(t["s"][S_TURNS]),
-    }
+    return result(_points(buf), t["won_n"][:p], t["s"][S_TRICKS], t["s"][S_TURNS])
 
 
 def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: list[str]) -> dict:
@@ -77,12 +78,12 @@ def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: 
         "first": first,
         "deck": [card_name(int(c)) for c in stock],
         "moves": move_texts(batch.logs[i], action_name),
-        "result": {
-            "points": [int(x) for x in batch.seat["points"][i]],
-            "won": [int(x) for x in batch.seat["cards_won"][i]],
-            "tricks": int(batch.game["tricks"][i]),
-            "turns": int(batch.game["turns"][i]),
-        },
+        "result": result(
+            batch.seat["points"][i],
+            batch.seat["cards_won"][i],
+            batch.game["tricks"][i],
+            batch.game["turns"][i],
+        ),  # fmt: skip
         "seed": {"run": seed, "game": game},
         "strategies": strategies,
     }
