@@ -20,7 +20,7 @@ from whistsim.experiments import (
     run_experiment,
     spec_from_dict,
 )
-from whistsim.experiments.tally import CoMoments, Tally
+from whistsim.experiments.results import CoMoments, Tally
 from whistsim.stats import Moments
 
 BASE = """
