@@ -69,7 +69,8 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     z2 = Z95**2
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The score interval always holds p (at p0 = p the score is 0); min/max only undo rounding.
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
 
 
 def proportion(successes: int, n: int) -> tuple[float, float, float]:
