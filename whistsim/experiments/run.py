@@ -20,7 +20,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -203,7 +203,7 @@ class ChunkJob:
 class Executor(Protocol):
     def map(
         self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
-    ) -> Iterator[ChunkOut]:
+    ) -> Generator[ChunkOut, None, None]:
         """Play the chunks (indices in order, perhaps without end); yield each finished one, in any order.
 
         The caller stops early by closing the iterator; ``progress`` is told of games played.
@@ -216,7 +216,7 @@ class LocalExecutor:
 
     def map(
         self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
-    ) -> Iterator[ChunkOut]:
+    ) -> Generator[ChunkOut, None, None]:
         for k in chunks:
             yield job(k, on_cell=progress)
 
@@ -232,7 +232,7 @@ class DaskExecutor:
 
     def map(
         self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
-    ) -> Iterator[ChunkOut]:
+    ) -> Generator[ChunkOut, None, None]:
         from distributed import Client, as_completed
 
         client, own = self.client, self.client is None
@@ -345,7 +345,7 @@ class Run:
                         if self._finished(out):
                             break
                 finally:
-                    chunks.close()  # type: ignore[attr-defined]
+                    chunks.close()  # a cluster's chunks still in flight are cancelled
             if self.until_ci is not None and not self.stopped:
                 w, where = widest_ci(self.spec, self.state.total)
                 self.stopped = (
