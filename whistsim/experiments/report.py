@@ -1,7 +1,8 @@
 """An experiment's files: summary.csv, paired.csv, histograms.csv, report.md and charts.
 
-The top of the experiments package: it reads an :class:`ExperimentResult`
-(and its reading: findings, charts, tables) and writes each file atomically.
+The writers: they read a finished :class:`ExperimentResult` and its reading
+(findings, charts, tables), draw the charts (:mod:`.charts`) and write each
+file atomically. Only the run (:mod:`.run`) sits above them.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ from .spec import Spec, fmt_value
 
 # Kept here for the modules that import them from the report.
 __all__ = ["ExperimentResult", "LoadedResults", "fmt_num", "load_results", "md_table", "write_outputs"]
-
-SUMMARY_COLUMNS = ["mean", "sd", "ci_low", "ci_high", "n"]
 
 
 def headline_table(result: ExperimentResult) -> pd.DataFrame:
