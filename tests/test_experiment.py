@@ -20,7 +20,7 @@ from whistsim.experiments import (
     run_experiment,
     spec_from_dict,
 )
-from whistsim.experiments.tally import CoMoments, Tally
+from whistsim.experiments.results import CoMoments, Tally
 from whistsim.stats import Moments
 
 BASE = """
@@ -30,7 +30,7 @@ game = "welsh"
 n = 600
 seed = 5
 chunk = 250
-headline = ["points[0]", "caught"]
+headline = ["points[0]", "challenges_won"]
 analysis = "cheating"
 
 [rules]
@@ -88,7 +88,7 @@ BAD = [
     ("cheat without revokes", BASE.replace("revokes = true", "revokes = false"), "a false pass needs revokes=true"),
     ("baseline not swept", BASE.replace("seats.0.cheat = 0\n", "seats.0.cheat = 0.5\n"), "baseline.seats.0.cheat=0.5: not one of the swept values"),
     ("baseline unknown axis", BASE + "rules.players = 3\n", "baseline.rules.players: not a sweep axis"),
-    ("headline unknown", BASE.replace('["points[0]", "caught"]', '["points[7]"]'), "figure 'points[7]' is not measured"),
+    ("headline unknown", BASE.replace('["points[0]", "challenges_won"]', '["points[7]"]'), "figure 'points[7]' is not measured"),
     ("analysis unknown", BASE.replace('analysis = "cheating"', 'analysis = "astrology"'), "analysis='astrology'"),
     ("pairs across decks", BASE.replace("seats.0.cheat = [0, 1]", "seats.0.cheat = [0, 1]\nrules.taffies = [4, 6]").replace(
         "[baseline]\nseats.0.cheat = 0", "[baseline]\nrules.taffies = 4"), "cannot be paired"),
@@ -208,8 +208,8 @@ def test_paired_differences_are_per_game_differences(tmp_path):
         assert math.isclose(e.sd, float((a - b).std(ddof=1)), rel_tol=1e-9)
     summ = res.summary()
     for c in s.cells:
-        x = rows[rows.cell == c.index]["caught"].to_numpy()
-        m = summ[(summ.cell == c.index) & (summ.figure == "caught")].iloc[0]
+        x = rows[rows.cell == c.index]["challenges_won"].to_numpy()
+        m = summ[(summ.cell == c.index) & (summ.figure == "challenges_won")].iloc[0]
         assert m.n == 600 and math.isclose(m["mean"], x.mean(), abs_tol=1e-9)
 
 
@@ -290,7 +290,7 @@ def test_resume_refuses_a_checkpoint_of_another_spec(tmp_path):
 def test_until_ci_stops_deterministically_when_every_headline_ci_is_narrow(tmp_path):
     spec = spec_from_dict(
         tiny(
-            headline=["caught"],
+            headline=["challenges_won"],
             sweep={"rules": {"challenge": ["akagiri"]}, "seats": {"0": {"cheat": [0, 1]}}},
         )
     )
@@ -361,7 +361,7 @@ def test_python_api_returns_dataframes(tmp_path):
         "ci_high",
         "n",
     } <= set(s.columns)
-    assert set(p.figure) == {"points[0]", "caught"}
+    assert set(p.figure) == {"points[0]", "challenges_won"}
     c = res.cell(challenge="none", **{"seats.0.cheat": 1})
     assert res.difference(c.index, "points[0]")[1].value("seats.0.cheat") == 0
     assert any("95% CI" in f for f in res.findings())

@@ -62,15 +62,44 @@ def estimate(x: np.ndarray) -> Estimate:
     return Estimate(float(x.mean()) if n else math.nan, float(x.std(ddof=1)) if n > 1 else math.nan, n)
 
 
+def wilson(p: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval for a share ``p`` of ``n`` trials: stays in [0, 1], even at p = 0 or 1."""
+    if n <= 0 or not math.isfinite(p):
+        return math.nan, math.nan
+    z2 = Z95**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # The score interval always holds p (at p0 = p the score is 0); min/max only undo rounding.
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
+
+
 def proportion(successes: int, n: int) -> tuple[float, float, float]:
     """A share with its Wilson 95% interval: (p, low, high)."""
     if n == 0:
         return math.nan, math.nan, math.nan
     p = successes / n
-    z2 = Z95**2
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, centre - half, centre + half
+    return (p, *wilson(p, n))
+
+
+@dataclass
+class Share(Estimate):
+    """A share of games (each game counts 0 or 1, ties shared): the 95% CI is Wilson's."""
+
+    @classmethod
+    def of(cls, e: Estimate) -> Share:
+        return cls(e.mean, e.sd, e.n)
+
+    @property
+    def low(self) -> float:
+        return wilson(self.mean, self.n)[0] if self.n >= 2 else math.nan
+
+    @property
+    def high(self) -> float:
+        return wilson(self.mean, self.n)[1] if self.n >= 2 else math.nan
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
 
 
 class Moments:

@@ -98,17 +98,6 @@ def arrangements(k: int, players: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _seat_results(batch: Batch, sides: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(points, wins) per game and seat: a seat's own points, or its side's game score; a win
-    is the top score (Welsh, shared on ties) or its side's win (the dealt games)."""
-    side = np.array(sides)
-    if "points" in batch.seat:
-        points = batch.seat["points"]
-        top = points == points.max(axis=1, keepdims=True)
-        return points, top / top.sum(axis=1, keepdims=True)
-    return batch.side["score"][:, side], batch.side["won"][:, side].astype(np.float64)
-
-
 def _per_deck(values: np.ndarray, arr: np.ndarray, k: int) -> np.ndarray:
     """[arrangement, deck, seat] values -> [strategy, deck]: each strategy's mean on each deck."""
     out = np.zeros((k, values.shape[1]))
@@ -252,7 +241,7 @@ def tournament(
 
             def take(batch: Batch, x: int = x) -> None:
                 i = slice(batch.start, batch.start + batch.n)
-                points[x, i], won[x, i] = _seat_results(batch, sides)
+                points[x, i], won[x, i] = g.outcome(batch, r)
                 if bar is not None:
                     bar.update(batch.n)
 

@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from ..io import atomic_write  # noqa: E402
-from .report import Chart  # noqa: E402
+from .results import Chart  # noqa: E402
 
 
 def _positions(chart: Chart) -> tuple[list, list[str] | None]:

@@ -1,37 +1,58 @@
-"""The figures an experiment summarises, as each game declares them.
+"""The figures an experiment summarises, as its game declares them.
 
-A game declares its figures (``Game.figures``: name, per what, unit, meaning)
-and measures them (``Game.measure``); this module is the experiments' view of
-that declaration: the columns measured under a cell's rules, the ratio figures
-(a ratio of two means, not a per-game mean) and each figure's unit for labels.
+A game declares its figures (``Game.figures``: name, per what, unit, meaning,
+rate, ratio) and measures them (``Game.measure``); this module is the
+experiments' view of that declaration: the columns measured under a cell's
+rules, the ratio figures (a ratio of two means, not a per-game mean), the
+shares (a Wilson interval) and each figure's unit for labels. Nothing here
+knows a figure by its name.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ..batch import Batch
 from ..figures import Figure, columns
-from ..games import Game, game_names, get_game
+from ..games import Game, get_game
 
 
-def _all_figures() -> list[Figure]:
-    return [f for name in game_names() for f in get_game(name).figures]
+def declared(game: str, column: str) -> Figure | None:
+    """The declaration of a column such as ``points[2]`` in ``game``, or None."""
+    try:
+        return get_game(game).figure(column)
+    except KeyError:
+        return None
 
 
-@lru_cache(maxsize=1)
-def RATIOS() -> dict[str, tuple[str, str]]:  # noqa: N802 (a constant, read lazily)
-    """Ratio figures of every game: name -> (numerator, denominator), estimated as a ratio of means."""
-    return {f.name: f.ratio for f in _all_figures() if f.ratio is not None}
+def ratios(game: str) -> dict[str, tuple[str, str]]:
+    """The game's ratio figures: name -> (numerator, denominator), estimated as a ratio of means."""
+    return {f.name: f.ratio for f in get_game(game).figures if f.ratio is not None}
+
+
+def is_ratio(game: str, column: str) -> bool:
+    f = declared(game, column)
+    return f is not None and f.ratio is not None
+
+
+def is_rate(game: str, column: str) -> bool:
+    """Each game's value is 0 or 1 (ties shared): a share of games, with a proportion's interval."""
+    f = declared(game, column)
+    return f is not None and f.rate
+
+
+def figure_unit(game: str, column: str) -> str:
+    """What a figure counts, for labels: ``points[0]`` -> ``points per game``."""
+    f = declared(game, column)
+    return f.unit if f is not None else "per game"
 
 
 def figures(game: Game, batch: Batch, rules: Any) -> dict[str, np.ndarray]:
     """Every per-game figure of the game (ratio figures are made from their parts)."""
-    ratios = RATIOS()
-    return {k: v for k, v in game.measure(batch, rules).items() if k not in ratios}
+    skip = ratios(game.name)
+    return {k: v for k, v in game.measure(batch, rules).items() if k not in skip}
 
 
 def figure_names(game: Game, rules: Any) -> list[str]:
@@ -39,14 +60,6 @@ def figure_names(game: Game, rules: Any) -> list[str]:
     return columns(game.figures, game.players_of(rules), game.sides_of(rules))
 
 
-def ratio_parts(names: list[str]) -> dict[str, tuple[str, str]]:
-    return {r: ab for r, ab in RATIOS().items() if ab[0] in names and ab[1] in names}
-
-
-def figure_unit(name: str) -> str:
-    """What a figure counts, for axis labels: ``points[0]`` -> ``points per game``."""
-    base = name.split("[")[0]
-    for f in _all_figures():
-        if f.name == base:
-            return f.unit
-    return "per game"
+def ratio_parts(game: str, names: list[str]) -> dict[str, tuple[str, str]]:
+    """The ratio figures whose two parts are among ``names``."""
+    return {r: ab for r, ab in ratios(game).items() if ab[0] in names and ab[1] in names}

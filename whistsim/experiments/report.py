@@ -1,204 +1,28 @@
-"""An experiment's tables (pandas) and its files: summary.csv, paired.csv, report.md, charts."""
+"""An experiment's files: summary.csv, paired.csv, histograms.csv, report.md and charts.
+
+The writers: they read a finished :class:`ExperimentResult` and its reading
+(findings, charts, tables), draw the charts (:mod:`.charts`) and write each
+file atomically. Only the run (:mod:`.run`) sits above them.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from ..io import atomic_write
-from ..stats import Estimate
-from .figures import RATIOS, figure_unit
-from .spec import Cell, Spec, fmt_value
-from .tally import Tally
+from .charts import draw
+from .figures import figure_unit
+from .reading import differenced
+from .results import Analysis, ExperimentResult, LoadedResults, fmt_num, load_results, md_table
+from .spec import Spec, fmt_value
 
-SUMMARY_COLUMNS = ["mean", "sd", "ci_low", "ci_high", "n"]
-
-
-def fmt_num(x: float) -> str:
-    if x is None or (isinstance(x, float) and not math.isfinite(x)):
-        return "–"
-    if float(x).is_integer() and abs(x) < 1e15:
-        return f"{int(x):,}"
-    a = abs(x)
-    if a >= 1000:
-        return f"{x:,.0f}"
-    if a >= 100:
-        return f"{x:.1f}"
-    if a >= 1:
-        return f"{x:.2f}"
-    return f"{x:.3f}"
-
-
-def fmt_est(e: Estimate, unit: str = "") -> str:
-    """``3.21 points (95% CI 2.95 to 3.47, n=40,000)``."""
-    u = f" {unit}" if unit else ""
-    if e.n < 2 or not math.isfinite(e.half_width):
-        return f"{fmt_num(e.mean)}{u} (n={e.n:,})"
-    return f"{fmt_num(e.mean)}{u} (95% CI {fmt_num(e.low)} to {fmt_num(e.high)}, n={e.n:,})"
-
-
-@dataclass
-class ExperimentResult:
-    """A finished experiment: tables as pandas DataFrames, findings as sentences."""
-
-    spec: Spec
-    tally: Tally
-    seconds: float
-    until_ci: float | None = None
-    stopped: str = ""
-
-    @property
-    def games(self) -> int:
-        """Games per cell."""
-        return self.tally.games
-
-    def _axis_columns(self, cell: Cell) -> dict[str, Any]:
-        return {self.spec.label(a): cell.value(a) for a in self.spec.axes}
-
-    def summary(self) -> pd.DataFrame:
-        """One row per cell and figure: mean, sd, 95% CI and n."""
-        rows = []
-        for c in self.spec.cells:
-            base = {"cell": c.index, "label": self.spec.cell_label(c), **self._axis_columns(c)}
-            names = list(self.tally.cells[c.index].names()) + list(self.tally.ratios[c.index])
-            for f in names:
-                e = self.tally.estimate(c.index, f)
-                rows.append(
-                    {
-                        **base,
-                        "figure": f,
-                        "mean": e.mean,
-                        "sd": e.sd,
-                        "ci_low": e.low,
-                        "ci_high": e.high,
-                        "n": e.n,
-                    }
-                )
-        return pd.DataFrame(rows)
-
-    def paired(self) -> pd.DataFrame:
-        """Per-game differences (cell minus baseline, same games), per headline figure."""
-        rows = []
-        for j, p in enumerate(self.spec.pairs):
-            c, b = self.spec.cells[p.cell], self.spec.cells[p.base]
-            for f in self.tally.paired[j].names():
-                e = self.tally.paired[j].estimate(f)
-                rows.append({
-                    "cell": c.index, "label": self.spec.cell_label(c), "baseline_cell": b.index,
-                    "baseline": self.spec.cell_label(b), "axis": self.spec.label(p.axis), **self._axis_columns(c),
-                    "figure": f, "mean": e.mean, "sd": e.sd, "ci_low": e.low, "ci_high": e.high, "n": e.n,
-                })  # fmt: skip
-        return pd.DataFrame(rows)
-
-    def histograms(self) -> pd.DataFrame:
-        """Counts of each value of the figures listed under ``histograms``."""
-        rows = []
-        for c in self.spec.cells:
-            for f, h in self.tally.hists[c.index].items():
-                for v, k in sorted(h.items()):
-                    rows.append(
-                        {
-                            "cell": c.index,
-                            "label": self.spec.cell_label(c),
-                            "figure": f,
-                            "value": v,
-                            "count": k,
-                        }
-                    )
-        return pd.DataFrame(rows, columns=["cell", "label", "figure", "value", "count"])
-
-    def estimate(self, cell: int, figure: str) -> Estimate:
-        return self.tally.estimate(cell, figure)
-
-    def difference(
-        self, cell: int, figure: str, axis: str | None = None, against: Any = None
-    ) -> tuple[Estimate, Cell] | None:
-        """The paired difference of ``cell`` against its (first, or ``against``) baseline, with that baseline."""
-        for j, p in enumerate(self.spec.pairs):
-            if p.cell != cell or (axis is not None and p.axis != axis):
-                continue
-            base = self.spec.cells[p.base]
-            if against is not None and fmt_value(base.value(p.axis)) != fmt_value(against):
-                continue
-            return self.tally.paired[j].estimate(figure), base
-        return None
-
-    def cell(self, **coords: Any) -> Cell:
-        """The cell with these axis values, by label or path: ``result.cell(challenge="parlett")``."""
-        out = [c for c in self.spec.cells if all(_match(self.spec, c, k, v) for k, v in coords.items())]
-        if len(out) != 1:
-            raise KeyError(f"{len(out)} cells match {coords}")
-        return out[0]
-
-    def analysis(self) -> Analysis:
-        from .studies import analyse
-
-        return analyse(self)
-
-    def findings(self) -> list[str]:
-        return self.analysis().findings
-
-
-def _match(spec: Spec, c: Cell, key: str, value: Any) -> bool:
-    for a, v in c.coords:
-        if key in (a, spec.label(a)) or key.replace("_", ".") == a:
-            return fmt_value(v) == fmt_value(value)
-    return False
-
-
-@dataclass
-class ChartSeries:
-    label: str
-    x: list[Any]
-    y: list[float]
-    low: list[float]
-    high: list[float]
-
-
-@dataclass
-class Chart:
-    """A chart described as data; :mod:`.charts` draws it."""
-
-    name: str  # file stem
-    title: str  # states the finding
-    xlabel: str
-    ylabel: str
-    series: list[ChartSeries]
-    kind: str = "lines"  # lines (error bars), bars (grouped, error bars), hist (step)
-    zero_line: bool = False
-    categorical: bool = False
-
-
-@dataclass
-class Analysis:
-    findings: list[str]
-    charts: list[Chart]
-    tables: list[tuple[str, str]]  # (heading, markdown)
-
-
-# ---- markdown ---------------------------------------------------------------
-
-
-def md_table(df: pd.DataFrame) -> str:
-    cols = [str(c) for c in df.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-    for row in df.itertuples(index=False):
-        cells = []
-        for v in row:
-            if isinstance(v, float):
-                cells.append(fmt_num(v))
-            elif isinstance(v, int) and not isinstance(v, bool):
-                cells.append(f"{v:,}")
-            else:
-                cells.append(str(v).replace("|", "\\|"))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+# Kept here for the modules that import them from the report.
+__all__ = ["ExperimentResult", "LoadedResults", "fmt_num", "load_results", "md_table", "write_outputs"]
 
 
 def headline_table(result: ExperimentResult) -> pd.DataFrame:
@@ -210,7 +34,7 @@ def headline_table(result: ExperimentResult) -> pd.DataFrame:
             spec.label(a): fmt_value(c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
         }
         for f in spec.headline:
-            e = result.estimate(c.index, f)
+            e = result.reported(c.index, f)
             row[f] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
         row["n"] = result.tally.games
         rows.append(row)
@@ -223,9 +47,7 @@ def paired_table(result: ExperimentResult) -> pd.DataFrame:
     for j, p in enumerate(spec.pairs):
         c = spec.cells[p.cell]
         row: dict[str, Any] = {"cell": spec.cell_label(c), "against": spec.cell_label(spec.cells[p.base])}
-        for f in spec.headline:
-            if f in RATIOS():
-                continue
+        for f in differenced(spec):
             e = result.tally.paired[j].estimate(f)
             row[f"Δ {f}"] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
         rows.append(row)
@@ -287,9 +109,15 @@ def render_report(result: ExperimentResult, analysis: Analysis, chart_files: lis
     for heading, table in analysis.tables:
         lines += ["", f"## {heading}", "", table]
     if spec.headline:
-        lines += ["", "## Headline figures per cell", "", "Mean [95% CI]; n games per cell.", ""]
+        lines += [
+            "",
+            "## Headline figures per cell",
+            "",
+            "Mean [95% CI; for a share of games, Wilson's]; n games per cell.",
+            "",
+        ]
         lines.append(md_table(headline_table(result)))
-    if spec.pairs and any(f not in RATIOS() for f in spec.headline):
+    if spec.pairs and differenced(spec):
         lines += [
             "",
             "## Paired differences",
@@ -324,7 +152,7 @@ def _seats_text(spec: Spec) -> str:
 def _glossary(spec: Spec) -> str:
     names = list(dict.fromkeys(spec.headline + spec.histograms))
     return (
-        "; ".join(f"`{f}` in {figure_unit(f)}" for f in names) + "."
+        "; ".join(f"`{f}` in {figure_unit(spec.game, f)}" for f in names) + "."
         if names
         else "see whistsim.experiments.figures."
     )
@@ -340,8 +168,6 @@ def write_csv(df: pd.DataFrame, path: Path) -> None:
 
 def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
     """summary.csv, paired.csv, histograms.csv, charts/*.png and report.md, each written atomically."""
-    from .charts import draw
-
     out = Path(out_dir)
     analysis = result.analysis()
     write_csv(result.summary(), out / "summary.csv")
@@ -365,41 +191,3 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
     with atomic_write(out / "report.md") as f:
         f.write(render_report(result, analysis, chart_files))
     return out
-
-
-def write_rows(spec: Spec, out_dir: Path, k: int, rows: list[dict]) -> Path:
-    """Per-game figures of chunk k, every cell, as one Parquet file of a dataset."""
-    frames = []
-    for cell, cols in zip(spec.cells, rows, strict=True):
-        df = pd.DataFrame({k2: v for k2, v in cols.items()})
-        df.insert(0, "cell", cell.index)
-        frames.append(df)
-    table = pd.concat(frames, ignore_index=True)
-    path = out_dir / "rows" / f"chunk-{k:06d}.parquet"
-    with atomic_write(path, "wb") as f:
-        table.to_parquet(f, index=False)
-    return path
-
-
-@dataclass
-class LoadedResults:
-    """Tables of a finished run read back from ``results/NAME/``."""
-
-    summary: pd.DataFrame
-    paired: pd.DataFrame | None
-    histograms: pd.DataFrame | None
-    report: str
-
-
-def load_results(path: str | os.PathLike) -> LoadedResults:
-    from ..options import WhistsimError
-
-    p = Path(path)
-    if not (p / "summary.csv").is_file():
-        raise WhistsimError(f"{p} holds no finished experiment (no summary.csv)")
-
-    def opt(name: str) -> pd.DataFrame | None:
-        return pd.read_csv(p / name) if (p / name).is_file() else None
-
-    report = (p / "report.md").read_text(encoding="utf-8") if (p / "report.md").is_file() else ""
-    return LoadedResults(pd.read_csv(p / "summary.csv"), opt("paired.csv"), opt("histograms.csv"), report)

@@ -3,9 +3,12 @@
 Chunk k plays games ``k * chunk .. (k + 1) * chunk - 1`` of every cell. A
 game's deal depends on (seed, game index, deck) alone, so cells with the same
 deck see the same deals, and per-game differences between them are paired.
-Finished chunks are merged in order and checkpointed atomically, so a run that
-is interrupted and resumed, or spread over a Dask cluster, ends with the same
-numbers as one uninterrupted local run.
+A :class:`Run` (a spec and how to run it) hands its chunks to an executor,
+:class:`LocalExecutor` (this process, Numba threads) or :class:`DaskExecutor`
+(a Dask cluster), which yields them finished, in any order; the run merges
+them in chunk order and checkpoints atomically, so a run that is interrupted
+and resumed, or spread over a cluster, ends with the same numbers as one
+uninterrupted local run.
 """
 
 from __future__ import annotations
@@ -17,23 +20,23 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
+import pandas as pd
 
 from ..games import get_game
-from ..io import atomic_write
+from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
 from ..runner import run_games
-from .figures import RATIOS, figures, ratio_parts
+from .figures import figures, ratio_parts
+from .reading import analyse, differenced
+from .report import write_outputs
+from .results import CoMoments, ExperimentResult, Tally, hist_of
 from .spec import Spec, SpecError, load_spec
-from .tally import CoMoments, Tally, hist_of
-
-if TYPE_CHECKING:
-    from .report import ExperimentResult
 
 CHECKPOINT = ".checkpoint.json"
 DEFAULT_MAX_N = 10**8
@@ -72,7 +75,7 @@ def play_chunk(
     tally = Tally.empty(len(spec.cells), len(spec.pairs))
     tally.games, tally.chunks = size, 1
     paired = {p.cell for p in spec.pairs} | {p.base for p in spec.pairs}
-    diff_figures = [f for f in spec.headline if f not in RATIOS()]
+    diff_figures = differenced(spec)
     kept: dict[int, dict[str, np.ndarray]] = {}
     out_rows: list[dict[str, np.ndarray]] | None = [] if rows else None
     log = max(0, min(size, records - start))
@@ -88,7 +91,7 @@ def play_chunk(
         m = tally.cells[cell.index]
         for name, values in figs.items():
             m.add(name, values)
-        for r, (num, den) in ratio_parts(list(figs)).items():
+        for r, (num, den) in ratio_parts(spec.game, list(figs)).items():
             tally.ratios[cell.index][r] = CoMoments.of(figs[den], figs[num])
         for h in spec.histograms:
             tally.hists[cell.index][h] = hist_of(figs[h])
@@ -113,22 +116,6 @@ def play_chunk(
     return ChunkOut(index, tally, out_rows, out_records)
 
 
-# ---- the plan --------------------------------------------------------------
-
-
-def chunk_plan(spec: Spec, until_ci: float | None, max_n: int) -> Callable[[int], tuple[int, int] | None]:
-    """Chunk k -> (first game, games), or None past the end of the run."""
-    limit = max_n if until_ci is not None else spec.n
-
-    def plan(k: int) -> tuple[int, int] | None:
-        start = k * spec.chunk
-        if start >= limit:
-            return None
-        return start, min(spec.chunk, limit - start)
-
-    return plan
-
-
 def widest_ci(spec: Spec, tally: Tally) -> tuple[float, str]:
     """The widest 95% CI (high - low) among headline figures and their paired differences."""
     worst, where = 0.0, ""
@@ -141,9 +128,7 @@ def widest_ci(spec: Spec, tally: Tally) -> tuple[float, str]:
             if math.isfinite(w) and w > worst:
                 worst, where = w, f"{f} in '{spec.cell_label(c)}'"
     for j, p in enumerate(spec.pairs):
-        for f in spec.headline:
-            if f in RATIOS():
-                continue
+        for f in differenced(spec):
             e = tally.paired[j].estimate(f)
             w = 2 * e.half_width
             if math.isfinite(w) and w > worst:
@@ -188,12 +173,294 @@ def _load_checkpoint(path: Path, fingerprint: str) -> _State | None:
     return st
 
 
-def _save(path: Path, text: str) -> None:
-    with atomic_write(path) as f:
-        f.write(text)
+# ---- executors -----------------------------------------------------------------
 
 
-# ---- running -----------------------------------------------------------------
+@dataclass(frozen=True)
+class ChunkJob:
+    """What a worker needs to play chunk k: picklable, so a Dask worker can run it."""
+
+    spec: Spec
+    limit: int  # games per cell the run may reach
+    threads: int | None = None
+    rows: bool = False
+    records: int = 0
+    fingerprint: str = ""  # of the run: names its tasks on a cluster
+
+    def where(self, k: int) -> tuple[int, int] | None:
+        """Chunk k -> (first game, games), or None past the end of the run."""
+        start = k * self.spec.chunk
+        if start >= self.limit:
+            return None
+        return start, min(self.spec.chunk, self.limit - start)
+
+    def __call__(self, k: int, on_cell: Callable[[int], None] | None = None) -> ChunkOut:
+        start, size = self.where(k)  # type: ignore[misc]
+        return play_chunk(self.spec, k, start, size, threads=self.threads, rows=self.rows,
+                          records=self.records, on_cell=on_cell)  # fmt: skip
+
+
+class Executor(Protocol):
+    def map(
+        self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
+    ) -> Generator[ChunkOut, None, None]:
+        """Play the chunks (indices in order, perhaps without end); yield each finished one, in any order.
+
+        The caller stops early by closing the iterator; ``progress`` is told of games played.
+        """
+        ...
+
+
+class LocalExecutor:
+    """Chunks one after another in this process, each on every Numba thread."""
+
+    def map(
+        self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
+    ) -> Generator[ChunkOut, None, None]:
+        for k in chunks:
+            yield job(k, on_cell=progress)
+
+
+class DaskExecutor:
+    """Chunks on a Dask cluster: up to two per worker in flight, yielded as they finish."""
+
+    def __init__(self, scheduler: str | None = None, client: Any = None) -> None:
+        if client is None and scheduler is None:
+            raise WhistsimError("a Dask run needs a scheduler address or a client")
+        _need("distributed", "--scheduler runs chunks on a Dask cluster")
+        self.scheduler, self.client = scheduler, client
+
+    def map(
+        self, job: ChunkJob, chunks: Iterable[int], progress: Callable[[int], None] | None
+    ) -> Generator[ChunkOut, None, None]:
+        from distributed import Client, as_completed
+
+        client, own = self.client, self.client is None
+        if own:
+            try:
+                client = Client(self.scheduler, timeout="10s")
+            except (OSError, TimeoutError, ValueError) as e:
+                raise WhistsimError(f"--scheduler {self.scheduler}: cannot connect: {e}") from None
+        todo = iter(chunks)
+        queue = as_completed()
+        prefix = f"whistsim-{job.fingerprint}"
+
+        def submit() -> None:
+            k = next(todo, None)
+            if k is not None:
+                queue.add(client.submit(job, k, key=f"{prefix}-{k}"))
+
+        try:
+            for _ in range(2 * max(1, len(client.scheduler_info().get("workers", {})))):
+                submit()
+            for fut in queue:
+                out: ChunkOut = fut.result()
+                if progress is not None:
+                    progress(out.tally.games * len(job.spec.cells))
+                yield out
+                submit()
+        finally:
+            for f in list(queue.futures):
+                f.cancel()
+            if own:
+                client.close()
+
+
+# ---- a run -----------------------------------------------------------------------
+
+
+class Run:
+    """A spec and how to run it: n or a stopping rule, outputs, checkpoint; ``play`` runs it."""
+
+    def __init__(
+        self,
+        spec: Spec | str | os.PathLike,
+        *,
+        out: str | os.PathLike | None = None,
+        n: int | None = None,
+        workers: int | None = None,
+        resume: bool = False,
+        until_ci: float | None = None,
+        max_n: int | None = None,
+        rows: bool = False,
+        records: int = 0,
+        progress: bool = False,
+        write: bool = True,
+        on_chunk: Callable[[int], None] | None = None,
+    ) -> None:
+        if not isinstance(spec, Spec):
+            spec = load_spec(spec)
+        if n is not None:
+            spec = spec.with_n(n)
+        if until_ci is not None and not (
+            isinstance(until_ci, (int, float)) and until_ci > 0 and math.isfinite(until_ci)
+        ):
+            raise SpecError(f"--until-ci {until_ci!r}: expected a width > 0")
+        if until_ci is not None and not spec.headline:
+            raise SpecError("--until-ci needs headline figures: the spec lists none under 'headline'")
+        max_n = DEFAULT_MAX_N if max_n is None else max_n
+        if isinstance(max_n, bool) or not isinstance(max_n, int) or max_n < 2:
+            raise SpecError(f"--max-n {max_n!r}: expected a number of games >= 2")
+        if workers is not None:
+            import numba
+
+            top = numba.config.NUMBA_NUM_THREADS
+            if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= top:
+                raise SpecError(f"--workers {workers!r}: expected 1 to {top}")
+        if records < 0 or records > spec.chunk:
+            raise SpecError(f"--records {records}: expected 0 to {spec.chunk} (one chunk)")
+        if rows:
+            _need("pyarrow", "per-game rows (--rows) are written as Parquet")
+        self.spec, self.until_ci, self.max_n = spec, until_ci, max_n
+        self.resume, self.progress, self.write, self.on_chunk = resume, progress, write, on_chunk
+        self.out_dir = Path(out) if out is not None else Path("results") / spec.name
+        self.fingerprint = spec.fingerprint(
+            until_ci=until_ci, max_n=max_n if until_ci else None, rows=rows, records=records
+        )
+        limit = max_n if until_ci is not None else spec.n
+        self.job = ChunkJob(spec, limit, workers, rows, records, self.fingerprint)
+        self.stopped = ""
+        self.state = _State(self.fingerprint)
+        self.bar: _Progress | None = None
+
+    @property
+    def checkpoint(self) -> Path:
+        return self.out_dir / CHECKPOINT
+
+    def play(self, executor: Executor | None = None) -> ExperimentResult:
+        """Play every chunk not yet merged (on ``executor``, default local); write the outputs."""
+        executor = executor or LocalExecutor()
+        self.state = self._start()
+        t0 = time.perf_counter()
+        bar = self.bar = (
+            _Progress(self.spec, self.job.where, self.state.done, self.until_ci, self.max_n)
+            if self.progress
+            else None
+        )
+        try:
+            if not self._merge_pending():
+                chunks = executor.map(self.job, self._todo(), bar.update if bar else None)
+                try:
+                    for out in chunks:
+                        if self._finished(out):
+                            break
+                finally:
+                    chunks.close()  # a cluster's chunks still in flight are cancelled
+            if self.until_ci is not None and not self.stopped:
+                w, where = widest_ci(self.spec, self.state.total)
+                self.stopped = (
+                    f"reached --max-n {self.max_n:,} games per cell; widest headline CI {w:.3g} ({where})"
+                )
+        except KeyboardInterrupt:
+            if bar is not None:
+                bar.close()
+            where = (
+                f"kept in {self.checkpoint}; continue with --resume"
+                if self.write
+                else "not kept (write=False)"
+            )
+            raise ExperimentInterrupted(
+                f"interrupted after {self.state.done} finished chunk(s) "
+                f"({self.state.total.games:,} games per cell), {where}"
+            ) from None
+        if bar is not None:
+            bar.close()
+        result = ExperimentResult(self.spec, self.state.total, time.perf_counter() - t0, self.until_ci,
+                                  self.stopped, reader=analyse)  # fmt: skip
+        if self.write:
+            write_outputs(result, self.out_dir)
+            with contextlib.suppress(FileNotFoundError):
+                self.checkpoint.unlink()
+        return result
+
+    # -- the steps --
+
+    def _start(self) -> _State:
+        state = None
+        if self.resume and self.write:
+            state = _load_checkpoint(self.checkpoint, self.fingerprint)
+            if state is None:
+                print(
+                    f"whistsim: no checkpoint in {self.out_dir}; starting from the beginning", file=sys.stderr
+                )
+        if state is None:
+            if self.write and not self.resume and self.checkpoint.is_file():
+                print(f"whistsim: starting afresh; the checkpoint in {self.out_dir} is replaced "
+                      "(--resume continues it)", file=sys.stderr)  # fmt: skip
+            state = _State(self.fingerprint)
+        if state.total is None:
+            state.total = Tally.empty(len(self.spec.cells), len(self.spec.pairs))
+        return state
+
+    def _todo(self) -> Iterator[int]:
+        """The chunks still to play, in order (those finished out of order before are skipped)."""
+        k = self.state.done
+        while self.job.where(k) is not None:
+            if k not in self.state.pending:
+                yield k
+            k += 1
+
+    def _finished(self, out: ChunkOut) -> bool:
+        """A chunk is back: its files now, its tally when its turn comes; True once the run may stop."""
+        st = self.state
+        if self.write:
+            self._write_files(out)
+        if out.index != st.done:
+            st.pending[out.index] = out.tally
+            self._save()
+            return False
+        st.total.merge(out.tally)
+        st.done = out.index + 1
+        self._save()
+        return self._merged(out.index) or self._merge_pending()
+
+    def _merge_pending(self) -> bool:
+        """Merge the chunks finished earlier out of order that continue the in-order prefix."""
+        st = self.state
+        if self._satisfied():
+            return True
+        while st.done in st.pending:
+            k = st.done
+            tally = st.pending.pop(k)
+            st.total.merge(tally)
+            st.done = k + 1
+            self._save()
+            if self.bar is not None and self.job.where(k) is not None:
+                self.bar.update(tally.games * len(self.spec.cells))
+            if self._merged(k):
+                return True
+        return False
+
+    def _merged(self, k: int) -> bool:
+        """Chunk ``k`` is merged: tell the watchers; True once the --until-ci stopping rule is met."""
+        if self.bar is not None:
+            self.bar.chunk_done(self.state)
+        if self.on_chunk is not None:
+            self.on_chunk(k)
+        return self._satisfied()
+
+    def _satisfied(self) -> bool:
+        if self.until_ci is None or self.state.done == 0:
+            return False
+        w, where = widest_ci(self.spec, self.state.total)
+        if w <= self.until_ci:
+            self.stopped = (
+                f"every headline 95% CI is at most {self.until_ci:g} wide (widest {w:.3g}: {where})"
+            )
+            return True
+        return False
+
+    def _save(self) -> None:
+        if self.write:
+            with atomic_write(self.checkpoint) as f:
+                f.write(self.state.snapshot())
+
+    def _write_files(self, out: ChunkOut) -> None:
+        if out.rows is not None:
+            write_rows(self.spec, self.out_dir, out.index, out.rows)
+        if out.records:
+            for cell, recs in zip(self.spec.cells, out.records, strict=True):
+                write_jsonl(self.out_dir / "records" / f"cell-{cell.index:03d}.jsonl", recs)
 
 
 def run_experiment(
@@ -220,97 +487,23 @@ def run_experiment(
     chunks on a Dask cluster. ``until_ci``: play until every headline 95% CI
     is at most that wide, up to ``max_n`` games per cell.
     """
-    from .report import ExperimentResult, write_outputs
+    run = Run(spec, out=out, n=n, workers=workers, resume=resume, until_ci=until_ci, max_n=max_n, rows=rows,
+              records=records, progress=progress, write=write, on_chunk=on_chunk)  # fmt: skip
+    dask = scheduler is not None or client is not None
+    return run.play(DaskExecutor(scheduler, client) if dask else LocalExecutor())
 
-    if not isinstance(spec, Spec):
-        spec = load_spec(spec)
-    if n is not None:
-        spec = spec.with_n(n)
-    if until_ci is not None and not (
-        isinstance(until_ci, (int, float)) and until_ci > 0 and math.isfinite(until_ci)
-    ):
-        raise SpecError(f"--until-ci {until_ci!r}: expected a width > 0")
-    if until_ci is not None and not spec.headline:
-        raise SpecError("--until-ci needs headline figures: the spec lists none under 'headline'")
-    max_n = DEFAULT_MAX_N if max_n is None else max_n
-    if isinstance(max_n, bool) or not isinstance(max_n, int) or max_n < 2:
-        raise SpecError(f"--max-n {max_n!r}: expected a number of games >= 2")
-    if workers is not None:
-        import numba
 
-        if (
-            isinstance(workers, bool)
-            or not isinstance(workers, int)
-            or not 1 <= workers <= numba.config.NUMBA_NUM_THREADS
-        ):
-            raise SpecError(f"--workers {workers!r}: expected 1 to {numba.config.NUMBA_NUM_THREADS}")
-    if records < 0 or records > spec.chunk:
-        raise SpecError(f"--records {records}: expected 0 to {spec.chunk} (one chunk)")
-    if rows:
-        _need("pyarrow", "per-game rows (--rows) are written as Parquet")
-    out_dir = Path(out) if out is not None else Path("results") / spec.name
-    fingerprint = spec.fingerprint(
-        until_ci=until_ci, max_n=max_n if until_ci else None, rows=rows, records=records
-    )
-    ckpt = out_dir / CHECKPOINT
-    state = None
-    if resume and write:
-        state = _load_checkpoint(ckpt, fingerprint)
-        if state is None:
-            print(f"whistsim: no checkpoint in {out_dir}; starting from the beginning", file=sys.stderr)
-    if state is None:
-        if write and not resume and ckpt.is_file():
-            print(
-                f"whistsim: starting afresh; the checkpoint in {out_dir} is replaced (--resume continues it)",
-                file=sys.stderr,
-            )
-        state = _State(fingerprint)
-    if state.total is None:
-        state.total = Tally.empty(len(spec.cells), len(spec.pairs))
-    plan = chunk_plan(spec, until_ci, max_n)
-    t0 = time.perf_counter()
-    stopped = ""
-
-    def save() -> str:
-        text = state.snapshot()
-        if write:
-            _save(ckpt, text)
-        return text
-
-    def satisfied() -> bool:
-        nonlocal stopped
-        if until_ci is None or state.done == 0:
-            return False
-        w, where = widest_ci(spec, state.total)
-        if w <= until_ci:
-            stopped = f"every headline 95% CI is at most {until_ci:g} wide (widest {w:.3g}: {where})"
-            return True
-        return False
-
-    bar = _Progress(spec, plan, state.done, until_ci, max_n) if progress else None
-    try:
-        if not satisfied():
-            run = _run_dask if (scheduler is not None or client is not None) else _run_local
-            run(spec, plan, state, satisfied, save, out_dir, write, workers, rows, records, bar, on_chunk,
-                scheduler=scheduler, client=client)  # fmt: skip
-        if until_ci is not None and not stopped:
-            w, where = widest_ci(spec, state.total)
-            stopped = f"reached --max-n {max_n:,} games per cell; widest headline CI {w:.3g} ({where})"
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        where = f"kept in {ckpt}; continue with --resume" if write else "not kept (write=False)"
-        raise ExperimentInterrupted(
-            f"interrupted after {state.done} finished chunk(s) ({state.total.games:,} games per cell), {where}"
-        ) from None
-    if bar is not None:
-        bar.close()
-    result = ExperimentResult(spec, state.total, time.perf_counter() - t0, until_ci, stopped)
-    if write:
-        write_outputs(result, out_dir)
-        with contextlib.suppress(FileNotFoundError):
-            ckpt.unlink()
-    return result
+def write_rows(spec: Spec, out_dir: Path, k: int, rows: list[dict]) -> Path:
+    """Per-game figures of chunk k, every cell, as one Parquet file of a dataset."""
+    frames = []
+    for cell, cols in zip(spec.cells, rows, strict=True):
+        df = pd.DataFrame(dict(cols))
+        df.insert(0, "cell", cell.index)
+        frames.append(df)
+    path = out_dir / "rows" / f"chunk-{k:06d}.parquet"
+    with atomic_write(path, "wb") as f:
+        pd.concat(frames, ignore_index=True).to_parquet(f, index=False)
+    return path
 
 
 def _need(module: str, why: str) -> None:
@@ -321,147 +514,6 @@ def _need(module: str, why: str) -> None:
         raise WhistsimError(
             f"{why}: install the extra with pip install 'whistsim[{extra}]' ({module} is missing)"
         )
-
-
-def _commit(spec, state, k, out: ChunkOut, out_dir, write, save) -> None:
-    """Files of chunk k first, then its merge into the total, then the checkpoint."""
-    if write and out.rows is not None:
-        from .report import write_rows
-
-        write_rows(spec, out_dir, k, out.rows)
-    if write and out.records:
-        from ..io import write_jsonl
-
-        for cell, recs in zip(spec.cells, out.records, strict=True):
-            write_jsonl(out_dir / "records" / f"cell-{cell.index:03d}.jsonl", recs)
-    state.total.merge(out.tally)
-    state.done = k + 1
-    save()
-
-
-def _run_local(
-    spec, plan, state, satisfied, save, out_dir, write, workers, rows, records, bar, on_chunk, **_
-) -> None:
-    k = state.done
-    while (where := plan(k)) is not None:
-        if k in state.pending:  # finished out of order by a Dask run that was interrupted
-            _merge_pending(state, k, save)
-            if bar is not None:
-                bar.update(where[1] * len(spec.cells))
-        else:
-            start, size = where
-            out = play_chunk(spec, k, start, size, threads=workers, rows=rows, records=records,
-                             on_cell=bar.update if bar else None)  # fmt: skip
-            _commit(spec, state, k, out, out_dir, write, save)
-        if _chunk_merged(state, k, bar, on_chunk, satisfied):
-            return
-        k += 1
-
-
-def _dask_task(
-    spec: Spec, k: int, start: int, size: int, threads: int | None, rows: bool, records: int
-) -> ChunkOut:
-    return play_chunk(spec, k, start, size, threads=threads, rows=rows, records=records)
-
-
-def _run_dask(spec, plan, state, satisfied, save, out_dir, write, workers, rows, records, bar, on_chunk,
-              *, scheduler=None, client=None) -> None:  # fmt: skip
-    _need("distributed", "--scheduler runs chunks on a Dask cluster")
-    from distributed import Client, as_completed
-
-    own = client is None
-    if own:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as e:
-            raise WhistsimError(f"--scheduler {scheduler}: cannot connect: {e}") from None
-    try:
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
-        window = 2 * n_workers
-        nxt = state.done + len(state.pending)
-        queue = as_completed()
-
-        def submit() -> bool:
-            nonlocal nxt
-            while nxt in state.pending:
-                nxt += 1
-            where = plan(nxt)
-            if where is None:
-                return False
-            queue.add(client.submit(_dask_task, spec, nxt, *where, workers, rows, records,
-                                    key=f"whistsim-{state.fingerprint}-{nxt}"))  # fmt: skip
-            nxt += 1
-            return True
-
-        for _ in range(window):
-            if not submit():
-                break
-        # Chunks already finished out of order (a resumed run) may now merge.
-        if _merge_ready(spec, state, {}, out_dir, write, save, bar, on_chunk, satisfied):
-            return
-        for fut in queue:
-            out: ChunkOut = fut.result()
-            if bar is not None:
-                bar.update(out.tally.games * len(spec.cells))
-            if _merge_ready(spec, state, {out.index: out}, out_dir, write, save, bar, on_chunk, satisfied):
-                for f in list(queue.futures):
-                    f.cancel()
-                return
-            submit()
-    finally:
-        if own:
-            client.close()
-
-
-def _merge_ready(
-    spec, state, new: dict[int, ChunkOut], out_dir, write, save, bar, on_chunk, satisfied
-) -> bool:
-    """Merge the finished chunks that continue the in-order prefix; True once --until-ci is met."""
-    for k, out in new.items():
-        if k == state.done:
-            _commit(spec, state, k, out, out_dir, write, save)
-            if _chunk_merged(state, k, bar, on_chunk, satisfied):
-                return True
-        else:
-            # Out of order: write its files now, keep its tally until its turn.
-            if write and (out.rows is not None or out.records):
-                _commit_files_only(spec, k, out, out_dir)
-            state.pending[k] = out.tally
-            save()
-    while state.done in state.pending:
-        k = state.done
-        _merge_pending(state, k, save)
-        if _chunk_merged(state, k, bar, on_chunk, satisfied):
-            return True
-    return False
-
-
-def _merge_pending(state, k: int, save) -> None:
-    """Merge chunk ``k``'s tally, finished earlier out of order, now that its turn has come."""
-    state.total.merge(state.pending.pop(k))
-    state.done = k + 1
-    save()
-
-
-def _chunk_merged(state, k: int, bar, on_chunk, satisfied) -> bool:
-    """Report chunk ``k`` merged; True once the --until-ci stopping rule is met."""
-    if bar is not None:
-        bar.chunk_done(state)
-    if on_chunk is not None:
-        on_chunk(k)
-    return satisfied()
-
-
-def _commit_files_only(spec, k, out: ChunkOut, out_dir) -> None:
-    if out.rows is not None:
-        from .report import write_rows
-
-        write_rows(spec, out_dir, k, out.rows)
-    if out.records:
-        from ..io import write_jsonl
-
-        for cell, recs in zip(spec.cells, out.records, strict=True):
-            write_jsonl(out_dir / "records" / f"cell-{cell.index:03d}.jsonl", recs)
 
 
 class _Progress:

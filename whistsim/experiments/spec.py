@@ -1,5 +1,8 @@
 """Experiment specs: a TOML file (or a dict) checked in full before anything runs.
 
+The schema, its checks and the expansion into cells and paired comparisons;
+nothing here runs games or reads results.
+
 A spec names the game, the base rules, a player per seat, the games per cell,
 the seed and the sweeps. Sweep axes are dotted paths:
 
@@ -29,6 +32,7 @@ import numpy as np
 from ..games import get_game, seating
 from ..options import WhistsimError
 from ..strategy import StrategySpec, parse_spec
+from .figures import figure_names, is_ratio
 
 TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",
@@ -46,9 +50,10 @@ TOP_KEYS = {
     "headline": "the figures the findings, charts and --until-ci use",
     "histograms": "figures whose whole distribution is kept (integer values)",
     "labels": "short names for axes in tables and charts",
-    "analysis": "the study's own findings and charts (cheating, scoring, player_count, ...)",
+    "analysis": "the study's own findings and charts: a module of whistsim/experiments/studies/",
 }
 DEFAULT_CHUNK = 1 << 14
+STUDIES = Path(__file__).parent / "studies"  # a study's own analysis: studies/NAME.py
 RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
 SEAT_KEY = re.compile(r"^(\d+|all|others)$")
 
@@ -367,11 +372,9 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     histograms = _str_list("histograms", data.get("histograms", []))
     analysis = data.get("analysis")
     if analysis is not None:
-        from .studies import ANALYSES
-
         analysis = _str("analysis", analysis)
-        if analysis not in ANALYSES:
-            raise SpecError(f"analysis={analysis!r}: unknown (known: {', '.join(ANALYSES)})")
+        if analysis not in study_names():
+            raise SpecError(f"analysis={analysis!r}: unknown (known: {', '.join(study_names())})")
 
     spec = Spec(
         name=name, game=game_name, n=n, seed=seed, first=first, chunk=chunk, rules=dict(rules), seats=seats,
@@ -563,8 +566,6 @@ def _pairs(spec: Spec) -> list[Pair]:
 
 
 def _check_figures(spec: Spec, game: Any) -> None:
-    from .figures import figure_names
-
     for c in spec.cells:
         names = figure_names(game, c.rules)
         for key, wanted in (("headline", spec.headline), ("histograms", spec.histograms)):
@@ -574,12 +575,11 @@ def _check_figures(spec: Spec, game: Any) -> None:
                         f"{key}: figure {f!r} is not measured in cell '{spec.cell_label(c)}' "
                         f"(known: {', '.join(names)})"
                     )
-    ratio = [f for f in spec.histograms if f in _ratio_names()]
+    ratio = [f for f in spec.histograms if is_ratio(spec.game, f)]
     if ratio:
         raise SpecError(f"histograms: {ratio[0]!r} is a ratio of two figures, not a per-game value")
 
 
-def _ratio_names() -> set[str]:
-    from .figures import RATIOS
-
-    return set(RATIOS())
+def study_names() -> list[str]:
+    """The studies' own analyses: one module each in whistsim/experiments/studies/, found by file name."""
+    return sorted(p.stem for p in STUDIES.glob("*.py") if not p.stem.startswith("_"))

@@ -1,0 +1,364 @@
+"""What an experiment yields: tallies that merge chunk by chunk, and the result read from them.
+
+The bottom of the experiments package: a :class:`Tally` holds, per cell,
+streaming moments of every figure, co-moments for ratio figures and integer
+histograms; per paired comparison, moments of the per-game differences.
+Merging tallies in chunk order gives the same floating-point result however
+the chunks were computed (one process, a resumed run or a Dask cluster), and
+tallies round-trip through JSON exactly. An :class:`ExperimentResult` reads
+a finished tally as tables; findings and charts are described as data here
+(:class:`Analysis`, :class:`Chart`) and made by the modules above.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..options import WhistsimError
+from ..stats import Estimate, Moments, Share
+from .figures import is_rate
+from .spec import Cell, Spec, fmt_value
+
+
+class CoMoments:
+    """Streaming means and (co)variances of a pair (x, y): for ratios of means."""
+
+    __slots__ = ("n", "mx", "my", "cxx", "cyy", "cxy")
+
+    def __init__(
+        self,
+        n: int = 0,
+        mx: float = 0.0,
+        my: float = 0.0,
+        cxx: float = 0.0,
+        cyy: float = 0.0,
+        cxy: float = 0.0,
+    ):
+        self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy = n, mx, my, cxx, cyy, cxy
+
+    @classmethod
+    def of(cls, x: np.ndarray, y: np.ndarray) -> CoMoments:
+        x = np.asarray(x, np.float64)
+        y = np.asarray(y, np.float64)
+        if x.size == 0:
+            return cls()
+        mx, my = float(x.mean()), float(y.mean())
+        dx, dy = x - mx, y - my
+        return cls(x.size, mx, my, float(dx @ dx), float(dy @ dy), float(dx @ dy))
+
+    def merge(self, o: CoMoments) -> None:
+        if o.n == 0:
+            return
+        if self.n == 0:
+            self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy = o.n, o.mx, o.my, o.cxx, o.cyy, o.cxy
+            return
+        n = self.n + o.n
+        dx, dy = o.mx - self.mx, o.my - self.my
+        f = self.n * o.n / n
+        self.cxx += o.cxx + dx * dx * f
+        self.cyy += o.cyy + dy * dy * f
+        self.cxy += o.cxy + dx * dy * f
+        self.mx += dx * o.n / n
+        self.my += dy * o.n / n
+        self.n = n
+
+    def ratio(self) -> Estimate:
+        """mean(y) / mean(x) with a delta-method sd: the CI is mean ± t * sd / sqrt(n)."""
+        if self.n < 2 or self.mx == 0:
+            return Estimate(math.nan, math.nan, self.n)
+        r = self.my / self.mx
+        var = (self.cyy - 2 * r * self.cxy + r * r * self.cxx) / (self.n - 1)
+        return Estimate(r, math.sqrt(max(var, 0.0)) / abs(self.mx), self.n)
+
+    def to_json(self) -> list:
+        return [self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy]
+
+    @classmethod
+    def from_json(cls, v: list) -> CoMoments:
+        return cls(int(v[0]), *map(float, v[1:]))
+
+
+def moments_to_json(m: Moments) -> dict[str, list]:
+    return {k: [m.n[k], m.mean[k], m.m2[k]] for k in m.n}
+
+
+def moments_from_json(d: dict[str, list]) -> Moments:
+    m = Moments()
+    for k, (n, mean, m2) in d.items():
+        m.n[k], m.mean[k], m.m2[k] = int(n), float(mean), float(m2)
+    return m
+
+
+def merge_hist(into: dict[int, int], other: dict[int, int]) -> None:
+    for v, c in other.items():
+        into[v] = into.get(v, 0) + c
+
+
+def hist_of(x: np.ndarray) -> dict[int, int]:
+    values, counts = np.unique(np.rint(np.asarray(x)).astype(np.int64), return_counts=True)
+    return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+
+
+@dataclass
+class Tally:
+    """Summaries of some chunks of an experiment (all of it once every chunk is merged)."""
+
+    cells: list[Moments]
+    ratios: list[dict[str, CoMoments]]
+    hists: list[dict[str, dict[int, int]]]
+    paired: list[Moments]
+    games: int = 0  # games per cell
+    chunks: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, n_cells: int, n_pairs: int) -> Tally:
+        return cls([Moments() for _ in range(n_cells)], [{} for _ in range(n_cells)],
+                   [{} for _ in range(n_cells)], [Moments() for _ in range(n_pairs)])  # fmt: skip
+
+    def merge(self, o: Tally) -> None:
+        for a, b in zip(self.cells, o.cells, strict=True):
+            a.merge(b)
+        for a, b in zip(self.ratios, o.ratios, strict=True):
+            for k, v in b.items():
+                a.setdefault(k, CoMoments()).merge(v)
+        for a, b in zip(self.hists, o.hists, strict=True):
+            for k, v in b.items():
+                merge_hist(a.setdefault(k, {}), v)
+        for a, b in zip(self.paired, o.paired, strict=True):
+            a.merge(b)
+        self.games += o.games
+        self.chunks += o.chunks
+
+    def estimate(self, cell: int, figure: str) -> Estimate:
+        if figure in self.ratios[cell]:
+            return self.ratios[cell][figure].ratio()
+        return self.cells[cell].estimate(figure)
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "chunks": self.chunks,
+            "cells": [moments_to_json(m) for m in self.cells],
+            "ratios": [{k: v.to_json() for k, v in r.items()} for r in self.ratios],
+            "hists": [
+                {k: [[v, c] for v, c in sorted(h.items())] for k, h in hs.items()} for hs in self.hists
+            ],
+            "paired": [moments_to_json(m) for m in self.paired],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> Tally:
+        return cls(
+            [moments_from_json(m) for m in d["cells"]],
+            [{k: CoMoments.from_json(v) for k, v in r.items()} for r in d["ratios"]],
+            [{k: {int(v): int(c) for v, c in h} for k, h in hs.items()} for hs in d["hists"]],
+            [moments_from_json(m) for m in d["paired"]],
+            int(d["games"]),
+            int(d["chunks"]),
+        )
+
+
+# ---- a finished experiment ----------------------------------------------------
+
+
+def fmt_num(x: float) -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "–"
+    if float(x).is_integer() and abs(x) < 1e15:
+        return f"{int(x):,}"
+    a = abs(x)
+    if a >= 1000:
+        return f"{x:,.0f}"
+    if a >= 100:
+        return f"{x:.1f}"
+    if a >= 1:
+        return f"{x:.2f}"
+    return f"{x:.3f}"
+
+
+def fmt_est(e: Estimate, unit: str = "") -> str:
+    """``3.21 points (95% CI 2.95 to 3.47, n=40,000)``."""
+    u = f" {unit}" if unit else ""
+    if e.n < 2 or not math.isfinite(e.half_width):
+        return f"{fmt_num(e.mean)}{u} (n={e.n:,})"
+    return f"{fmt_num(e.mean)}{u} (95% CI {fmt_num(e.low)} to {fmt_num(e.high)}, n={e.n:,})"
+
+
+def md_table(df: pd.DataFrame) -> str:
+    """A DataFrame as a markdown table, numbers as :func:`fmt_num` writes them."""
+    cols = [str(c) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    for row in df.itertuples(index=False):
+        cells = []
+        for v in row:
+            if isinstance(v, float):
+                cells.append(fmt_num(v))
+            elif isinstance(v, int) and not isinstance(v, bool):
+                cells.append(f"{v:,}")
+            else:
+                cells.append(str(v).replace("|", "\\|"))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+@dataclass
+class ChartSeries:
+    label: str
+    x: list[Any]
+    y: list[float]
+    low: list[float]
+    high: list[float]
+
+
+@dataclass
+class Chart:
+    """A chart described as data; :mod:`.charts` draws it."""
+
+    name: str  # file stem
+    title: str  # states the finding
+    xlabel: str
+    ylabel: str
+    series: list[ChartSeries]
+    kind: str = "lines"  # lines (error bars), bars (grouped, error bars), hist (step)
+    zero_line: bool = False
+    categorical: bool = False
+
+
+@dataclass
+class Analysis:
+    """A reading of a result: findings as sentences, charts as data, extra tables."""
+
+    findings: list[str]
+    charts: list[Chart]
+    tables: list[tuple[str, str]]  # (heading, markdown)
+
+
+@dataclass
+class ExperimentResult:
+    """A finished experiment: tables as pandas DataFrames, findings as sentences."""
+
+    spec: Spec
+    tally: Tally
+    seconds: float
+    until_ci: float | None = None
+    stopped: str = ""
+    # The reading of the result (the spec's study and the generic findings); the runner gives it.
+    reader: Callable[[ExperimentResult], Analysis] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def games(self) -> int:
+        """Games per cell."""
+        return self.tally.games
+
+    def _axis_columns(self, cell: Cell) -> dict[str, Any]:
+        return {self.spec.label(a): cell.value(a) for a in self.spec.axes}
+
+    def summary(self) -> pd.DataFrame:
+        """One row per cell and figure: mean, sd, 95% CI and n."""
+        rows = []
+        for c in self.spec.cells:
+            base = {"cell": c.index, "label": self.spec.cell_label(c), **self._axis_columns(c)}
+            names = list(self.tally.cells[c.index].names()) + list(self.tally.ratios[c.index])
+            for f in names:
+                e = self.tally.estimate(c.index, f)
+                rows.append({**base, "figure": f, "mean": e.mean, "sd": e.sd, "ci_low": e.low,
+                             "ci_high": e.high, "n": e.n})  # fmt: skip
+        return pd.DataFrame(rows)
+
+    def paired(self) -> pd.DataFrame:
+        """Per-game differences (cell minus baseline, same games), per headline figure."""
+        rows = []
+        for j, p in enumerate(self.spec.pairs):
+            c, b = self.spec.cells[p.cell], self.spec.cells[p.base]
+            for f in self.tally.paired[j].names():
+                e = self.tally.paired[j].estimate(f)
+                rows.append({
+                    "cell": c.index, "label": self.spec.cell_label(c), "baseline_cell": b.index,
+                    "baseline": self.spec.cell_label(b), "axis": self.spec.label(p.axis), **self._axis_columns(c),
+                    "figure": f, "mean": e.mean, "sd": e.sd, "ci_low": e.low, "ci_high": e.high, "n": e.n,
+                })  # fmt: skip
+        return pd.DataFrame(rows)
+
+    def histograms(self) -> pd.DataFrame:
+        """Counts of each value of the figures listed under ``histograms``."""
+        rows = []
+        for c in self.spec.cells:
+            for f, h in self.tally.hists[c.index].items():
+                for v, k in sorted(h.items()):
+                    rows.append({"cell": c.index, "label": self.spec.cell_label(c), "figure": f, "value": v,
+                                 "count": k})  # fmt: skip
+        return pd.DataFrame(rows, columns=["cell", "label", "figure", "value", "count"])
+
+    def estimate(self, cell: int, figure: str) -> Estimate:
+        """The mean of a figure in a cell, with its t interval (a ratio: delta method)."""
+        return self.tally.estimate(cell, figure)
+
+    def reported(self, cell: int, figure: str) -> Estimate:
+        """The estimate as reports give it: a share of games (a declared rate) with Wilson's interval."""
+        e = self.estimate(cell, figure)
+        return Share.of(e) if is_rate(self.spec.game, figure) else e
+
+    def difference(
+        self, cell: int, figure: str, axis: str | None = None, against: Any = None
+    ) -> tuple[Estimate, Cell] | None:
+        """The paired difference of ``cell`` against its (first, or ``against``) baseline, with that baseline."""
+        for j, p in enumerate(self.spec.pairs):
+            if p.cell != cell or (axis is not None and p.axis != axis):
+                continue
+            base = self.spec.cells[p.base]
+            if against is not None and fmt_value(base.value(p.axis)) != fmt_value(against):
+                continue
+            return self.tally.paired[j].estimate(figure), base
+        return None
+
+    def cell(self, **coords: Any) -> Cell:
+        """The cell with these axis values, by label or path: ``result.cell(challenge="parlett")``."""
+        out = [c for c in self.spec.cells if all(_match(self.spec, c, k, v) for k, v in coords.items())]
+        if len(out) != 1:
+            raise KeyError(f"{len(out)} cells match {coords}")
+        return out[0]
+
+    def analysis(self) -> Analysis:
+        """The spec's own study (if any), then the generic reading."""
+        return self.reader(self) if self.reader is not None else Analysis([], [], [])
+
+    def findings(self) -> list[str]:
+        return self.analysis().findings
+
+
+def _match(spec: Spec, c: Cell, key: str, value: Any) -> bool:
+    for a, v in c.coords:
+        if key in (a, spec.label(a)) or key.replace("_", ".") == a:
+            return fmt_value(v) == fmt_value(value)
+    return False
+
+
+@dataclass
+class LoadedResults:
+    """Tables of a finished run read back from ``results/NAME/``."""
+
+    summary: pd.DataFrame
+    paired: pd.DataFrame | None
+    histograms: pd.DataFrame | None
+    report: str
+
+
+def load_results(path: str | os.PathLike) -> LoadedResults:
+    p = Path(path)
+    if not (p / "summary.csv").is_file():
+        raise WhistsimError(f"{p} holds no finished experiment (no summary.csv)")
+
+    def opt(name: str) -> pd.DataFrame | None:
+        return pd.read_csv(p / name) if (p / name).is_file() else None
+
+    report = (p / "report.md").read_text(encoding="utf-8") if (p / "report.md").is_file() else ""
+    return LoadedResults(pd.read_csv(p / "summary.csv"), opt("paired.csv"), opt("histograms.csv"), report)
