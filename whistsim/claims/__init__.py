@@ -1,4 +1,4 @@
-"""The claims check: every claim of rules.md, measured by simulation, with a verdict.
+"""The claims check: every claim of the sources (docs/sources.md), measured by simulation, with a verdict.
 
 Claims live in one module per game (``whistsim.claims.welsh``, ...), each
 exporting ``CLAIMS``: a list of :class:`Claim`. A claim runs one small
@@ -50,7 +50,7 @@ class Claim:
     id: str
     game: str
     text: str  # the claim, as its source says it
-    source: str  # the seed (and author)
+    source: str  # the source, as docs/sources.md names it
     check: Callable[[ClaimRun], ClaimResult]
     needs: tuple[str, ...] = ()  # built-in strategies the check plays
 
@@ -142,7 +142,7 @@ HEADER = f"{'verdict':<20} {'source':<8} {'claim':<60} measured: mean [95% CI], 
 
 
 def format_row(r: ClaimResult, notes: bool = False) -> str:
-    """One line per claim: verdict, source seed, the claim, the measured figure with its CI and n."""
+    """One line per claim: verdict, source, the claim, the measured figure with its CI and n."""
     src = r.claim.source.split()[0]
     line = f"{r.verdict:<20} {src:<8} {r.claim.text:<60} {r.figure}: {fmt_ci(r.estimate)}, n={r.estimate.n:,}"
     if notes and r.note:
@@ -159,7 +159,7 @@ def to_markdown(results: list[ClaimResult], *, n: int, seed: int) -> str:
     lines = [
         "# The claims check",
         "",
-        f"Every claim listed in rules.md, checked by simulation (`whistsim claims --n {n} --seed {seed}`): "
+        f"Every claim of the sources (docs/sources.md), checked by simulation (`whistsim claims --n {n} --seed {seed}`): "
         "the measured figure is a mean over games with its 95% confidence interval and n (games per cell). "
         "Verdicts: *holds* when the whole interval supports the claim, *does not hold* when the whole "
         "interval contradicts it, *undecided at this n* otherwise.",

@@ -1,4 +1,4 @@
-"""Scotch Whist's claims (rules.md section 2; seed 001)."""
+"""Scotch Whist's claims (Catch the Ten)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..games import get_game
 from ..stats import Estimate
 from . import Claim, ClaimResult, ClaimRun
 
-# The illustrative hand at the end of seed 001: Z deals and turns the eight of hearts; A, on the
+# The illustrative hand at the end of Catch the Ten: Z deals and turns the eight of hearts; A, on the
 # dealer's left, leads. Seats clockwise from the elder hand: A 0, Y 1, B 2, Z 3; sides A-B and Y-Z.
 HANDS = [[
     "QD AC 7C 8S JD 7D AH 9H TC".split(),  # A
@@ -18,7 +18,7 @@ HANDS = [[
     "8D JC 6C KS AD QC 6D KH JH".split(),  # B
     "9D 8C 6S AS QS 7S QH 7H 8H".split(),  # Z
 ]]  # fmt: skip
-# The seed's table trick by trick, in play order (the winner of a trick leads the next).
+# The source's table trick by trick, in play order (the winner of a trick leads the next).
 MOVES = (
     "0:QD 1:KD 2:8D 3:9D  1:KC 2:JC 3:8C 0:AC  0:7C 1:9C 2:6C 3:6S  1:JS 2:KS 3:AS 0:8S  3:QS 0:JD 1:9S 2:AD "
     "3:7S 0:7D 1:TS 2:QC  1:TD 2:6D 3:QH 0:AH  0:9H 1:6H 2:KH 3:7H  2:JH 3:8H 0:TC 1:TH"
@@ -36,7 +36,7 @@ def _worked_hand(ctx: ClaimRun) -> ClaimResult:
     honours, cards = result["honours"], result["cards"]
     v = V.HOLDS if honours[0] == 30 and cards[1] == 2 else V.FAILS
     note = (
-        f"The seed's hand replayed move by move through the rules engine: honours {honours} and cards {cards} "
+        f"The source's hand replayed move by move through the rules engine: honours {honours} and cards {cards} "
         f"for sides A-B and Y-Z (points {result['points']}, tricks {result['tricks']}). One hand, exact."
     )
     return ClaimResult(CLAIMS_BY_ID["worked_hand"], "honours won by A-B in the replayed hand",
@@ -94,10 +94,10 @@ def _two_rounds(ctx: ClaimRun) -> ClaimResult:
 
 
 CLAIMS = [
-    Claim("worked_hand", "scotch", "the illustrative hand: A-B win 30 by honours, Y-Z 2 by cards", "001", _worked_hand),
+    Claim("worked_hand", "scotch", "the illustrative hand: A-B win 30 by honours, Y-Z 2 by cards", "Catch the Ten", _worked_hand),
     Claim("suit_round", "scotch", "the greater the number of players, the less chance that a suit will go round "
-          "more than once", "001", _suit_round, ("heuristic",)),
-    Claim("two_rounds", "scotch", "with J A or A K of trumps it is best to lead two rounds immediately", "001",
+          "more than once", "Catch the Ten", _suit_round, ("heuristic",)),
+    Claim("two_rounds", "scotch", "with J A or A K of trumps it is best to lead two rounds immediately", "Catch the Ten",
           _two_rounds, ("heuristic",)),
 ]  # fmt: skip
 CLAIMS_BY_ID = {c.id: c for c in CLAIMS}

@@ -1,4 +1,4 @@
-"""Welsh Whist's claims (rules.md section 1; seeds 000 and 003)."""
+"""Welsh Whist's claims (Parlett and Akagiri 1995)."""
 
 from __future__ import annotations
 
@@ -156,22 +156,22 @@ def _cures(claim_id: str, rule: str):
 WHY_FIVE = "Five-penalty scores each Five -5 instead of +1: two packs hold 8 Fives, so the total falls by 48, to 168."
 
 CLAIMS = [
-    Claim("total_216", "welsh", "216 points in all with four Taffies", "000 (Parlett)",
+    Claim("total_216", "welsh", "216 points in all with four Taffies", "Parlett",
           _total("total_216", "parlett", "standard", 216, "10 x (8 Tens + 4 Taffies) + 96 other cards.")),
-    Claim("total_216_akagiri", "welsh", "216 points in all with two packs (3-4 players)", "003 (Akagiri)",
+    Claim("total_216_akagiri", "welsh", "216 points in all with two packs (3-4 players)", "Akagiri 1995",
           _total("total_216_akagiri", "akagiri", "standard", 216, "Two packs with two jokers each.")),
-    Claim("total_178_five_penalty", "welsh", "five-penalty reduces the total to 178 (four Taffies)", "000 (Parlett)",
+    Claim("total_178_five_penalty", "welsh", "five-penalty reduces the total to 178 (four Taffies)", "Parlett",
           _total("total_178_five_penalty", "parlett", "five_penalty", 178, WHY_FIVE)),
-    Claim("three_best", "welsh", "three players is best", "003 (Akagiri)", _three_best, ("greedy",)),
+    Claim("three_best", "welsh", "three players is best", "Akagiri 1995", _three_best, ("greedy",)),
     Claim("leading_catches", "welsh", "leading high cards while the stock lasts catches opponents' Tens and jokers",
-          "003 (Akagiri)", _leading_catches, ("hunter", "hoarder", "greedy")),
-    Claim("little_advantage", "welsh", "there is little advantage in leading", "003 (Hoyoku, quoted by Akagiri)",
+          "Akagiri 1995", _leading_catches, ("hunter", "hoarder", "greedy")),
+    Claim("little_advantage", "welsh", "there is little advantage in leading", "Akagiri 1995 (quoting Hoyoku)",
           _little_advantage, ("hunter", "hoarder", "greedy")),
-    Claim("easy_to_cheat", "welsh", "it is easy to cheat by claiming you can't follow suit", "000 (Parlett)",
+    Claim("easy_to_cheat", "welsh", "it is easy to cheat by claiming you can't follow suit", "Parlett",
           _easy_to_cheat, ("greedy",)),
-    Claim("parlett_cures", "welsh", "the challenge rule (the leader challenges) cures cheating", "000 (Parlett)",
+    Claim("parlett_cures", "welsh", "the challenge rule (the leader challenges) cures cheating", "Parlett",
           _cures("parlett_cures", "parlett"), ("greedy",)),
-    Claim("akagiri_cures", "welsh", "the challenge rule (the winner challenges) cures revokes", "003 (Akagiri)",
+    Claim("akagiri_cures", "welsh", "the challenge rule (the winner challenges) cures revokes", "Akagiri 1995",
           _cures("akagiri_cures", "akagiri"), ("greedy",)),
 ]  # fmt: skip
 CLAIMS_BY_ID = {c.id: c for c in CLAIMS}

@@ -532,7 +532,7 @@ def player_count(result: ExperimentResult) -> Analysis:
         if fails > len(all_verdicts) / 2
         else V.UNDECIDED
     )
-    findings.insert(0, f"Verdict on \"three players is best\" (003) by closeness, seat fairness and the end: {overall} "
+    findings.insert(0, f"Verdict on \"three players is best\" (Akagiri 1995) by closeness, seat fairness and the end: {overall} "
                        f"(three is clearly best on {holds}, clearly not on {fails}, of {len(all_verdicts)} measure-preset pairs).")  # fmt: skip
     charts: list[Chart] = []
     for f, ylabel in (("turns", "turns per game"), ("points_per_player", "points per player per game"),
@@ -621,11 +621,11 @@ def seat_advantage(result: ExperimentResult) -> Analysis:
     return Analysis(findings, charts, [])
 
 
-# ---- leading (seed 003) -----------------------------------------------------------------
+# ---- leading (Akagiri 1995) -----------------------------------------------------------------
 
 
 def leading(result: ExperimentResult) -> Analysis:
-    """003's two claims: leading high while the stock lasts catches Tens and jokers; little advantage in leading.
+    """Akagiri 1995's two views: leading high while the stock lasts catches Tens and jokers; little advantage in leading.
 
     The leading player is the swept seat's first value (the hunter); every baseline value is compared
     with it on the same deals; "little advantage" compares it with the first baseline (the non-leader).

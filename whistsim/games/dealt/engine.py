@@ -410,7 +410,7 @@ def _settle(c, p):
 
 @njit(cache=True)
 def score_deal(c):
-    """The deal's score per side into ``c.result`` (records.md ``result``)."""
+    """The deal's score per side into ``c.result`` (docs/records.md ``result``)."""
     t = c.table
     r = t.rules
     p = r[R_PLAYERS]

@@ -1,4 +1,4 @@
-"""Welsh Whist (seeds 000 and 003; rules.md section 1)."""
+"""Welsh Whist (Parlett and Akagiri 1995; docs/rules.md section 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whist (seeds 002 and 004; rules.md section 3).
+"""Whist (the short and long whist pages; docs/rules.md section 3).
 
 Built on the shared kernel of the dealt games (``games.dealt``); this package
 holds the rule options and binds the record format's ``whist`` name.
