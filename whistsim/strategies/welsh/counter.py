@@ -5,9 +5,9 @@ from numba import njit
 
 from ...games.welsh.engine import DRAW, S_STOCK, S_TOP, TURN
 from ...games.welsh.rules import R_SCORING
-from .common import challenge_param, cheat_param, follow_counting, lead_low, lead_sure
+from .common import challenge_param, cheat_param, cheat_policy_params, follow_counting, lead_low, lead_sure
 
-PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
+PARAMS = {"cheat": cheat_param(policy=True), "challenge": challenge_param(), **cheat_policy_params()}
 
 
 @njit(cache=True)
