@@ -68,7 +68,7 @@ class Figure:
     @staticmethod
     def share(hits: int, n: int) -> Figure:
         p, lo, hi = proportion(int(hits), int(n))
-        return Figure(p, lo, hi, int(n))
+        return Figure(p, max(0.0, min(lo, p)), min(1.0, max(hi, p)), int(n))  # rounding must not leave p out
 
     @staticmethod
     def exactly(value: float, n: int = 1) -> Figure:
