@@ -246,3 +246,78 @@ def test_a_claim_whose_players_are_missing_is_reported_not_checked():
     (r,) = check_claims([c], n=10)
     assert r.verdict == NOT_CHECKED and "no_such_player" in r.note and r.figure is None
     assert json.dumps(r.json())
+
+
+def test_pile_points_rank_piles_with_shared_multipliers():
+    from whistsim.claims.welsh import pile_points
+
+    won = np.array([[3, 5, 5, 8], [2, 2, 2, 2]])
+    tt = np.array([[1, 2, 0, 1], [1, 0, 3, 1]])
+    assert pile_points(won, tt).tolist() == [[1, 4, 0, 3], [1, 0, 3, 1]]
+
+
+def test_pile_points_match_the_engine_on_the_same_games():
+    from whistsim.claims.welsh import pile_points
+
+    kw = dict(players=4, strategies=["greedy"], keep_games=True)
+    std = whistsim.simulate("welsh", 200, 3, rules={"scoring": "standard"}, **kw).batch
+    pil = whistsim.simulate("welsh", 200, 3, rules={"scoring": "piles"}, **kw).batch
+    ours = pile_points(std.seat["won"], std.seat["tens"] + std.seat["taffies"])
+    assert np.array_equal(ours, pil.seat["points"])  # greedy plays the same under both scorings
+
+
+def test_scotch_tricks_follow_the_illustrative_hand():
+    from whistsim.claims.tricks import scotch_tricks, ten_events
+
+    rec = worked_record()
+    tricks = scotch_tricks(rec)
+    # The source's table: Y's King wins trick 1, A's Ace of clubs trick 2, ... B's Jack of trumps trick 9.
+    assert [t.winner for t in tricks] == [1, 0, 1, 3, 3, 1, 0, 2, 2]
+    # Trick 9 is a trump lead: Y's Ten follows suit (it is not trumping in) and B's Jack takes it; the Jack
+    # is won by B, to whom it was dealt.
+    assert ten_events(rec) == {"saved": False, "caught_trumping": False, "jack_kept": True}
+    # A club lead instead: Y, last, trumps in with the Ten and wins: saved.
+    saved = {**rec, "moves": rec["moves"][:-4] + ["2:9C", "3:8H", "0:TC", "1:TH"]}
+    assert ten_events(saved) == {"saved": True, "caught_trumping": False, "jack_kept": True}
+    # Z trumps in with the Ten, A's Queen of trumps after it wins: caught by a small honour.
+    caught = {**rec, "moves": rec["moves"][:-4] + ["2:9C", "3:TH", "0:QH", "1:6C"]}
+    assert ten_events(caught) == {"saved": False, "caught_trumping": True, "jack_kept": True}
+    # The Jack won by another seat than its holder's is seen.
+    lost = {**rec, "moves": rec["moves"][:-4] + ["2:JH", "3:8H", "0:TC", "1:TH"]}
+    lost["hands"] = [[rec["hands"][0][0] + ["JH"]] + rec["hands"][0][1:]]
+    assert ten_events(lost)["jack_kept"] is False
+
+
+def test_skill_edge_and_closeness_per_game():
+    from whistsim.claims.welsh import closeness, edge
+
+    pts = np.array([[90, 72, 54], [72, 72, 72]])  # fair share 72
+    assert np.allclose(edge(pts), [(90 - 63) / 72, 0.0])
+    assert np.allclose(closeness(pts), [18 / 72, 0.0])
+
+
+def test_taking_up_the_wrong_hand_replays_the_deal_with_the_hands_exchanged():
+    from whistsim.claims.playout import exchange_hands, play_deal
+
+    sim = whistsim.simulate("scotch", 20, 9, players=2, rules={"unit": "deal"}, strategies=["heuristic"],
+                            records=20)  # fmt: skip
+    for i, rec in enumerate(sim.records):
+        # played out again by the same players with the same streams: the simulated deal, exactly
+        assert play_deal(rec, ["heuristic"], 9, i) == {k: rec["result"][k] for k in rec["result"]}
+    rec = sim.records[0]
+    x = exchange_hands(rec, 0, 0, 1)
+    assert x["hands"][0][0] == rec["hands"][1][0] and x["hands"][1][0] == rec["hands"][0][0]
+    assert x["hands"][0][1] == rec["hands"][0][1] and x["hands"][2] == rec["hands"][2]
+    assert rec["hands"][0][0] != x["hands"][0][0]  # the original is untouched
+    res = play_deal(x, ["heuristic"], 9, 0)
+    assert sum(res["honours"]) == 30  # every trump honour is won by someone
+
+
+def test_the_report_lists_what_is_not_measured_and_why():
+    from whistsim.claims import not_measured
+
+    rows = not_measured()
+    assert any("リボーク" in q and "not a claim" in why for _, _, q, _, why in rows)
+    r = _result([(HOLDS, HOLDS)])
+    md = to_markdown([r], n=10, seed=1, n_search=5, chart=None)
+    assert "## Assertions not measured" in md and "Fun is not" in md

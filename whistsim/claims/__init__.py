@@ -24,7 +24,8 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -92,6 +93,14 @@ class Figure:
 
     def json(self) -> dict[str, Any]:
         return {"mean": _num(self.mean), "ci": [_num(self.low), _num(self.high)], "n": self.n}
+
+    def family_wide(self, m: int) -> Figure:
+        """The interval widened for the best of ``m`` settings (Bonferroni: each at 1 - 0.05/m), so that
+        picking the best after the fact does not make its interval too narrow."""
+        if self.exact or m <= 1 or not math.isfinite(self.se):
+            return self
+        half = NormalDist().inv_cdf(1 - 0.025 / m) * self.se
+        return Figure(self.mean, self.mean - half, self.mean + half, self.n)
 
 
 def _num(x: float) -> float | None:
@@ -198,6 +207,7 @@ class Reading:
     decision: str  # the comparison and the decision rule, the multiple-comparison control included
     run: Callable[[ClaimRun, str], Outcome]  # (context, skill) -> outcome
     skills: tuple[str, ...] = ("greedy", "pimc")
+    line: float | None = None  # the value the decision compares the figure with (drawn in the chart)
 
 
 @dataclass(frozen=True)
@@ -213,6 +223,17 @@ class Claim:
     differ: str = ""  # what the verdict depends on when the readings disagree
     parts: bool = False  # the readings are parts of one piece of advice: all must hold
     needs: tuple[str, ...] = ()  # built-in players the measures use
+
+
+def with_lines(claims: list[Claim], lines: dict[str, float]) -> list[Claim]:
+    """The claims with their first reading's decision line set (what the chart draws beside the figure)."""
+    out = []
+    for c in claims:
+        if c.id in lines:
+            first = replace(c.readings[0], line=lines[c.id])
+            c = replace(c, readings=(first, *c.readings[1:]))
+        out.append(c)
+    return out
 
 
 @dataclass
@@ -333,6 +354,19 @@ def registry(games: list[str] | None = None) -> list[Claim]:
     return out
 
 
+def not_measured(games: list[str] | None = None) -> list[tuple[str, str, str, str, str]]:
+    """Assertions of the sources about play or balance that are not measured: (source, where, quotation,
+    translation, why), from each game's ``NOT_MEASURED``."""
+    out = []
+    for g in games or game_names():
+        try:
+            mod = importlib.import_module(f"{__name__}.{g}")
+        except ModuleNotFoundError:
+            continue
+        out += list(getattr(mod, "NOT_MEASURED", []))
+    return out
+
+
 def check_claim(c: Claim, ctx: ClaimRun) -> ClaimResult:
     get_game(c.game)  # the game before its players: they import its engine
     missing = [s for s in c.needs if s not in available(c.game)]
@@ -429,6 +463,14 @@ def to_markdown(results: list[ClaimResult], *, n: int, seed: int, n_search: int,
                           f"Verdict: **{rr.verdict}**."]  # fmt: skip
             for s, o in rr.outcomes.items():
                 lines.append(f"  - {s}: {fmt_figure(o.figure)}: {o.verdict}. {o.detail}".rstrip())
+    games = sorted({r.claim.game for r in results})
+    skipped = not_measured(games)
+    if skipped:
+        lines += ["", "## Assertions not measured", "",
+                  "Other assertions of the sources about play or balance, and why they are not claims here:", ""]  # fmt: skip
+        for source, where, quote, translation, why in skipped:
+            en = f" ({translation})" if translation else ""
+            lines.append(f'- {source}, {where}: "{quote}"{en} {why}')
     lines.append("")
     return "\n".join(lines)
 
@@ -454,17 +496,23 @@ def chart(results: list[ClaimResult], path: str) -> None:
         col = COLOURS[r.verdict]
         lo, hi = (f.low, f.high) if math.isfinite(f.low) else (f.mean, f.mean)
         ax.errorbar([f.mean], [0], xerr=[[f.mean - lo], [hi - f.mean]], fmt="o", color=col, capsize=4)
-        span = max(hi - lo, abs(f.mean) * 0.1, 1e-3)
-        ax.set_xlim(min(lo, f.mean) - span, max(hi, f.mean) + span)
-        if ax.get_xlim()[0] < 0 < ax.get_xlim()[1]:
-            ax.axvline(0, color="#bbbbbb", lw=0.8, zorder=0)
+        line = r.readings[0].reading.line
+        pts = [lo, hi, f.mean] + ([line] if line is not None else [])
+        span = max(max(pts) - min(pts), abs(f.mean) * 0.05, 1e-3) * 0.15
+        ax.set_xlim(min(pts) - span, max(pts) + span)
+        if line is not None:
+            ax.axvline(line, color="#555555", lw=0.9, ls="--", zorder=0)
         ax.set_yticks([])
         ax.set_ylabel(r.claim.id, rotation=0, ha="right", va="center", fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
         ax.text(1.01, 0.5, r.verdict, transform=ax.transAxes, fontsize=7, color=col, va="center")
         for s in ("top", "right", "left"):
             ax.spines[s].set_visible(False)
-    fig.suptitle("Each claim's deciding figure, 95% CI (each row on its own scale)", fontsize=9)
+    fig.suptitle(
+        "Each claim's deciding figure with its 95% CI; dashed: the value its decision compares it "
+        "with (each row on its own scale)",
+        fontsize=8,
+    )
     fig.tight_layout(rect=(0.0, 0.0, 0.85, 1.0))
     with atomic_write(path, "wb") as fh:
         fig.savefig(fh, format="png", dpi=110)

@@ -94,3 +94,76 @@ def high_lead_catches(record: dict, seat: int) -> list[list[int]]:
         runs[-1].append(caught)
         last = t.move
     return runs
+
+
+# ---- Scotch Whist ------------------------------------------------------------------------------------
+
+TRUMP_ORDER = "6789TQKAJ"  # trumps, low to high: the Jack is best
+PLAIN_ORDER = "6789TJQKA"
+
+
+@dataclass(frozen=True)
+class ScotchTrick:
+    leader: int
+    plays: tuple[tuple[int, str], ...]  # (seat, card) in play order
+    winner: int
+
+
+def scotch_power(card: str, led: str, trump: str) -> int:
+    if card[1] == trump:
+        return 100 + TRUMP_ORDER.index(card[0])
+    return PLAIN_ORDER.index(card[0]) if card[1] == led else -1
+
+
+def scotch_tricks(record: dict) -> list[ScotchTrick]:
+    """Every trick of a Scotch Whist deal of 4 to 8 players (one set of hands), in order."""
+    if len(record["hands"]) != 1:
+        raise ValueError("scotch_tricks follows deals of one set (4 to 8 players)")
+    p = record["rules"]["players"]
+    trump = record["trump"][1]
+    moves = [(int(m.split(":")[0]), m.split(":")[1]) for m in record["moves"]]
+    leader = (record["dealer"] + 1) % p
+    out = []
+    for k in range(0, len(moves), p):
+        plays = tuple(moves[k : k + p])
+        if plays[0][0] != leader:
+            raise ValueError(f"move {k}: seat {plays[0][0]} leads where seat {leader} should")
+        led = plays[0][1][1]
+        winner = max(plays, key=lambda sc: (scotch_power(sc[1], led, trump), -plays.index(sc)))[0]
+        out.append(ScotchTrick(leader, plays, winner))
+        leader = winner
+    return out
+
+
+def holder(record: dict, card: str) -> int:
+    """The seat a card was dealt to (-1: not dealt)."""
+    for seat, hand in enumerate(record["hands"][0]):
+        if card in hand:
+            return seat
+    return -1
+
+
+def ten_events(record: dict) -> dict[str, bool]:
+    """What happened to the Ten of trumps in a deal: ``saved`` (its holder, last to play to a plain suit it
+    lacks, trumped in with it and won), ``caught_trumping`` (it was played trumping in and a King or Queen
+    of trumps played after it won the trick), and ``jack_kept`` (the Jack of trumps was won by the seat it
+    was dealt to, or not dealt)."""
+    trump = record["trump"][1]
+    ten, jack = "T" + trump, "J" + trump
+    teams = record["rules"]["teams"]
+    out = {"saved": False, "caught_trumping": False, "jack_kept": True}
+    for t in scotch_tricks(record):
+        seats = [s for s, _ in t.plays]
+        cards = [c for _, c in t.plays]
+        led = cards[0][1]
+        if jack in cards:
+            out["jack_kept"] = t.winner == holder(record, jack)
+        if ten in cards and led != trump:
+            i = cards.index(ten)
+            if i == len(cards) - 1 and teams[t.winner] == teams[seats[i]]:
+                out["saved"] = True
+            later = cards[i + 1 :]
+            win = cards[seats.index(t.winner)]
+            if i > 0 and win in later and win[0] in "KQ" and teams[t.winner] != teams[seats[i]]:
+                out["caught_trumping"] = True
+    return out

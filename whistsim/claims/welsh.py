@@ -21,6 +21,7 @@ from . import (
     fmt,
     fmt_figure,
     holm,
+    with_lines,
     within,
 )
 from .tricks import high_lead_catches
@@ -70,10 +71,22 @@ def _tops(points: np.ndarray) -> np.ndarray:
     return points == points.max(1, keepdims=True)
 
 
+def pile_points(won: np.ndarray, tt: np.ndarray) -> np.ndarray:
+    """Parlett's simpler scoring of played games: per game, the piles' heights ranked from the smallest
+    (equal piles share a multiplier, the next larger takes the next: docs/rules.md) times Tens and Taffies."""
+    out = np.zeros_like(tt)
+    for i in range(won.shape[0]):
+        heights = np.unique(won[i])
+        out[i] = (np.searchsorted(heights, won[i]) + 1) * tt[i]
+    return out
+
+
 def _piles(kind: str):
     def run(ctx: ClaimRun, skill: str) -> Outcome:
-        std = _points(ctx, skill, rules={"scoring": "standard"}).seat["points"]
-        pil = _points(ctx, skill, rules={"scoring": "piles"}).seat["points"]
+        # the same played games scored both ways (a searching player would play differently under piles)
+        b = _points(ctx, skill, rules={"scoring": "standard"})
+        std = b.seat["points"]
+        pil = pile_points(b.seat["won"], b.seat["tens"] + b.seat["taffies"])
         if kind == "winner":
             same = np.all(_tops(std) == _tops(pil), axis=1)
             f = Figure.share(int(same.sum()), len(same))
@@ -85,7 +98,9 @@ def _piles(kind: str):
                     agree.append(np.sign(std[:, i] - std[:, j]) == np.sign(pil[:, i] - pil[:, j]))
             f = Figure.of(np.mean(agree, axis=0))
         return Outcome(
-            f, above(f, 0.8), f"the same deals scored both ways; {_player(skill)} players, seed {ctx.seed}."
+            f,
+            above(f, 0.8),
+            f"the same played games scored both ways; {_player(skill)} players, seed {ctx.seed}.",
         )
 
     return run
@@ -94,6 +109,18 @@ def _piles(kind: str):
 # ---- three players is best ------------------------------------------------------------------------
 
 MORE = (4, 5, 6)
+
+
+def edge(points: np.ndarray) -> np.ndarray:
+    """Per game, seat 0's points minus the others' mean, over a fair share (the points over the players)."""
+    pts = points.astype(float)
+    return (pts[:, 0] - pts[:, 1:].mean(1)) / (pts.sum(1) / pts.shape[1])
+
+
+def closeness(points: np.ndarray) -> np.ndarray:
+    """Per game, the winning margin (top score minus the second) over a fair share."""
+    pts = np.sort(points.astype(float), axis=1)
+    return (pts[:, -1] - pts[:, -2]) / (pts.sum(1) / pts.shape[1])
 
 
 def _three(kind: str):
@@ -105,13 +132,10 @@ def _three(kind: str):
             strong = "counter" if skill == "greedy" else PIMC
             b = _points(ctx, skill, preset="akagiri", players=p, strategies=[strong] + ["greedy"] * (p - 1),
                         rules={})  # fmt: skip
-            pts = b.seat["points"].astype(float)
-            fair = pts.sum(1) / p
-            return (pts[:, 0] - pts[:, 1:].mean(1)) / fair
+            return edge(b.seat["points"])
         b = _points(ctx, skill, preset="akagiri", players=p)
         if kind == "close":
-            pts = np.sort(b.seat["points"].astype(float), axis=1)
-            return (pts[:, -1] - pts[:, -2]) / (pts.sum(1) / p)
+            return closeness(b.seat["points"])
         return b.game["moves"].astype(float)
 
     def run(ctx: ClaimRun, skill: str) -> Outcome:
@@ -227,17 +251,21 @@ def _easy(kind: str):
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         pols = POLICIES if kind == "some" else RATES
         gains = [_cheat_gain(ctx, skill, "none", p, "", "points") for p in pols]
-        adj = holm([_p_gain(g) for g in gains])
         best = max(range(len(gains)), key=lambda i: gains[i].mean)
         if kind == "some":
-            v = HOLDS if min(adj) < 0.05 else FAILS if all(g.high <= 0 for g in gains) else UNDECIDED
+            wide_all = [g.family_wide(len(pols)) for g in gains]
+            shown = any(w.low > 0 for w in wide_all)
+            v = HOLDS if shown else FAILS if all(w.high <= 0 for w in wide_all) else UNDECIDED
         else:
             v = family([_p_gain(g) for g in gains], [g.p_below(0) for g in gains])
+        wide = gains[best].family_wide(len(pols))
         detail = (f"{len(pols)} cheat policies for one {skill} player against two honest ones, no challenge "
-                  f"rule, paired against the same seat playing honestly, seed {ctx.seed}; Holm over the "
-                  f"family. Best: cheat={pols[best]}, {fmt_figure(gains[best])} (shown); least: "
+                  f"rule, paired against the same seat playing honestly, seed {ctx.seed}; "
+                  + ("Bonferroni" if kind == "some" else "Holm")
+                  + f" over the family. Best: cheat={pols[best]}, {fmt_figure(gains[best])}; shown with its "
+                  f"interval widened for the best of {len(pols)} (Bonferroni): {fmt_figure(wide)}; least: "
                   f"{fmt(min(g.mean for g in gains))} points per game.")  # fmt: skip
-        return Outcome(gains[best], v, detail)
+        return Outcome(wide, v, detail)
 
     return run
 
@@ -247,12 +275,15 @@ def _cures(what: str, delta: float):
         per = []
         for c in CHALLENGERS:
             gains = [_cheat_gain(ctx, skill, "parlett", p, c, what) for p in POLICIES]
-            shown_gain = min(holm([_p_gain(g) for g in gains])) < 0.05
-            shown_none = max(holm([g.p_below(delta) for g in gains])) < 0.05
+            # every policy's interval widened for the family (Bonferroni): the intervals shown decide
+            widened = [g.family_wide(len(POLICIES)) for g in gains]
+            shown_gain = any(w.low > 0 for w in widened)
+            shown_none = all(w.high < delta for w in widened)
             best = max(range(len(gains)), key=lambda i: gains[i].mean)
-            per.append(
-                (c, gains[best], POLICIES[best], HOLDS if shown_none else FAILS if shown_gain else UNDECIDED)
-            )
+            wide = widened[best]
+            # a gain shown is never "cured", whatever the margin
+            v = FAILS if shown_gain else HOLDS if shown_none else UNDECIDED
+            per.append((c, wide, POLICIES[best], v))
         vs = [x[3] for x in per]
         v = HOLDS if HOLDS in vs else FAILS if all(x == FAILS for x in vs) else UNDECIDED
         c, g, p, _ = min(per, key=lambda x: x[1].mean)
@@ -261,9 +292,10 @@ def _cures(what: str, delta: float):
                   f"grids over hand size, what following would hand over, and the hand a catch costs), one "
                   f"{skill} cheater against two honest {skill} players who all challenge "
                   f"{', '.join(CHALLENGERS)}; paired against the same seat playing honestly, seed {ctx.seed}; "
-                  f"Holm over the policies for each challenger. Best remaining gain ({unit}) per challenger: "
+                  f"Bonferroni over the policies for each challenger. Best remaining gain ({unit}; its interval "
+                  f"widened for the best of {len(POLICIES)}, Bonferroni) per challenger: "
                   + "; ".join(f"{c2}: cheat={p2}, {fmt_figure(g2)} ({v2})" for c2, g2, p2, v2 in per)
-                  + f". Shown: against {c} challengers.")  # fmt: skip
+                  + f". Shown: against {c} challengers, the most deterring.")  # fmt: skip
         return Outcome(g, v, detail)
 
     return run
@@ -295,7 +327,7 @@ CLAIMS = [
           "pile scoring stands in for the normal count", (
               Reading("winner", "The simpler scoring can replace the count because it names the same winner.",
                       "the share of games whose top scorers are the same under pile scoring and the normal "
-                      "count, the same deals scored both ways; 3 players, Parlett's stock.",
+                      "count, the same played games scored both ways; 3 players, Parlett's stock.",
                       "holds when the share is above 0.8 (4 games in 5) with its whole CI.", _piles("winner"),
                       SKILLS),
               Reading("order", "The simpler scoring can replace the count because it orders the players the same.",
@@ -363,8 +395,9 @@ CLAIMS = [
               Reading("some", "Some way of passing falsely pays, when nothing polices it.",
                       "one player's points per game with false passes minus the same seat honest, paired; "
                       "revokes allowed, no challenge rule, 3 players, Parlett's stock.",
-                      "holds when the best of 29 cheat policies gains after Holm's correction over the 29; "
-                      "fails when every policy's whole CI is at or below 0.", _easy("some"), SKILLS_CHEAT),
+                      "holds when some policy gains with its interval widened for the family of 29 "
+                      "(Bonferroni, the max-over-family correction); fails when every widened interval is at or "
+                      "below 0.", _easy("some"), SKILLS_CHEAT),
               Reading("crude", "Even crude cheating pays (that is what makes it easy).",
                       "the same gain for the crude policies: false passes at a fixed rate (0.1 to 1) and "
                       "passing whenever following would hand over a Ten or a Taffy.",
@@ -382,13 +415,54 @@ CLAIMS = [
                       "against honest players who challenge always, half the time, or smart (counting the "
                       "unseen cards and tracking false passes already exposed); revokes allowed, "
                       "challenge=parlett, paired against the same seat honest.",
-                      "holds when against some challenger policy every cheat policy's gain is shown below "
-                      "1 point per game (Holm over the 29); fails when against every challenger policy some "
-                      "cheat policy is shown to gain (Holm).", _cures("points", 1.0), SKILLS_CHEAT),
+                      "against a challenger policy, cheating is cured when no cheat policy's gain is shown "
+                      "above 0 and every one is shown below 1 point per game (1.4% of a fair share), each "
+                      "policy's 95% interval widened for the family of 29 (Bonferroni, 1 - 0.05/29); the claim "
+                      "holds when it is cured against some challenger policy and fails when against every one "
+                      "some cheat policy is shown to gain. The best remaining gain is shown with its widened "
+                      "interval.", _cures("points", 1.0), SKILLS_CHEAT),
               Reading("wins", "The rule polices cheating: no way of cheating wins more games.",
                       "the same best response, counted in the share of games the cheater ends with the top "
                       "score.", "as for points, with a margin of 0.01 (one game in a hundred).",
                       _cures("wins", 0.01), SKILLS_CHEAT),
           ), differ="It depends on whether cheating pays in points or in games won.", needs=("greedy", "counter")),
 ]  # fmt: skip
+# the value each claim's first reading compares its figure with, for the chart
+CLAIMS = with_lines(
+    CLAIMS,
+    {
+        "total_216": 216,
+        "total_216_akagiri": 216,
+        "total_178_five_penalty": 178,
+        "piles_simpler": 0.8,
+        "three_best": 0.0,
+        "leading_catches": 0.05,
+        "little_advantage": 3.6,
+        "easy_to_cheat": 0.0,
+        "parlett_cures": 0.0,
+    },
+)
 CLAIMS_BY_ID = {c.id: c for c in CLAIMS}
+
+# Assertions of the sources about play or balance that are not measured, and why.
+NOT_MEASURED = [
+    (AKAGIRI, "<オプショナル・ルール> (optional rule)",
+     "フォローできるカードがあるのにパスをすること，すなわち「リボーク」，が許されるというルールです。",
+     "A rule under which passing when you could follow (a revoke) is allowed.",
+     "A rule, not a claim: the text says what the optional rule allows and how its challenge works, and nothing "
+     "about what it does to cheating or to the game. whistsim plays it (--rule revokes=true --rule "
+     "challenge=akagiri); results/cheating measures cheating under it."),
+    (PARLETT, "Play",
+     "The fact you don't all have the same number of cards in your hands at any given time doesn't matter. On "
+     "the contrary, it adds to the fun.", "",
+     "Fun is not something a simulation measures."),
+    (AKAGIRI, "the introduction",
+     "傑作かどうかはもうすこしプレイしなければ分かりませんが，結構普通に楽しめるゲームという印象です。",
+     "Whether it is a masterpiece I cannot tell without playing more, but my impression is of a game that is "
+     "quite enjoyable.", "A judgement of enjoyment."),
+    (AKAGIRI, "the introduction",
+     "私自身もジョーカーを３枚ほどこのようにして取られたことがあり，逆に２枚ほど続けて取ったこともあります。",
+     "I myself have had about three jokers taken this way, and have also taken about two in a row.",
+     "A report of his own games; how often such leads catch one, two or more is measured under "
+     "leading_catches."),
+]  # fmt: skip

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import Claim, ClaimRun, Figure, Outcome, Reading, above
+from . import Claim, ClaimRun, Figure, Outcome, Reading, above, with_lines
 
 SOURCE = "Short whist page"
 
@@ -73,4 +73,16 @@ CLAIMS = [
                       _several(2, 0.9), ("random", "heuristic")),
           ), differ="It depends on how many deals are \"several\" and how often is \"normally\"."),
 ]  # fmt: skip
+# the value each claim's first reading compares its figure with, for the chart
+CLAIMS = with_lines(CLAIMS, {"scientific_play": 0.75, "several_deals": 0.5})
 CLAIMS_BY_ID = {c.id: c for c in CLAIMS}
+
+# Assertions of the sources about play or balance that are not measured, and why.
+NOT_MEASURED = [
+    ("Long whist page", "The Play", "A discard never wins, so should be something you don't want or need.", "",
+     "It follows from the rules as whistsim plays them (a card of another suit than the one led, not a trump, "
+     "cannot win: tests/test_whist.py), and the advice is what every whistsim player does."),
+    ("Long whist page", "Scoring the Game",
+     "It appears that in 18th century America, however, it was more common to play a game of five points "
+     "(\"short whist\")", "", "History, not a claim about play; both lengths are presets (long, short)."),
+]  # fmt: skip
