@@ -433,10 +433,13 @@ def to_markdown(results: list[ClaimResult], *, n: int, seed: int, n_search: int,
     lines += [
         f"Every claim of the sources ([docs/sources.md](../docs/sources.md)), quoted, read and measured by "
         f"`whistsim claims --n {n} --n-search {n_search} --seed {seed}`. Each reading was measured with two "
-        f"player strengths; n is games (or deals) per cell: {n:,} with the rule-based players, {n_search:,} "
-        "with the search player (pimc). Every figure is a mean or share with its 95% CI (shares: Wilson); "
+        f"player strengths; every figure states its n, games (or deals) per cell: {n:,} with the rule-based "
+        f"players, {n_search:,} with the Welsh Whist and Whist search player (pimc), {n // 2:,} Scotch Whist "
+        "deals with pimc (quick at single deals), and at most 4,000-5,000 where a measure follows records "
+        "trick by trick. Every figure is a mean or share with its 95% CI (shares: Wilson); "
         "comparisons are paired on the same deals; verdicts resting on a family of tests use Holm's "
-        "correction. A verdict *holds* or *does not hold* only when the interval (after correction) "
+        "correction, or Bonferroni where the best of a family is shown (its interval widened to match). A "
+        "verdict *holds* or *does not hold* only when the interval (after correction) "
         "settles it; *depends on skill* when the strengths disagree; *depends on the reading* when fair "
         "readings disagree.",
         "",

@@ -346,7 +346,8 @@ CLAIMS = [
           "giving C the Ten shuts B out", (
               Reading("order", "Under the count-out order, A winning by cards beats B holding the Jack when C, "
                       "not B, takes the Ten.", "the winner of the example deal through the count-out order.",
-                      "holds when A wins with the Ten given to C and B wins with it given to B.",
+                      "holds when A wins with the Ten given to C and B wins with it given to B. (This checks "
+                      "the counting the advice rests on; no whistsim player plays the tactic itself.)",
                       _count_out, ("exact",)),
           )),
 ]  # fmt: skip

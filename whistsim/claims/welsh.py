@@ -129,7 +129,7 @@ def _three(kind: str):
 
     def per_game(ctx: ClaimRun, skill: str, p: int) -> np.ndarray:
         if kind == "skill":
-            strong = "counter" if skill == "greedy" else PIMC
+            strong = PIMC if skill == "pimc" else skill  # the stronger player, among greedy ones
             b = _points(ctx, skill, preset="akagiri", players=p, strategies=[strong] + ["greedy"] * (p - 1),
                         rules={})  # fmt: skip
             return edge(b.seat["points"])
@@ -228,7 +228,12 @@ POLICIES = RATES + [
     f"policy,cheat_hand={h},cheat_stake={s},cheat_weigh={k}"
     for h in (2, 4, 8, 99) for s in (1, 10) for k in (0, 0.1, 0.3)
 ]  # fmt: skip
-CHALLENGERS = ["always", "0.5", "smart"]
+CHALLENGERS = [
+    "never",
+    "always",
+    "0.5",
+    "smart",
+]  # smart counts the unseen cards and tracks exposed false passes
 SKILLS_CHEAT = ("greedy", "counter")
 
 
@@ -342,7 +347,7 @@ CLAIMS = [
                       "(or pimc) in seat 0 among greedy players, akagiri preset, turn order rotating.",
                       "holds when the edge at 3 exceeds the edge at each of 4, 5 and 6 players (Holm over the "
                       "three comparisons; unpaired, different player counts deal different packs); fails when "
-                      "one is shown larger.", _three("skill"), SKILLS),
+                      "one is shown larger.", _three("skill"), ("counter", "pimc")),
               Reading("close", "Three is best because games are closest with three.",
                       "the winning margin (top score minus second) over a fair share, all players of one "
                       "strength, akagiri preset.",
@@ -412,7 +417,7 @@ CLAIMS = [
               Reading("points", "The rule polices cheating: challengers can play so that no way of cheating pays.",
                       "the cheater's best-response gain in points per game over a family of 29 cheat policies "
                       "(aware of hand size, of what following would hand over, of the hand a catch costs), "
-                      "against honest players who challenge always, half the time, or smart (counting the "
+                      "against honest players who challenge never, always, half the time, or smart (counting the "
                       "unseen cards and tracking false passes already exposed); revokes allowed, "
                       "challenge=parlett, paired against the same seat honest.",
                       "against a challenger policy, cheating is cured when no cheat policy's gain is shown "
