@@ -121,6 +121,9 @@ def test_a_claim_verdict_is_never_a_majority_vote():
     # the parts of one piece of advice must all hold
     assert _result([(HOLDS, HOLDS), (FAILS, FAILS)], parts=True).verdict == FAILS
     assert _result([(HOLDS, HOLDS), (UNDECIDED, UNDECIDED)], parts=True).verdict == UNDECIDED
+    # the whole advice is judged at each strength first: fails at one, undecided at the other
+    assert _result([(HOLDS, HOLDS), (FAILS, UNDECIDED)], parts=True).verdict == DEPENDS_SKILL
+    assert _result([(FAILS, HOLDS), (HOLDS, FAILS)], parts=True).verdict == FAILS
     r = _result([(HOLDS, HOLDS), (FAILS, FAILS)])
     md = to_markdown([r], n=10, seed=1, n_search=5, chart="claims.png")
     assert "on what" in md and "![" in md.splitlines()[2]

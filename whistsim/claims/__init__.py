@@ -276,8 +276,11 @@ class ClaimResult:
             return NOT_CHECKED
         vs = [r.verdict for r in self.readings]
         if self.claim.parts:
-            if DEPENDS_SKILL in vs and FAILS not in vs:
-                return DEPENDS_SKILL
+            # the whole advice at each strength (every part must hold), then across strengths
+            skills = list(self.readings[0].outcomes)
+            if all(list(r.outcomes) == skills for r in self.readings):
+                per = {all_of([r.outcomes[s].verdict for r in self.readings]) for s in skills}
+                return per.pop() if len(per) == 1 else DEPENDS_SKILL
             return all_of(vs)
         if len(set(vs)) == 1:
             return vs[0]

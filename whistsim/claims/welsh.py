@@ -55,10 +55,10 @@ def _total(preset: str, scoring: str, expected: float):
     return run
 
 
-def _total_reading(preset: str, scoring: str, expected: float, stock: str) -> Reading:
+def _total_reading(preset: str, scoring: str, expected: float, stock: str, why: str = "") -> Reading:
     return Reading(
         "total", f"The points of all players together come to {fmt(expected)} in every game.",
-        f"the sum of every player's points per game; 3 players, {stock}, {scoring} scoring.",
+        f"the sum of every player's points per game; 3 players, {stock}, {scoring} scoring.{why}",
         f"holds when the sum is {fmt(expected)} in every game (the 95% CI within ±0.5 of it).",
         _total(preset, scoring, expected), ("random", "greedy"),
     )  # fmt: skip
@@ -324,7 +324,9 @@ CLAIMS = [
           "If you don't mind a lot of counting, deduct 5 points for each Five taken in tricks, instead of counting "
           "1 point. This reduces the overall total to 178 (assuming four Taffies).",
           "five-penalty makes the total 178",
-          (_total_reading("parlett", "five_penalty", 178, "two packs and four Taffies"),)),
+          (_total_reading("parlett", "five_penalty", 178, "two packs and four Taffies",
+                          " (Two packs hold eight Fives, each -5 instead of 1: 216 - 8 x 6 = 168; no count of "
+                          "the packs the text allows gives 178.)"),)),
     Claim("piles_simpler", "welsh", PARLETT, "Simpler scoring",
           "If you do mind a lot of counting you can do it this way instead: Players stack their won cards neatly "
           "and compare the heights of their piles. Whoever has the smallest pile scores one point for each Ten "
