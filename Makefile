@@ -27,11 +27,11 @@ bench: install
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python -m whistsim.bench
 
-experiments: install  ## every study in experiments/ into results/NAME/, then results/claims.md
+experiments: install  ## every study in experiments/ into results/NAME/, then results/claims.md and .json
 	@for spec in experiments/*.toml; do \
 		echo "== $$spec"; $(BIN)/whistsim experiment $$spec --no-progress || exit 1; \
 	done
-	$(BIN)/whistsim claims --n 50000 --no-progress --markdown results/claims.md
+	$(BIN)/whistsim claims --n 20000 --n-search 500 --markdown results/claims.md --json-out results/claims.json
 
 golden: install  ## regenerate the golden play-throughs (review the diff)
 	$(BIN)/python tests/golden/regenerate.py

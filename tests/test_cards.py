@@ -1,4 +1,4 @@
-"""Card codes (rules.md: rank 23456789TJQKA + suit CDHS, X for a Taffy; readers take 10 and lower case)."""
+"""Card codes (docs/rules.md: rank 23456789TJQKA + suit CDHS, X for a Taffy; readers take 10 and lower case)."""
 
 import pytest
 

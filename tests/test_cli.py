@@ -33,7 +33,7 @@ def one_line_error(r, *words):
 
 @pytest.fixture(scope="module")
 def example():
-    """A hand-made deal (records.md's example, played on), as a complete record with result."""
+    """A hand-made deal (docs/records.md's example, played on), as a complete record with result."""
     d = Deal(["7H", "X", "TS", "KS"]).play("0:draw", "1:draw", "2:draw", "0:7H", "1:X", "2:pass")
     result = d.finish()
     return {**d.record(), "result": result}

@@ -1,4 +1,4 @@
-"""Welsh Whist records against records.md, field by field, and replay's judgements."""
+"""Welsh Whist records against docs/records.md, field by field, and replay's judgements."""
 
 import copy
 import json
@@ -16,7 +16,7 @@ from whistsim.games.welsh.rules import WelshRules
 RULE_KEYS = ["players", "packs", "taffies", "taffy_rank", "scoring", "revokes", "challenge"]
 MOVE = re.compile(r"^\d+:(draw|pass|nochallenge|challenge=\d+|X|X=[CDHS]|[2-9TJQKA][CDHS])$")
 
-# The records.md example, played on to the end with the tests' fixed policy.
+# The docs/records.md example, played on to the end with the tests' fixed policy.
 EXAMPLE_MOVES = ["0:draw", "1:draw", "2:draw", "0:7H", "1:X", "2:pass", "1:draw"]
 
 

@@ -39,7 +39,7 @@ from whistsim.games.scotch.rules import ScotchRules
 from whistsim.options import RuleError
 from whistsim.strategy import parse_spec
 
-# The illustrative hand at the end of seed 001. The table lists the cards by
+# The illustrative hand at the end of Catch the Ten. The table lists the cards by
 # player, A Y B Z, Z dealing; the player on the dealer's left (A) leads. Seats
 # are numbered clockwise from the elder hand: A = 0, Y = 1, B = 2, Z = 3 (the
 # dealer), so A-B are side 0 and Y-Z side 1.
@@ -141,7 +141,7 @@ def test_five_or_seven_players_lay_the_36th_card_aside(players):
 
 
 def test_five_players_score_cards_above_the_seven_dealt():
-    # Seed 001: "If five play ... one player has taken in fifteen, and another ten; they score 8 and 3".
+    # Catch the Ten: "If five play ... one player has taken in fifteen, and another ten; they score 8 and 3".
     hands = [[cards("QC JD 6H 8H JH AH 7S"), cards("KC 6D 7D AD 9H KS AS"), cards("7C TC AC KD QH KH JS"),
               cards("6C 8C 9C QD 7H 8S 9S"), cards("JC 8D 9D TD TH TS QS")]]  # fmt: skip
     rules = {**SCOTCH4, "players": 5, "teams": [0, 1, 2, 3, 4]}

@@ -274,7 +274,7 @@ def test_cli_strategy_errors_are_one_line():
     assert out.exit_code == 2
     assert out.output.strip().splitlines() == [
         "whistsim: error: seat 2: strategy 'cheater' parameter rate=lots: expected a number from 0 to 1, "
-        "never, always or smart"
+        "never, always, smart or policy"
     ]
 
 

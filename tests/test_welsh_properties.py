@@ -52,7 +52,7 @@ def batch_of(rules, specs, seed, n, **kw):
 
 
 def py_points(rules: WelshRules, won: np.ndarray) -> list[int]:
-    """rules.md's scoring, written again in plain Python from the piles by card type."""
+    """docs/rules.md's scoring, written again in plain Python from the piles by card type."""
     tens = won[:, TENS].sum(1) + won[:, TAFFY]
     fives = won[:, FIVES].sum(1)
     n = won.sum(1)
@@ -89,7 +89,7 @@ def test_every_card_ends_in_one_pile_and_points_add_up(rules, player, seed):
     honours = tens + taffies
     if rules.scoring == "standard":
         assert (points == 10 * honours + won - honours).all()
-        # 000 and 003: 216 with two packs and four Taffies.
+        # Parlett and Akagiri 1995: 216 with two packs and four Taffies.
         assert (points.sum(1) == 10 * (4 * rules.packs + rules.taffies) + 48 * rules.packs).all()
     elif rules.scoring == "five_penalty":
         assert (
@@ -137,13 +137,13 @@ def test_standard_total_is_216_for_two_packs_and_four_taffies():
     rules = WelshRules.make("parlett", 4)
     b = batch_of(rules, [StrategySpec("random")], 3, n=500)
     assert (b.seat["points"].sum(1) == 216).all()
-    akagiri = WelshRules.make("akagiri", 3)  # 003: 216 with two packs (and their two jokers each)
+    akagiri = WelshRules.make("akagiri", 3)  # Akagiri 1995: 216 with two packs (and their two jokers each)
     b = batch_of(akagiri, [StrategySpec("random")], 3, n=500)
     assert (b.seat["points"].sum(1) == 216).all()
 
 
 def test_five_penalty_total_is_216_less_6_per_five():
-    # 8 Fives at -5 instead of 1: 216 - 48 = 168 (000 claims 178).
+    # 8 Fives at -5 instead of 1: 216 - 48 = 168 (Parlett claims 178).
     rules = WelshRules.make("parlett", 3, scoring="five_penalty")
     b = batch_of(rules, [StrategySpec("random")], 3, n=500)
     assert (b.seat["points"].sum(1) == 168).all()

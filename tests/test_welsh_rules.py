@@ -1,4 +1,4 @@
-"""Welsh Whist rule points (rules.md section 1), each on a hand-made deal.
+"""Welsh Whist rule points (docs/rules.md section 1), each on a hand-made deal.
 
 A deal's stock starts with hand-written cards (the rest follows in code order) and
 its moves are written out; :class:`welsh_deals.Deal` steps them through the engine.
@@ -161,7 +161,7 @@ def test_turn_passes_to_leaders_left_wraps_round():
 
 
 def test_records_md_example():
-    # records.md: seat 1's Taffy wins the trick; the turn passes to seat 1, the leader's left.
+    # docs/records.md: seat 1's Taffy wins the trick; the turn passes to seat 1, the leader's left.
     d = Deal(["7H", "X", "TS"])
     d.play("0:draw", "1:draw", "2:draw", "0:7H", "1:X", "2:pass")
     assert d.won(1) == ["7H", "X"]
@@ -288,7 +288,7 @@ def test_piles_scoring_smallest_pile_scores_1_per_ten():
 
 
 def test_piles_scoring_equal_piles_share_multiplier():
-    # Heights 3, 1, 2, 2 (seats 0..3): multipliers 3, 1, 2, 2; then the 1, 2, 2, 3 of rules.md.
+    # Heights 3, 1, 2, 2 (seats 0..3): multipliers 3, 1, 2, 2; then the 1, 2, 2, 3 of docs/rules.md.
     piles = {0: ["TC", "TD", "4C"], 1: ["TH"], 2: ["TS", "2C"], 3: ["X", "3C"]}
     assert points(piles, players=4, scoring="piles") == [3 * 2, 1, 2, 2]
     piles = {0: ["2C", "2D"], 1: ["2H"], 2: ["X", "X", "X", "TC"], 3: ["TD", "3C"]}
@@ -480,7 +480,7 @@ def test_preset_akagiri_packs_by_players(players, packs):
     r = WelshRules.make("akagiri", players)
     assert (r.packs, r.taffies, r.taffy_rank) == (packs, 2 * packs, 10.0)
     assert (r.scoring, r.revokes, r.challenge) == ("standard", False, "none")
-    assert r.stock_size == 54 * packs  # 003: 108, 162, 216 cards
+    assert r.stock_size == 54 * packs  # Akagiri 1995: 108, 162, 216 cards
 
 
 def test_default_preset_is_parlett():

@@ -83,7 +83,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-# Records write rules as typed JSON (records.md): the type a record must use per kind.
+# Records write rules as typed JSON (docs/records.md): the type a record must use per kind.
 _JSON_TYPES: dict[str, Callable[[Any], bool]] = {
     "bool": lambda v: isinstance(v, bool),
     "int": _is_int,

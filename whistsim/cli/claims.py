@@ -1,9 +1,9 @@
-"""``whistsim claims``: check every claim of the rules by simulation."""
+"""``whistsim claims``: every claim of the sources, quoted, read and measured."""
 
 from __future__ import annotations
 
 import json
-import sys
+from pathlib import Path
 
 import click
 
@@ -14,38 +14,34 @@ from . import main
 @main.command()
 @click.option("--game", "games", multiple=True, help="only this game's claims (repeatable; default: all)")
 @click.option("--only", "only", multiple=True, metavar="ID", help="only this claim (repeatable; see --list)")
+@click.option("--n", type=int, default=20_000, show_default=True, help="games per cell, rule-based players")
 @click.option(
-    "--n", type=int, default=20_000, show_default=True, help="games per cell of each claim's experiment"
+    "--n-search", "n_search", type=int, default=None, help="games per cell with pimc (default n/10)"
 )
-@click.option(
-    "--seed", type=int, default=2026, show_default=True, help="the seed of every claim's experiment"
-)
+@click.option("--seed", type=int, default=2026, show_default=True, help="the random seed of every measure")
 @click.option("--workers", type=int, default=None, help="threads (default: all cores)")
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per claim")
-@click.option(
-    "--markdown",
-    "markdown",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="also write the table as Markdown",
-)
-@click.option("--notes", is_flag=True, help="also print how each claim was measured")
-@click.option("--list", "list_only", is_flag=True, help="list the claims; check nothing")
-@click.option("--progress/--no-progress", default=None, help="progress bars (default: on a terminal)")
-def claims(games, only, n, seed, workers, as_json, markdown, notes, list_only, progress):
-    """Check every claim of the rules by simulation: figure, 95% CI, n and a verdict.
+@click.option("--markdown", type=click.Path(dir_okay=False), default=None,
+              help="also write the report as Markdown, with the chart beside it (NAME.png)")  # fmt: skip
+@click.option("--json-out", "json_out", type=click.Path(dir_okay=False), default=None,
+              help="also write every claim's JSON object to this file (a list)")  # fmt: skip
+@click.option("--list", "list_only", is_flag=True, help="list the claims and their readings; measure nothing")
+def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out, list_only):
+    """Check every claim of the sources (docs/sources.md): quoted, read, measured.
 
-    Each claim runs a small paired experiment; the verdict is "holds" when the
-    whole 95% CI supports it, "does not hold" when the whole CI contradicts
-    it, and "undecided at this n" otherwise.
+    Each claim is quoted with its source; each of its readings states a
+    measure and a decision rule and is measured at two player strengths.
+    One row per claim: id, source, the claim, the verdict (holds, does not
+    hold, undecided at this n, depends on skill, depends on the reading),
+    and the deciding figure with its 95% CI and n.
 
     \b
     Examples:
-      whistsim claims
-      whistsim claims --n 50000 --markdown results/claims.md
-      whistsim claims --only total_178_five_penalty --json
+      whistsim claims --n 2000
+      whistsim claims --only three_best --json
+      whistsim claims --n 20000 --markdown results/claims.md --json-out results/claims.json
     """
-    from ..claims import HEADER, check_claims, format_row, registry, to_markdown
+    from ..claims import HEADER, chart, check_claims, format_row, registry, to_markdown
     from ..games import game_names
     from ..io import atomic_write
 
@@ -61,22 +57,26 @@ def claims(games, only, n, seed, workers, as_json, markdown, notes, list_only, p
         chosen = [c for c in chosen if c.id in only]
     if list_only:
         for c in chosen:
-            click.echo(f"{c.id:<24} {c.game:<7} {c.source:<32} {c.text}")
+            click.echo(f"{c.id:<24} {c.source:<18} {c.short}")
+            for r in c.readings:
+                click.echo(f"{'':<26}- {r.id}: {r.reading} (strengths: {', '.join(r.skills)})")
         return
 
     def show(r) -> None:
-        if as_json:
-            click.echo(json.dumps(r.to_json(), ensure_ascii=False))
-        else:
-            click.echo(format_row(r, notes))
+        click.echo(json.dumps(r.json(), ensure_ascii=False) if as_json else format_row(r))
 
     if not as_json:
         click.echo(HEADER)
-
-    results = check_claims(chosen, n=n, seed=seed, workers=workers,
-                           progress=sys.stderr.isatty() if progress is None else progress, on_result=show)  # fmt: skip
+    results = check_claims(chosen, n=n, seed=seed, n_search=n_search, workers=workers, on_result=show)
+    ns = n_search if n_search is not None else max(200, n // 10)
+    if json_out:
+        with atomic_write(json_out) as f:
+            json.dump([r.json() for r in results], f, ensure_ascii=False, indent=1)
+            f.write("\n")
     if markdown:
+        png = Path(markdown).with_suffix(".png")
+        chart(results, str(png))
         with atomic_write(markdown) as f:
-            f.write(to_markdown(results, n=n, seed=seed))
+            f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=png.name))
         if not as_json:
-            click.echo(f"wrote {markdown}")
+            click.echo(f"wrote {markdown} and {png}")

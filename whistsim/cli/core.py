@@ -128,7 +128,9 @@ def simulate(
 
 @main.command()
 @click.argument("source", type=str)
-@click.option("--json", "as_json", is_flag=True, help="one JSON object per record, as records.md specifies")
+@click.option(
+    "--json", "as_json", is_flag=True, help="one JSON object per record, as docs/records.md specifies"
+)
 def replay(source, as_json):
     """Judge game records: replay every move, report results, reject illegal ones.
 
@@ -175,6 +177,9 @@ def show(source, line):
 def rules_cmd(game):
     """List a game's rule options, their defaults and presets.
 
+    Every rule and every choice made where the sources are silent or disagree
+    is explained in docs/rules.md; the sources are named in docs/sources.md.
+
     \b
     Example:
       whistsim rules --game welsh
@@ -187,3 +192,4 @@ def rules_cmd(game):
         choices = f"  [{' | '.join(str(c) for c in o.choices)}]" if o.choices else ""
         click.echo(f"  {o.key:<12} default {str(o.default):<9} {o.doc}{choices}")
     click.echo(f"presets (--preset NAME): {', '.join(g.presets)} (default {g.presets[0]})")
+    click.echo("every rule, and each choice where the sources differ: docs/rules.md")

@@ -453,7 +453,7 @@ def card_points(card, trump, rules):
 
 @njit(cache=True)
 def score_deal(c):
-    """The deal's score per side into ``c.result`` (records.md ``result``)."""
+    """The deal's score per side into ``c.result`` (docs/records.md ``result``)."""
     t = c.table
     r = t.rules
     p = r[R_PLAYERS]

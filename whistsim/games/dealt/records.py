@@ -1,4 +1,4 @@
-"""Records of the dealt games (records.md, ``scotch`` and ``whist``): writing, reading, replay.
+"""Records of the dealt games (docs/records.md, ``scotch`` and ``whist``): writing, reading, replay.
 
 A record is one deal. Replay plays its moves through the engine the
 simulations use; the simulation's own result (logged by the batch kernel) is

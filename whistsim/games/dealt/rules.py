@@ -6,7 +6,7 @@ sides; this turns that into the int64 array the kernels read.
 
 Rule options are of two kinds. Deal options (``RECORD_KEYS``) decide a deal and
 are written in full in every record. Game options (claim chance, who pays for a
-revoke, ``unit``) decide only how deals add up to a game; records.md keeps them
+revoke, ``unit``) decide only how deals add up to a game; docs/records.md keeps them
 out of a deal's record, so replay takes their defaults.
 """
 

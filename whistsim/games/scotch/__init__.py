@@ -1,4 +1,4 @@
-"""Scotch Whist, or Catch the Ten, and French Whist (docs/rules.md).
+"""Scotch Whist, or Catch the Ten, and French Whist (Catch the Ten; docs/rules.md section 2).
 
 Built on the shared kernel of the dealt games (``games.dealt``); this package
 holds the rule options and binds the record format's ``scotch`` name.

@@ -1,4 +1,4 @@
-"""Scotch Whist (Catch the Ten) and French Whist rule options (seed 001; rules.md section 2)."""
+"""Scotch Whist (Catch the Ten) and French Whist rule options (Catch the Ten; docs/rules.md section 2)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ODD_SIX = ("remove", "aside")
 LOSSES = ("side", "player")
 SIX_OF_SPADES = card(4, 3)
 
-# Sides the seed allows, by number of players (seed 001, "POSITION OF THE PLAYERS").
+# Sides Catch the Ten allows, by number of players (its "POSITION OF THE PLAYERS").
 ARRANGEMENTS: dict[int, dict[str, tuple[int, ...]]] = {
     2: {"solo": (0, 1)},
     3: {"solo": (0, 1, 2)},
@@ -31,7 +31,7 @@ OPTIONS: tuple[Option, ...] = (
         "teams",
         "int_list",
         (),
-        "side of each seat (0,1,0,1) or a name: solo, pairs, threes, fours; empty: the first the seed lists",
+        "side of each seat (0,1,0,1) or a name: solo, pairs, threes, fours; empty: the first the source lists",
     ),
     Option(
         "odd_six",
@@ -71,7 +71,7 @@ def _canonical(teams: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _named_teams(value: Any, players: int) -> Any:
-    """``"pairs"`` -> the seed's arrangement for ``players``; anything else unchanged."""
+    """``"pairs"`` -> the source's arrangement for ``players``; anything else unchanged."""
     if (
         isinstance(value, str)
         and value.strip()

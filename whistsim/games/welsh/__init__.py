@@ -1,4 +1,4 @@
-"""Welsh Whist, by Parlett, as he and Akagiri 1995 give it (docs/rules.md)."""
+"""Welsh Whist (Parlett and Akagiri 1995; docs/rules.md section 1)."""
 
 from __future__ import annotations
 

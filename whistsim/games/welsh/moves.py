@@ -1,4 +1,4 @@
-"""Welsh Whist decisions as record text (records.md) and back."""
+"""Welsh Whist decisions as record text (docs/records.md) and back."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Welsh Whist game records (records.md, ``welsh``): writing, reading and replay.
+"""Welsh Whist game records (docs/records.md, ``welsh``): writing, reading and replay.
 
 Replay runs the record's moves through the same engine the simulations use.
 """

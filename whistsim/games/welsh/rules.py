@@ -1,4 +1,4 @@
-"""Welsh Whist rule options, presets and the stock they imply (rules.md section 1)."""
+"""Welsh Whist rule options, presets and the stock they imply (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ OPTIONS: tuple[Option, ...] = (
         "taffy_rank",
         "number",
         10.5,
-        "10.5: between Ten and Jack (000); 10: equal to a Ten (003)",
+        "10.5: between Ten and Jack (Parlett); 10: equal to a Ten (Akagiri 1995)",
         (10.5, 10.0),
     ),
     Option(
@@ -49,12 +49,12 @@ KEYS = tuple(o.key for o in OPTIONS)
 
 
 def _parlett(players: int) -> dict[str, Any]:
-    # 000: two full packs and (at least) four Taffies, whatever the number of players.
+    # Parlett: two full packs and (at least) four Taffies, whatever the number of players.
     return {"packs": 2, "taffies": 4, "taffy_rank": 10.5}
 
 
 def _akagiri(players: int) -> dict[str, Any]:
-    # 003: 3-4 players two packs, one pack more per two players; two jokers per pack.
+    # Akagiri 1995: 3-4 players two packs, one pack more per two players; two jokers per pack.
     # Extended down by choice: 2 players use one pack.
     packs = (players + 1) // 2
     return {"packs": packs, "taffies": 2 * packs, "taffy_rank": 10.0}
@@ -100,7 +100,7 @@ class WelshRules:
 
     @classmethod
     def from_record(cls, rules: Any) -> WelshRules:
-        """Rules written out in full, as records.md requires."""
+        """Rules written out in full, as docs/records.md requires."""
         if not isinstance(rules, dict):
             raise RuleError("'rules' must be an object")
         return cls(**resolve(OPTIONS, rules, strict_complete=True, json_types=True))

@@ -1,4 +1,4 @@
-"""Whist (docs/rules.md).
+"""Whist (the short and long whist pages; docs/rules.md section 3).
 
 Built on the shared kernel of the dealt games (``games.dealt``); this package
 holds the rule options and binds the record format's ``whist`` name.

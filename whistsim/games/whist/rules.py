@@ -1,4 +1,4 @@
-"""Whist rule options and presets (seeds 002 and 004; rules.md section 3)."""
+"""Whist rule options and presets (the short and long whist pages; docs/rules.md section 3)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ OPTIONS: tuple[Option, ...] = (
     UNIT_OPTION,
 )
 RECORD_KEYS = ("target", "honours", "revokes", "revoke_penalty")
-# long: 004 (game of 10, honours); short: 002 (game of 5, no honours).
+# long: the long whist page (game of 10, honours); short: the short whist page (game of 5, no honours).
 PRESETS: dict[str, dict[str, Any]] = {
     "long": {"target": 10, "honours": True},
     "short": {"target": 5, "honours": False},

@@ -1,11 +1,11 @@
-"""``heuristic``: the seed's advice for Scotch Whist and plain sound play for Whist.
+"""``heuristic``: Catch the Ten's advice for Scotch Whist and plain sound play for Whist.
 
-Scotch Whist (seed 001): with J A or A K of trumps lead two rounds of trumps at
+Scotch Whist (Catch the Ten): with J A or A K of trumps lead two rounds of trumps at
 once; with a tenace (J K, A Q) keep off the lead so it falls on the left; play
 the Ten into partner's hand when partner is sure to win the trick; save the Ten
 by trumping in as last player; win cards as well as honours.
 
-Whist (002, 004): second hand low, third hand high, win cheaply last, return
+Whist (the whist pages): second hand low, third hand high, win cheaply last, return
 partner's lead, draw trumps when long in them, ruff low when void.
 
 Only the view is read: the table, the seat's own hand and what has been played.

@@ -27,6 +27,7 @@ from ..engine import (
     S_BEST_POWER,
     S_LEADER,
     S_LED_SUIT,
+    S_SEAT,
     S_TRICK_LEN,
     TAFFY_LEAD,
     can_follow,
@@ -46,15 +47,35 @@ from ..rules import (
 )
 
 P_CHEAT, P_CHALLENGE = 0, 1
+# cheat=policy (greedy, counter and cheater only): false passes decided by three more parameters, in
+# slots 2-4, so that a best-response search can range over when a cheat pays (whistsim claims).
+POLICY = -2.0
+P_CHEAT_HAND, P_CHEAT_STAKE, P_CHEAT_WEIGH = 2, 3, 4
 
 
-def cheat_param(default: float | str = 0.0) -> Param:
+def cheat_param(default: float | str = 0.0, policy: bool = False) -> Param:
+    words = {**POLICY_WORDS, "policy": POLICY} if policy else POLICY_WORDS
     return Param(
         default,
         "false passes when able to follow (revokes=true only): a rate from 0 to 1, never, always, "
-        "or smart (pass when following would hand over a Ten or a Taffy)",
-        POLICY_WORDS, 0.0, 1.0, aliases=("false_pass", "rate"),
+        "or smart (pass when following would hand over a Ten or a Taffy)"
+        + (", or policy (as the cheat_* parameters say)" if policy else ""),
+        words, 0.0, 1.0, aliases=("false_pass", "rate"),
     )  # fmt: skip
+
+
+def cheat_policy_params() -> dict[str, Param]:
+    """The parameters of ``cheat=policy``, declared by greedy, counter and cheater in slots 2-4."""
+    return {
+        "cheat_hand": Param(99.0, "cheat=policy: pass falsely only when holding at most this many cards "
+                            "(a catch costs the whole hand)", low=1.0, high=999.0),
+        "cheat_stake": Param(10.0, "cheat=policy: ... only when following would hand over a card worth at "
+                             "least this (10: a Ten or a Taffy; 1: any card; 0: also when it could win)",
+                             low=0.0, high=10.0),
+        "cheat_weigh": Param(0.0, "cheat=policy: ... only when the card kept is worth more than this times "
+                             "the hand's worth (what a catch costs under either challenge rule)",
+                             low=0.0, high=100.0),
+    }  # fmt: skip
 
 
 def challenge_param(default: float | str = "smart") -> Param:
@@ -334,6 +355,30 @@ def smart_cheat(t, own):
 
 
 @njit(cache=True)
+def policy_cheat(t, own):
+    """``cheat=policy``: pass falsely when able to follow, holding at most ``cheat_hand`` cards, when
+    following would hand over a card worth at least ``cheat_stake`` (0 when a card could win), and
+    that card is worth more than ``cheat_weigh`` times the hand (what a caught cheat loses)."""
+    suit = t.s[S_LED_SUIT]
+    if not can_follow(own, suit) or t.hand_n[t.s[S_SEAT]] > own.params[P_CHEAT_HAND]:
+        return False
+    scoring = t.rules[R_SCORING]
+    stake = 0
+    if cheapest_winner(own, suit, t.s[S_BEST_POWER] + 1, taffy_power(t)) < 0:
+        stake = card_value(follow_low(own, suit, scoring), scoring)
+    if stake < own.params[P_CHEAT_STAKE]:
+        return False
+    k = own.params[P_CHEAT_WEIGH]
+    if k > 0:
+        worth = 0
+        for c in range(53):
+            worth += own.hand[c] * card_value(c, scoring)
+        if stake <= k * worth:
+            return False
+    return True
+
+
+@njit(cache=True)
 def cheats(t, own):
     """The seat's ``cheat`` parameter: pass falsely now? (Only when revokes are allowed.)"""
     if t.rules[R_REVOKES] == 0:
@@ -341,6 +386,8 @@ def cheats(t, own):
     c = own.params[P_CHEAT]
     if c == SMART:
         return smart_cheat(t, own)
+    if c == POLICY:
+        return policy_cheat(t, own)
     return uniform(own.rng, 0) < c
 
 

@@ -5,10 +5,10 @@ from numba import njit
 
 from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from ..rules import R_SCORING
-from .common import challenge_param, cheat_param, follow_counting, lead_low, lead_sure
+from .common import challenge_param, cheat_param, cheat_policy_params, follow_counting, lead_low, lead_sure
 
 NAME = "counter"
-PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
+PARAMS = {"cheat": cheat_param(policy=True), "challenge": challenge_param(), **cheat_policy_params()}
 
 
 @njit(cache=True)

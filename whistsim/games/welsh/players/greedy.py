@@ -5,10 +5,17 @@ from numba import njit
 
 from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from ..rules import R_SCORING
-from .common import challenge_param, cheat_param, follow_greedy, lead_aces_kings, lead_low
+from .common import (
+    challenge_param,
+    cheat_param,
+    cheat_policy_params,
+    follow_greedy,
+    lead_aces_kings,
+    lead_low,
+)
 
 NAME = "greedy"
-PARAMS = {"cheat": cheat_param(), "challenge": challenge_param()}
+PARAMS = {"cheat": cheat_param(policy=True), "challenge": challenge_param(), **cheat_policy_params()}
 
 
 @njit(cache=True)

@@ -1,4 +1,4 @@
-"""``hunter``: seed 003's play: while the stock lasts, leads its high cards (Jack or better,
+"""``hunter``: the play Akagiri 1995 reports: while the stock lasts, leads its high cards (Jack or better,
 which beat Tens and Taffies) one after another to catch others' Tens and Taffies."""
 
 from numba import njit
