@@ -444,6 +444,16 @@ def _solve_arrays(s: Setting):
     return k, T, strides
 
 
+def solve_distribution(s: Setting, dist: Distribution, probs: np.ndarray | None = None) -> np.ndarray:
+    """``V[state, dealer class, side]`` for the deal outcomes ``dist`` (with ``probs``, or their
+    measured shares): the chance each side wins from every score."""
+    k, T, strides = _solve_arrays(s)
+    V = np.zeros((T**k, s.period, k))
+    p = dist.probs() if probs is None else probs
+    _solve_into(V, T, k, s.period, strides, count_out_steps(dist, s), dist.totals @ strides, dist.offsets, p)
+    return V
+
+
 def solve(s: Setting, n: int = 200_000, seed: int = 0, *, boot: int = 200) -> Solution:
     """Measure ``n`` deals, solve the DP, and bootstrap it ``boot`` times (paired: the same
     resampling weights for every setting with the same ``n`` and ``seed``)."""
@@ -452,19 +462,17 @@ def solve(s: Setting, n: int = 200_000, seed: int = 0, *, boot: int = 200) -> So
     parts, dealer = measure(s, n, seed)
     dist = distribution(parts, dealer, s.period)
     k, T, strides = _solve_arrays(s)
+    D = s.period
     steps = count_out_steps(dist, s)
     jumps = dist.totals @ strides
-    D = s.period
-    n_states = T**k
-    V = np.zeros((n_states, D, k))
     p0 = dist.probs()
-    _solve_into(V, T, k, D, strides, steps, jumps, dist.offsets, p0)
+    V = solve_distribution(s, dist, p0)
     first = np.zeros((D, 3))
     _first_deal(V, first, T, k, D, strides, dist.totals, dist.offsets, p0)
     rng = np.random.default_rng([seed, 0x0DD5])
     probs = np.stack([dist.probs(rng.poisson(1.0, n).astype(np.float64)) for _ in range(boot)])
     nth = numba.get_num_threads()
-    Vb = np.zeros((nth, n_states, D, k))
+    Vb = np.zeros((nth, T**k, D, k))
     s1 = np.zeros_like(Vb)
     s2 = np.zeros_like(Vb)
     reps = np.zeros((boot, D, 3))
@@ -603,4 +611,65 @@ def play_from(
     return pd.DataFrame(rows)
 
 
-__all__ = ["odds", "solve", "setting", "table", "play_from", "parse_score", "Setting", "Solution"]
+# ---- the chart ---------------------------------------------------------------------------
+
+
+def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None = None) -> None:
+    """A heat map of side 0's chance by score (with three or more sides: the others at 0)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import textwrap
+
+    import matplotlib.pyplot as plt
+
+    from .io import atomic_write
+
+    rows = df[df["dealer"] == dealer]
+    for col in [c for c in df.columns if c.startswith("score_")][2:]:
+        rows = rows[rows[col] == 0]
+    if rows.empty:
+        raise WhistsimError(f"chart: the table has no rows for dealer {dealer}")
+    T = int(max(rows["score_0"].max(), rows["score_1"].max())) + 1
+    grid = np.full((T, T), np.nan)
+    grid[rows["score_0"].to_numpy(), rows["score_1"].to_numpy()] = 100 * rows["win_0"].to_numpy()
+    p00 = grid[0, 0]
+    if title is None:
+        title = (
+            f"{df.attrs.get('game', '').title()} to {T}: side 0 wins {p00:.0f}% of games from 0-0 "
+            f"and {grid[T - 1, 0]:.0f}% from {T - 1}-0 (seat {dealer} deals next)"
+        )
+    fig, ax = plt.subplots(figsize=(7.2, 6.2), dpi=110)
+    try:
+        im = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+        if T <= 12:
+            for a in range(T):
+                for b in range(T):
+                    if np.isfinite(grid[a, b]):
+                        ax.text(b, a, f"{grid[a, b]:.0f}", ha="center", va="center", fontsize=8)
+        ax.set_xlabel("side 1's score (points)")
+        ax.set_ylabel("side 0's score (points)")
+        ax.set_title("\n".join(textwrap.wrap(title, 64)), fontsize=10)
+        fig.colorbar(im, ax=ax, label="chance that side 0 wins the game (%)")
+        fig.tight_layout()
+        with atomic_write(path, "wb") as f:
+            fig.savefig(f, format="png")
+    finally:
+        plt.close(fig)
+
+
+__all__ = [
+    "odds",
+    "heatmap",
+    "solve",
+    "solve_distribution",
+    "count_out",
+    "measure",
+    "distribution",
+    "setting",
+    "table",
+    "play_from",
+    "parse_score",
+    "Setting",
+    "Solution",
+]
