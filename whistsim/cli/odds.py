@@ -133,11 +133,13 @@ def _clean(x):
               help="whole games played from each checked score, against the method")  # fmt: skip
 @click.option("--seed", type=int, default=1, show_default=True, help="decides every deal, game and resample")
 @click.option("--boot", type=int, default=200, show_default=True, help="bootstrap resamples (two-side games)")
+@click.option("--boot-three-sides", type=int, default=50, show_default=True,
+              help="bootstrap resamples for 6-player Scotch Whist (each solve is ~100x larger)")  # fmt: skip
 @click.option(
     "--out", "out_dir", type=click.Path(file_okay=False), default="results/game_odds", show_default=True
 )
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
-def odds_study(n, check_games, seed, boot, out_dir, threads):
+def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads):
     """The game_odds study: how decisive one deal is, by target, with and without honours.
 
     Tables for Whist to 5, 7 and 10 with honours on and off and for Scotch Whist
@@ -153,5 +155,6 @@ def odds_study(n, check_games, seed, boot, out_dir, threads):
     from ..runner import threads as use_threads
 
     with use_threads(threads):
-        path = run_study(out_dir, n=n, check_games=check_games, seed=seed, boot=boot, echo=click.echo)
+        path = run_study(out_dir, n=n, check_games=check_games, seed=seed, boot=boot,
+                         boot_three_sides=boot_three_sides, echo=click.echo)  # fmt: skip
     click.echo(f"wrote {path}")
