@@ -303,3 +303,22 @@ def test_scotch_revokes_are_modelled_only_when_never_claimed():
 def test_whist_points_parts_are_the_engines_count_out_rows():
     assert setting("whist").parts == (play.P_PENALTY, P_TRICK_POINTS, P_HONOURS)
     assert setting("scotch").parts[CARDS] == P_CARDS
+
+
+# ---- the study -------------------------------------------------------------------------------
+
+
+def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
+    from whistsim.odds_study import run_study
+
+    out = run_study(tmp_path / "game_odds", n=3_000, check_games=300, seed=2, boot=4, boot_three_sides=2,
+                    echo=lambda _: None)  # fmt: skip
+    text = (out / "report.md").read_text()
+    findings = text.split("## Findings")[1].split("## What was run")[0].strip().splitlines()
+    findings = [f for f in findings if f.strip()]
+    assert 1 <= len(findings) <= 6
+    for f in findings:
+        assert "95% CI" in f and "n = " in f, f
+    names = {p.name for p in out.iterdir()}
+    assert {"report.md", "summary.csv", "check.csv", "leader_wins.png", "table_whist_10_honours.csv"} <= names
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left

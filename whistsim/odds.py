@@ -43,6 +43,7 @@ import numpy as np
 from numba import njit, prange
 
 from .games.dealt import play
+from .games.dealt.engine import ENGINE_ERRORS, R_PLAYERS
 from .options import RuleError, WhistsimError
 from .stats import Z95, proportion
 
@@ -63,7 +64,7 @@ def _measure(states, base_deck, seed, start, parts, out, errors):
     ``out[i, j, side]`` is the side's points from count-out part ``parts[j]``.
     """
     n = out.shape[0]
-    p = states[0].core.table.rules[1]  # R_PLAYERS
+    p = states[0].core.table.rules[R_PLAYERS]
     nt = out.shape[2]
     no_log = np.zeros((0, play.LOG_ROW), np.int16)
     for b in prange((n + BLOCK - 1) // BLOCK):
@@ -197,8 +198,12 @@ def measure(s: Setting, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     _measure(states, s.rules.deck(), np.int64(seed), np.int64(0), np.array(s.parts, np.int64), out, errors)
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
+        from .cards import card_name
+
         i = int(bad[0])
-        raise StrategyError(f"deal {i}, seat {errors[i, 1]}: illegal play (engine error {errors[i, 0]})")
+        e, seat, a = (int(x) for x in errors[i])
+        name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
+        raise StrategyError(f"deal {i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
     first = np.arange(n) % s.players
     dealer = (first - 1) % s.players
     return out, dealer
