@@ -39,7 +39,10 @@ from . import main
 @click.option("--n", type=int, default=200_000, show_default=True, help="deals measured")
 @click.option("--seed", type=int, default=0, show_default=True, help="decides every deal and every resample")
 @click.option(
-    "--boot", type=int, default=200, show_default=True, help="bootstrap resamples of the deals, for the CIs"
+    "--boot",
+    type=int,
+    default=None,
+    help="bootstrap resamples of the deals, for the CIs (default 200; 3 sides: 50)",
 )
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
 @click.option("--json", "as_json", is_flag=True, help="print JSON: the setting and the rows")
@@ -102,7 +105,7 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
     else:
         click.echo(f"{game}: {meta['rules']}")
         click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(meta['strategies']))}")
-        click.echo(f"{n:,} deals measured (seed {seed}), {boot} bootstrap resamples")
+        click.echo(f"{n:,} deals measured (seed {seed}), {meta['boot']} bootstrap resamples")
         row = df.iloc[0]
         click.echo(f"from {score}, seat {int(row['dealer'])} dealing next:")
         sides = sum(c.startswith("score_") for c in df.columns)
