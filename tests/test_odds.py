@@ -322,3 +322,18 @@ def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
     names = {p.name for p in out.iterdir()}
     assert {"report.md", "summary.csv", "check.csv", "leader_wins.png", "table_whist_10_honours.csv"} <= names
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
+
+
+def test_dealer_classes_are_seats_alike_after_rotating_the_table():
+    assert setting("whist").period == 2  # the same players all round: only the dealer's side matters
+    assert setting("whist", strategies=["heuristic", "random"] * 2).period == 2
+    assert setting("whist", strategies=["heuristic", "random", "random", "random"]).period == 4
+    assert setting("scotch", players=6).period == 3
+    assert setting("scotch", players=6, rules={"teams": "threes"}).period == 2
+
+
+def test_one_seed_gives_one_table_whatever_the_threads():
+    a = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
+    b = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
+    assert (a["win_0"] == b["win_0"]).all()
+    assert np.allclose(a["win_0_low"], b["win_0_low"], rtol=0, atol=1e-9)
