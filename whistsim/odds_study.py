@@ -301,7 +301,7 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
     findings.append(f"{head} {', '.join(parts[:-1])} and {parts[-1]} ({nn}, paired).")
     findings.append(
         f"One deal ends {ci(over[5])} of Whist games to 5 with honours against {ci(over_off5)} without, "
-        f"{ci(over[7])} of games to 7 and {ci(over[10])} to 10 ({nn})."
+        f"and with honours {ci(over[7])} of games to 7 and {ci(over[10])} to 10 ({nn})."
     )
     findings.append(
         f"From 0-0 the dealer's side wins {ci(dealer[5])} of Whist games to 5, {ci(dealer[7])} to 7 and "
@@ -310,7 +310,8 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
     sc4, sc6 = fig("scotch_4", "leader_wins"), fig("scotch_6", "leader_wins")
     findings.append(
         f"In Scotch Whist to 41 the side ahead after the first deal wins {ci(sc4)} of games with 4 players "
-        f"and {ci(sc6)} with 6 players in three sides; ties after one deal, {ci(tied('scotch_4'))} with 4, "
+        f"and {ci(sc6)} with 6 players in three sides (where an even chance is 33%); ties after one deal, "
+        f"{ci(tied('scotch_4'))} with 4, "
         f"are left out ({nn})."
     )
     agree = int(check["agree"].sum())
@@ -325,7 +326,8 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
     lines += [f"{i + 1}. {f}" for i, f in enumerate(findings)]
     lines += ["", "## What was run", ""]
     lines += [
-        f"`whistsim odds-study --n {n} --seed {seed} --boot {boot} --check-games {games}` "
+        f"`whistsim odds-study --n {n} --seed {seed} --boot {boot} --boot-three-sides {boot3} "
+        f"--check-games {games}` "
         f"(the Makefile's `experiments` target). Every seat plays the `{PLAYERS}` strategy; revokes are off.",
         "",
         f"- **Measure.** {n:,} single deals per rule set (deal i: seat i mod P leads, so each seat deals "
