@@ -31,6 +31,7 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 	@for spec in experiments/*.toml; do \
 		echo "== $$spec"; $(BIN)/whistsim experiment $$spec --no-progress || exit 1; \
 	done
+	$(BIN)/whistsim odds-study --n 200000 --seed 1 --out results/game_odds
 	$(BIN)/whistsim claims --n 20000 --n-search 500 --markdown results/claims.md --json-out results/claims.json
 
 golden: install  ## regenerate the golden play-throughs (review the diff)

@@ -13,7 +13,7 @@ and compiles only the players a run needs.
 
 from .moves import decode_move, encode_move, parse_moves
 
-__all__ = ["encode_move", "decode_move", "parse_moves", "template", "decide"]
+__all__ = ["encode_move", "decode_move", "parse_moves", "template", "parallel_template", "decide"]
 
 
 def decide(sid, v):
@@ -27,5 +27,11 @@ def template(fn):
     Such a function calls the shared loop (``play_deal``), which calls the
     generated switch over the seated players, so it is compiled there, not here.
     """
+    fn.__whistsim_template__ = True
+    return fn
+
+
+def parallel_template(fn):
+    """:func:`template` for a function compiled with ``parallel=True`` (its ``prange`` loops run on all threads)."""
     fn.__whistsim_template__ = True
     return fn

@@ -52,6 +52,7 @@ def _template_sources(functions: Iterable[Callable]) -> list[str]:
     out = []
     for fn in functions:
         src = textwrap.dedent(inspect.getsource(fn))
+        src = src.replace("@parallel_template\n", "@njit(cache=True, parallel=True)\n", 1)
         out.append(src.replace("@template\n", "@njit(cache=True)\n", 1))
     return out
 

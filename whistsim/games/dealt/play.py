@@ -22,6 +22,7 @@ from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.build import kernel
 from ...harness.loop import play_deal
+from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
 from . import players as roster
 from .engine import (
@@ -123,6 +124,7 @@ STATE_DTYPE = np.dtype(
         ("deck", np.int8, (52,)),
         ("rng", np.uint64, (1,)),  # the deals' stream
         ("claim_rng", np.uint64, (1,)),
+        ("start_score", np.int64, (MAX_TEAMS,)),  # each side's score before a game's first deal
         ("order", np.int64, (MAX_TEAMS,)),  # sides in order from the elder hand
         ("seat_acc", np.int64, (len(SEAT_COLUMNS), MAX_PLAYERS)),
         ("side_acc", np.int64, (len(SIDE_COLUMNS), MAX_TEAMS)),
@@ -342,7 +344,7 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     for j in range(len(GAME_COLUMNS)):
         g.game_acc[j] = 0
     for side in range(MAX_TEAMS):
-        t.score[side] = 0
+        t.score[side] = g.start_score[side]
     n = base_deck.shape[0]
     deck = g.deck[:n]
     dealer = first - 1 if first > 0 else p - 1
@@ -432,14 +434,23 @@ def play_batch(
     n: int,
     first: int = -1,
     log_games: int = 0,
+    start_score: tuple[int, ...] = (),
 ) -> Batch:
     """Play whole games ``start .. start + n - 1``; log every deal of the first ``log_games``.
 
     ``first`` is the elder hand (the first to play) of each game's first deal;
     the dealer sits on its right. ``batch.logs`` holds one row per logged deal.
+    ``start_score`` (one per side, each short of the target; empty: all 0) is the
+    score every game starts from, to play games on from a given score.
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
+    if start_score:
+        if len(start_score) != rules.n_teams or not all(0 <= int(x) < rules.target for x in start_score):
+            raise WhistsimError(
+                f"start score {list(start_score)}: expected {rules.n_teams} scores from 0 to {rules.target - 1}"
+            )
+        states["start_score"][:, : rules.n_teams] = start_score
     states["core"]["seats"]["strategy"][:, :p] = ids
     states["core"]["seats"]["params"][:, :p] = params
     nt = rules.n_teams

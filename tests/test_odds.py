@@ -1,0 +1,339 @@
+"""whistsim odds: the chance of winning from any score, by DP over measured deals.
+
+The DP is checked against hand-worked chances, against the engine's own count-out
+(part by part, sides from the dealer's left), and against whole games played on
+by the engine from a given score (the dealt kernel's start score).
+"""
+
+from __future__ import annotations
+
+import json
+from math import comb
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+import whistsim
+from whistsim.cli import main
+from whistsim.games.dealt import play
+from whistsim.games.dealt.engine import N_PARTS, P_CARDS, P_HONOURS, P_TRICK_POINTS
+from whistsim.odds import (
+    count_out,
+    distribution,
+    measure,
+    play_from,
+    setting,
+    solve,
+    solve_distribution,
+)
+from whistsim.options import WhistsimError
+
+CARDS = 2  # Scotch count-out parts: ten, ten_diamonds, cards, ace, king, queen, jack
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def race(s, p_num: int, n: int):
+    """A hand-made distribution: each deal gives one point to side 0 (``p_num`` of ``n`` deals)
+    or one to side 1, whoever deals."""
+    parts = np.zeros((n * s.period, len(s.parts), s.sides), np.int16)
+    for d in range(s.period):
+        rows = slice(d * n, (d + 1) * n)
+        parts[rows, CARDS, 1] = 1
+        parts[d * n : d * n + p_num, CARDS, 1] = 0
+        parts[d * n : d * n + p_num, CARDS, 0] = 1
+    dealer = np.repeat(np.arange(s.period), n)
+    return distribution(parts, dealer, s.period)
+
+
+# ---- the DP on hand-made distributions -------------------------------------------------------
+
+
+def test_race_to_two_matches_the_hand_formula():
+    # P(A wins from 0-0) = p^2 + 2 p^2 (1 - p): AA, ABA, BAA.
+    s = setting("scotch", players=4, rules={"target": 2})
+    V = solve_distribution(s, race(s, 3, 10))
+    p = 0.3
+    assert V[0, 0, 0] == pytest.approx(p**2 + 2 * p**2 * (1 - p), abs=1e-12)
+    assert V[0, 1, 0] == pytest.approx(p**2 + 2 * p**2 * (1 - p), abs=1e-12)
+    assert V[s.target * 1 + 1, 0, 0] == pytest.approx(p, abs=1e-12)  # 1-1: the next deal decides
+
+
+@given(st.integers(1, 9), st.integers(1, 9))
+def test_race_to_any_target_is_the_negative_binomial_sum(k, target):
+    s = setting("scotch", players=4, rules={"target": target})
+    V = solve_distribution(s, race(s, k, 10))
+    p = k / 10
+    want = sum(comb(target - 1 + j, j) * p**target * (1 - p) ** j for j in range(target))
+    assert V[0, 0, 0] == pytest.approx(want, abs=1e-12)
+    assert np.allclose(V.sum(axis=2), 1.0)
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(3, 8))
+def test_a_higher_score_never_lowers_the_chance(seed, target):
+    # Coupling: with the same deals to come, a side with more points reaches the target no later.
+    rng = np.random.default_rng(seed)
+    s = setting("scotch", players=4, rules={"target": target})
+    n = 12
+    parts = np.zeros((n * s.period, len(s.parts), 2), np.int16)
+    for i in range(n * s.period):
+        part = rng.integers(0, len(s.parts))
+        parts[i, part, rng.integers(0, 2)] = rng.integers(1, 4)
+        parts[i, rng.integers(0, len(s.parts)), rng.integers(0, 2)] += rng.integers(0, 3)
+    dealer = np.arange(n * s.period) % s.period
+    V = solve_distribution(s, distribution(parts, dealer, s.period)).reshape(target, target, s.period, 2)
+    assert (V[1:, :, :, 0] >= V[:-1, :, :, 0] - 1e-12).all()
+    assert (V[:, 1:, :, 1] >= V[:, :-1, :, 1] - 1e-12).all()
+    assert np.allclose(V.sum(axis=3), 1.0)
+
+
+# ---- count-out: the engine's order, resolved exactly ----------------------------------------
+
+
+def engine_count_out(s, score, parts, dealer):
+    """The winner by the engine's own count-out (games.dealt.play._count_out)."""
+    buf = play.new_state(s.rules, 1)
+    g = buf[0]
+    res = np.zeros((N_PARTS, 8), np.int64)
+    for j, row in enumerate(s.parts):
+        res[row, : s.sides] = parts[j]
+    g["core"]["result"][:] = res
+    g["core"]["table"]["score"][: s.sides] = score
+    return play._count_out(g, dealer)
+
+
+def test_scotch_the_ten_counts_out_before_cards():
+    # 35-38 to 41: side 0 takes the Ten and the Ace (14), side 1 four cards and the Jack (15);
+    # both pass 41, but the Ten counts first: side 0 wins. Without the Ten, cards come first.
+    s = setting("scotch", players=4)
+    parts = np.zeros((7, 2), np.int64)
+    parts[0, 0], parts[3, 0] = 10, 4  # ten, ace
+    parts[CARDS, 1], parts[6, 1] = 4, 11  # cards, jack
+    score = np.array([35, 38], np.int64)
+    order = np.array(s.order(0), np.int64)
+    assert count_out(score, parts, order, 41) == 0 == engine_count_out(s, score, parts, 0)
+    parts[0, 0], parts[4, 0] = 0, 3  # side 0 takes A K (7), not the Ten: side 1's cards come first
+    assert count_out(score, parts, order, 41) == 1 == engine_count_out(s, score, parts, 0)
+    # And the DP, given that one deal for sure, says the same.
+    dist = distribution(parts[None].astype(np.int16).repeat(2, 0), np.array([0, 1]), s.period)
+    V = solve_distribution(s, dist)
+    assert V[35 * 41 + 38, 0, 1] == 1.0
+
+
+def test_scotch_three_sides_count_out_in_turn_from_the_dealers_left():
+    # 6 players in pairs (sides 0 1 2 0 1 2): seat 0 deals, so seat 1's side counts first.
+    s = setting("scotch", players=6)
+    assert s.order(0) == [1, 2, 0] and s.order(1) == [2, 0, 1] and s.period == 3
+    parts = np.zeros((7, 3), np.int64)
+    parts[CARDS] = [6, 6, 6]
+    score = np.array([38, 38, 38], np.int64)
+    for dealer, first in ((0, 1), (1, 2), (2, 0)):
+        order = np.array(s.order(dealer), np.int64)
+        assert count_out(score, parts, order, 41) == first == engine_count_out(s, score, parts, dealer)
+
+
+def test_whist_tricks_count_out_before_honours():
+    # 4-3 to 5: side 0 makes the odd trick (1), side 1 holds three honours (2): tricks first.
+    s = setting("whist", preset="short", rules={"honours": True})
+    parts = np.zeros((3, 2), np.int64)
+    parts[1, 0] = 1
+    parts[2, 1] = 2
+    score = np.array([4, 3], np.int64)
+    for dealer in range(4):
+        order = np.array(s.order(dealer), np.int64)
+        assert count_out(score, parts, order, 5) == 0 == engine_count_out(s, score, parts, dealer)
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_the_dp_lookup_agrees_with_the_engines_count_out(seed):
+    # Random scores and random deals: the engine, the walk and the DP's lookup pick one winner.
+    rng = np.random.default_rng(seed)
+    s = setting("scotch", players=6, rules={"target": 12})
+    parts = rng.integers(0, 5, (1, 7, 3)).astype(np.int16)
+    parts[0, CARDS, 0] += 1
+    dealer = int(rng.integers(0, 6))
+    score = rng.integers(0, 12, 3).astype(np.int64)
+    order = np.array(s.order(dealer), np.int64)
+    want = engine_count_out(s, score, parts[0].astype(np.int64), dealer)
+    assert count_out(score, parts[0].astype(np.int64), order, 12) == want
+    if want >= 0:
+        dist = distribution(parts.repeat(3, 0), np.arange(3), 3)
+        V = solve_distribution(s, dist)
+        idx = int(np.ravel_multi_index(tuple(score), (12, 12, 12)))
+        assert V[idx, dealer % 3, want] == 1.0
+
+
+# ---- measuring deals, and games from a score -------------------------------------------------
+
+
+@pytest.mark.parametrize("game,players", [("whist", None), ("scotch", 4)])
+def test_measured_parts_add_up_to_the_points_of_single_deal_games(game, players):
+    # Deal i is game i's first deal with seat i mod P leading: simulate(unit=deal, first=rotate).
+    s = setting(game, players=players)
+    parts, dealer = measure(s, 300, 5)
+    sim = whistsim.simulate(game, 300, 5, players=players, rules={"unit": "deal"}, first="rotate",
+                            keep_games=True)  # fmt: skip
+    assert (parts.sum(axis=1) == sim.batch.side["points"]).all()
+    assert (dealer == (np.arange(300) - 1) % s.players).all()
+
+
+def test_start_score_plays_games_on_from_that_score():
+    # Short whist (no honours) from 4-4: the first deal's odd trick ends every game.
+    s = setting("whist", preset="short")
+    b = play.play_batch(s.rules, s.ids, s.params, seed=3, n=200, first=1, start_score=(4, 4))
+    assert (b.game["deals"] == 1).all()
+    winner = b.game["winner"]
+    assert (b.side["score"][np.arange(200), winner] >= 5).all()
+    assert (b.side["tricks"][np.arange(200), winner] >= 7).all()
+    assert (b.side["score"][np.arange(200), 1 - winner] == 4).all()
+
+
+@pytest.mark.parametrize("score", [(5, 0), (1,), (1, 2, 3), (-1, 0)])
+def test_start_score_must_be_one_score_per_side_short_of_the_target(score):
+    s = setting("whist", preset="short")
+    with pytest.raises(WhistsimError, match="start score"):
+        play.play_batch(s.rules, s.ids, s.params, seed=0, n=1, start_score=score)
+
+
+# ---- the method against whole games ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game,kw,score,dealer",
+    [
+        ("whist", {"preset": "short"}, (0, 0), 0),
+        ("whist", {"preset": "short"}, (3, 1), 1),
+        ("whist", {"preset": "long", "rules": {"target": 5}}, (0, 0), 1),
+        ("scotch", {"players": 4}, (0, 0), 0),
+        ("scotch", {"players": 4}, (30, 20), 1),
+    ],
+)
+def test_dp_chances_agree_with_whole_games_played_from_the_score(game, kw, score, dealer):
+    # Independent seeds; "agree": the DP's 95% interval and the games' Wilson interval overlap.
+    s = setting(game, **kw)
+    sol = solve(s, 30_000, 11, boot=40)
+    p, lo, hi = sol.chance(score, dealer, 0)
+    direct = play_from(s, score, dealer, 8_000, 12).iloc[0]
+    assert lo <= p <= hi and hi - lo < 0.03
+    assert lo <= direct["high"] and direct["low"] <= hi, (p, lo, hi, direct.to_dict())
+
+
+# ---- the API and the command -----------------------------------------------------------------
+
+
+def test_api_odds_returns_one_row_per_score_and_dealer_class():
+    df = whistsim.odds("whist", 2_000, 1, preset="short", boot=5)
+    assert len(df) == 5 * 5 * 2  # scores 0..4 each side, side 0 or side 1 dealing
+    assert list(df.columns) == ["dealer", "score_0", "score_1", "win_0", "win_0_low", "win_0_high",
+                                "win_1", "win_1_low", "win_1_high", "n_deals"]  # fmt: skip
+    assert np.allclose(df["win_0"] + df["win_1"], 1.0)
+    assert ((df["win_0_low"] <= df["win_0"]) & (df["win_0"] <= df["win_0_high"])).all()
+    assert (df["win_0_low"] >= 0).all() and (df["win_0_high"] <= 1).all()
+    one = whistsim.odds("whist", 2_000, 1, preset="short", boot=5, score="3-1", dealer=2)
+    row = df[(df.dealer == 0) & (df.score_0 == 3) & (df.score_1 == 1)].iloc[0]
+    assert len(one) == 1 and one.iloc[0]["dealer"] == 2 and one.iloc[0]["win_0"] == row["win_0"]
+
+
+def test_three_sides_table_covers_every_score_and_dealer_class():
+    df = whistsim.odds("scotch", 300, 2, players=6, boot=2, rules={"target": 12})
+    assert len(df) == 12**3 * 3
+    assert np.allclose(df[["win_0", "win_1", "win_2"]].sum(axis=1), 1.0)
+
+
+def test_cli_table_as_csv_and_json(tmp_path):
+    r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5)
+    assert r.exit_code == 0, r.output
+    lines = r.output.strip().splitlines()
+    assert lines[0] == "dealer,score_0,score_1,win_0,win_0_low,win_0_high,win_1,win_1_low,win_1_high,n_deals"
+    assert len(lines) == 1 + 50
+    r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5, "--score", "2-3", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["n_deals"] == 2000 and doc["boot"] == 5 and doc["dealer_period"] == 2
+    assert len(doc["rows"]) == 1 and doc["rows"][0]["score_0"] == 2 and doc["rows"][0]["score_1"] == 3
+    out, chart = tmp_path / "t.json", tmp_path / "t.png"
+    r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5, "--out", out, "--chart", chart)
+    assert r.exit_code == 0, r.output
+    assert len(json.loads(out.read_text())["rows"]) == 50 and chart.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_score_prints_each_sides_chance():
+    r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5, "--score", "4-0")
+    assert r.exit_code == 0, r.output
+    assert "from 4-0, seat 0 dealing next:" in r.output and "side 1 wins" in r.output
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--preset", "short", "--score", "5-0"], "must be short of the target 5"),
+        (["--score", "10-2"], "must be short of the target 10"),
+        (["--score", "6:2"], "expected one score per side (2), like 0-0"),
+        (["--score", "6-2-1"], "expected one score per side (2)"),
+        (["--score", "-1-2"], "expected one score per side"),
+        (["--score", "1-1", "--dealer", "4"], "dealer 4: expected a seat from 0 to 3"),
+        (["--game", "welsh"], "odds are for whist and scotch"),
+        (["--game", "scotch", "--rule", "revokes=true"], "claimed revoke"),
+        (["--rule", "unit=deal"], "whole games"),
+        (["--game", "scotch", "--players", "8", "--rule", "teams=pairs"], "too many"),
+        (["--n", "0"], "at least 1 deal"),
+        (["--boot", "1"], "at least 2 bootstrap"),
+        (["--score", "1-1", "--chart", "x.png"], "leave out --score"),
+    ],
+)
+def test_bad_input_is_one_line(args, message):
+    r = run("odds", "--n", 100, *args)
+    assert r.exit_code == 2
+    assert r.output.startswith("whistsim: error:") and message in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_scotch_revokes_are_modelled_only_when_never_claimed():
+    # claim=0: a revoke is never claimed, so the game is count-out alone; any claim ends it otherwise.
+    assert setting("scotch", players=4, rules={"revokes": True, "claim": 0}).rules.revokes
+    with pytest.raises(WhistsimError, match="claimed revoke"):
+        setting("scotch", players=4, rules={"revokes": True, "claim": 0.5})
+
+
+def test_whist_points_parts_are_the_engines_count_out_rows():
+    assert setting("whist").parts == (play.P_PENALTY, P_TRICK_POINTS, P_HONOURS)
+    assert setting("scotch").parts[CARDS] == P_CARDS
+
+
+# ---- the study -------------------------------------------------------------------------------
+
+
+def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
+    from whistsim.odds_study import run_study
+
+    out = run_study(tmp_path / "game_odds", n=3_000, check_games=300, seed=2, boot=4, boot_three_sides=2,
+                    echo=lambda _: None)  # fmt: skip
+    text = (out / "report.md").read_text()
+    findings = text.split("## Findings")[1].split("## What was run")[0].strip().splitlines()
+    findings = [f for f in findings if f.strip()]
+    assert 1 <= len(findings) <= 6
+    for f in findings:
+        assert "95% CI" in f and "n = " in f, f
+    names = {p.name for p in out.iterdir()}
+    assert {"report.md", "summary.csv", "check.csv", "leader_wins.png", "table_whist_10_honours.csv"} <= names
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
+
+
+def test_dealer_classes_are_seats_alike_after_rotating_the_table():
+    assert setting("whist").period == 2  # the same players all round: only the dealer's side matters
+    assert setting("whist", strategies=["heuristic", "random"] * 2).period == 2
+    assert setting("whist", strategies=["heuristic", "random", "random", "random"]).period == 4
+    assert setting("scotch", players=6).period == 3
+    assert setting("scotch", players=6, rules={"teams": "threes"}).period == 2
+
+
+def test_one_seed_gives_one_table_whatever_the_threads():
+    a = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
+    b = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
+    assert (a["win_0"] == b["win_0"]).all()
+    assert np.allclose(a["win_0_low"], b["win_0_low"], rtol=0, atol=1e-9)

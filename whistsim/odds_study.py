@@ -1,0 +1,392 @@
+"""The ``game_odds`` study: how decisive is one deal, by target score, with and without honours?
+
+For Whist to 5, 7 and 10 with honours on and off, and Scotch Whist with 4 players
+(two sides) and 6 (three sides of two), heuristic players at every seat: the
+chance of winning from every score (:mod:`whistsim.odds`), the first deal's
+figures (the dealer's side from 0-0, the side ahead after one deal, games over
+in one deal), honours on against off on the same deals (paired; Holm over the
+three targets), and a check of the method against whole games played on from a
+few scores by the engine. Writes report.md, CSV tables and charts into one
+folder, swapped in whole when everything is written.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import tempfile
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .io import atomic_write
+from .odds import Solution, heatmap, play_from, setting, solve, table
+from .stats import Z95
+
+PLAYERS = "heuristic"
+TARGETS = (5, 7, 10)
+
+
+@dataclass(frozen=True)
+class Spec:
+    key: str
+    label: str
+    game: str
+    kw: dict[str, Any]
+
+
+def specs() -> list[Spec]:
+    out = [
+        Spec(f"whist_{t}_{'honours' if h else 'no_honours'}", f"Whist to {t}, honours {'on' if h else 'off'}",
+             "whist", {"preset": "long", "rules": {"target": t, "honours": h}})
+        for t in TARGETS
+        for h in (True, False)
+    ]  # fmt: skip
+    out.append(Spec("scotch_4", "Scotch Whist, 4 players (2 sides)", "scotch", {"players": 4}))
+    out.append(Spec("scotch_6", "Scotch Whist, 6 players (3 sides)", "scotch", {"players": 6}))
+    return out
+
+
+# Scores played on as whole games, against the method: (setting, score, dealer seat).
+CHECKS = (
+    ("whist_5_no_honours", (0, 0), 0),
+    ("whist_5_no_honours", (3, 1), 1),
+    ("whist_5_honours", (0, 0), 0),
+    ("whist_10_honours", (0, 0), 0),
+    ("whist_10_honours", (6, 2), 0),
+    ("scotch_4", (0, 0), 0),
+    ("scotch_4", (30, 20), 1),
+    ("scotch_6", (0, 0, 0), 0),
+)
+
+END, TIE, LEAD = range(3)  # Solution.first_deal figures
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def ci(t: tuple[float, float, float]) -> str:
+    return f"{pct(t[0])} (95% CI {100 * t[1]:.1f}-{100 * t[2]:.1f}%)"
+
+
+def paired_difference(a: Solution, b: Solution, what: int) -> tuple[float, float, float, float]:
+    """(a - b, low, high, two-sided p) of a first-deal figure, from the same bootstrap weights."""
+    d = float(a.first[0, what] - b.first[0, what])
+    reps = a.first_reps[:, 0, what] - b.first_reps[:, 0, what]
+    se = float(np.std(reps[np.isfinite(reps)], ddof=1))
+    if se == 0.0:
+        return d, d, d, 0.0 if d else 1.0
+    p = math.erfc(abs(d / se) / math.sqrt(2))
+    return d, d - Z95 * se, d + Z95 * se, p
+
+
+def _p(p: float) -> str:
+    return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
+
+
+def holm(ps: list[float]) -> list[float]:
+    """Holm-adjusted p-values."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [0.0] * len(ps)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = running
+    return out
+
+
+def run_study(
+    out_dir: str | os.PathLike,
+    *,
+    n: int = 200_000,
+    check_games: int = 20_000,
+    seed: int = 1,
+    boot: int = 200,
+    boot_three_sides: int = 50,
+    echo: Callable[[str], None] = print,
+) -> Path:
+    """Run every setting and the checks; write the folder; return its path."""
+    out = Path(out_dir)
+    sols: dict[str, Solution] = {}
+    for sp in specs():
+        s = setting(sp.game, strategies=[PLAYERS], **sp.kw)
+        b = boot if s.sides == 2 else boot_three_sides
+        echo(f"== {sp.label}: {n:,} deals, {b} resamples")
+        sols[sp.key] = solve(s, n, seed, boot=b)
+    checks = []
+    for i, (key, score, dealer) in enumerate(CHECKS):
+        sol = sols[key]
+        direct = play_from(sol.setting, score, dealer, check_games, seed + 1000 + i).iloc[0]
+        p, lo, hi = sol.chance(score, dealer, 0)
+        checks.append({
+            "setting": key, "score": "-".join(map(str, score)), "dealer": dealer,
+            "dp": p, "dp_low": lo, "dp_high": hi, "games": check_games, "direct": direct["win"],
+            "direct_low": direct["low"], "direct_high": direct["high"],
+            "agree": bool(lo <= direct["high"] and direct["low"] <= hi),
+        })  # fmt: skip
+        echo(f"check {key} {score} dealer {dealer}: DP {pct(p)} vs games {pct(direct['win'])}")
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent if out.parent.exists() else None))
+    try:
+        _write(tmp, sols, checks, n=n, seed=seed, boot=boot, boot3=boot_three_sides, games=check_games)
+        _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Replace ``out`` by the finished folder ``tmp`` (never a half-written study)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        os.replace(out, old)
+    os.replace(tmp, out)
+    os.chmod(out, 0o755)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# ---- writing -----------------------------------------------------------------------------
+
+
+def _summary_rows(sols: dict[str, Solution]) -> list[dict[str, Any]]:
+    labels = {sp.key: sp.label for sp in specs()}
+    rows = []
+    for key, sol in sols.items():
+        k = sol.setting.sides
+        zero = (0,) * k
+        win = sol.chance(zero, 0, 0)
+        lead = sol.first_deal(0, LEAD)
+        end = sol.first_deal(0, END)
+        tie = sol.first_deal(0, TIE)
+        one = sol.chance((1,) + (0,) * (k - 1), 1, 0)  # side 0 leads 1-0, the next seat deals
+        rows.append({
+            "setting": key, "label": labels[key], "target": sol.setting.target, "sides": k,
+            "n_deals": sol.n, "boot": sol.boot,
+            "dealer_side_wins": win[0], "dealer_side_wins_low": win[1], "dealer_side_wins_high": win[2],
+            "leader_wins": lead[0], "leader_wins_low": lead[1], "leader_wins_high": lead[2],
+            "over_in_one_deal": end[0], "over_in_one_deal_low": end[1], "over_in_one_deal_high": end[2],
+            "tied_after_one_deal": tie[0], "tied_low": tie[1], "tied_high": tie[2],
+            "one_point_lead_wins": one[0], "one_point_lead_wins_low": one[1], "one_point_lead_wins_high": one[2],
+        })  # fmt: skip
+    return rows
+
+
+def _write(d: Path, sols, checks, *, n, seed, boot, boot3, games) -> None:
+    import pandas as pd
+
+    summary = pd.DataFrame(_summary_rows(sols))
+    check = pd.DataFrame(checks)
+    with atomic_write(d / "summary.csv") as f:
+        summary.to_csv(f, index=False, float_format="%.5f")
+    with atomic_write(d / "check.csv") as f:
+        check.to_csv(f, index=False, float_format="%.5f")
+    for key, sol in sols.items():
+        df = table(sol)
+        if sol.setting.sides > 2:  # 41^3 scores x 3 dealers is too big to keep: side 2 at 0, seat 0 dealing
+            df = df[(df["dealer"] == 0) & (df["score_2"] == 0)]
+        with atomic_write(d / f"table_{key}.csv") as f:
+            df.to_csv(f, index=False, float_format="%.5f")
+    diffs = {
+        t: paired_difference(sols[f"whist_{t}_honours"], sols[f"whist_{t}_no_honours"], LEAD) for t in TARGETS
+    }
+    adjusted = dict(zip(TARGETS, holm([diffs[t][3] for t in TARGETS]), strict=True))
+    charts = _charts(d, sols, summary)
+    text = _report(sols, summary, check, diffs, adjusted, charts, n=n, seed=seed, boot=boot, boot3=boot3,
+                   games=games)  # fmt: skip
+    with atomic_write(d / "report.md") as f:
+        f.write(text)
+
+
+def _charts(d: Path, sols, summary) -> list[tuple[str, str]]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    files = []
+    s = summary.set_index("setting")
+    # 1. The side ahead after one deal, by target, honours on and off.
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    try:
+        x = np.arange(len(TARGETS))
+        for j, (h, name) in enumerate(((True, "honours on"), (False, "honours off"))):
+            keys = [f"whist_{t}_{'honours' if h else 'no_honours'}" for t in TARGETS]
+            y = 100 * s.loc[keys, "leader_wins"].to_numpy()
+            lo = y - 100 * s.loc[keys, "leader_wins_low"].to_numpy()
+            hi = 100 * s.loc[keys, "leader_wins_high"].to_numpy() - y
+            ax.bar(x - 0.2 + 0.4 * j, y, 0.4, yerr=(lo, hi), capsize=3, label=f"Whist, {name}")
+        for i, key in enumerate(("scotch_4", "scotch_6")):
+            y = 100 * s.loc[key, "leader_wins"]
+            err = [[y - 100 * s.loc[key, "leader_wins_low"]], [100 * s.loc[key, "leader_wins_high"] - y]]
+            ax.bar([len(TARGETS) + i], [y], 0.5, yerr=err, capsize=3, color="0.55",
+                   label="Scotch Whist to 41" if i == 0 else None)  # fmt: skip
+        ax.set_xticks(list(x) + [len(TARGETS), len(TARGETS) + 1],
+                      [f"Whist to {t}" for t in TARGETS] + ["Scotch, 4 players", "Scotch, 6 players"])  # fmt: skip
+        ax.set_ylabel("chance that the side ahead after deal 1 wins (%)")
+        ax.set_xlabel("game and target score (points)")
+        ax.set_ylim(0, 100)
+        w5, w10 = s.loc["whist_5_honours", "leader_wins"], s.loc["whist_10_honours", "leader_wins"]
+        title = (
+            f"The side ahead after the first deal wins {pct(w5)} of Whist games to 5 but "
+            f"{pct(w10)} of games to 10 (honours on); bars: 95% CIs"
+        )
+        ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=10)
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend(fontsize=8, loc="upper right")
+        fig.tight_layout()
+        with atomic_write(d / "leader_wins.png", "wb") as f:
+            fig.savefig(f, format="png")
+        files.append(("leader_wins.png", title))
+    finally:
+        plt.close(fig)
+    # 2. Heat maps: the whole table for three settings.
+    for key in ("whist_10_honours", "whist_5_no_honours", "scotch_4"):
+        sol = sols[key]
+        T = sol.setting.target
+        df = table(sol, dealer=0)
+        p00 = sol.chance((0, 0), 0, 0)[0]
+        lead = sol.chance((T - 1, 0), 0, 0)[0]
+        label = s.loc[key, "label"]
+        title = (
+            f"{label}: side 0 (seat 0 deals next) wins {pct(p00)} of games from 0-0 and {pct(lead)} "
+            f"from {T - 1}-0"
+        )
+        heatmap(df, str(d / f"heatmap_{key}.png"), dealer=0, title=title)
+        files.append((f"heatmap_{key}.png", title))
+    return files
+
+
+def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boot3, games) -> str:
+    s = summary.set_index("setting")
+
+    def fig(key: str, col: str) -> tuple[float, float, float]:
+        return s.loc[key, col], s.loc[key, f"{col}_low"], s.loc[key, col + "_high"]
+
+    def tied(key: str) -> tuple[float, float, float]:
+        return s.loc[key, "tied_after_one_deal"], s.loc[key, "tied_low"], s.loc[key, "tied_high"]
+
+    nn = f"n = {n:,} measured deals per rule set"
+    lead = {t: fig(f"whist_{t}_honours", "leader_wins") for t in TARGETS}
+    dealer = {t: fig(f"whist_{t}_honours", "dealer_side_wins") for t in TARGETS}
+    over = {t: fig(f"whist_{t}_honours", "over_in_one_deal") for t in TARGETS}
+    over_off5 = fig("whist_5_no_honours", "over_in_one_deal")
+    more = "more" if lead[5][0] > lead[10][0] else "less"
+    findings = [
+        f"The side ahead after the first deal goes on to win {ci(lead[5])} of Whist games to 5, "
+        f"{ci(lead[7])} to 7 and {ci(lead[10])} to 10 (honours on, heuristic players, {nn}): one deal "
+        f"decides {more} the shorter the game.",
+    ]
+    sig = [t for t in TARGETS if adjusted[t] < 0.05]
+    parts = [
+        f"{100 * diffs[t][0]:+.1f} points at {t} (95% CI {100 * diffs[t][1]:+.1f} to {100 * diffs[t][2]:+.1f}, "
+        f"Holm {_p(adjusted[t])})"
+        for t in TARGETS
+    ]
+    if len(sig) == len(TARGETS) and all(diffs[t][0] > 0 for t in TARGETS):
+        head = "Honours make one deal more decisive: on the same deals they raise the leader's chance by"
+    elif len(sig) == len(TARGETS) and all(diffs[t][0] < 0 for t in TARGETS):
+        head = "Honours make one deal less decisive: on the same deals they change the leader's chance by"
+    else:
+        head = "On the same deals, honours change the leader's chance by"
+    findings.append(f"{head} {', '.join(parts[:-1])} and {parts[-1]} ({nn}, paired).")
+    findings.append(
+        f"One deal ends {ci(over[5])} of Whist games to 5 with honours against {ci(over_off5)} without, "
+        f"and with honours {ci(over[7])} of games to 7 and {ci(over[10])} to 10 ({nn})."
+    )
+    findings.append(
+        f"From 0-0 the dealer's side wins {ci(dealer[5])} of Whist games to 5, {ci(dealer[7])} to 7 and "
+        f"{ci(dealer[10])} to 10 (honours on, {nn})."
+    )
+    sc4, sc6 = fig("scotch_4", "leader_wins"), fig("scotch_6", "leader_wins")
+    findings.append(
+        f"In Scotch Whist to 41 the side ahead after the first deal wins {ci(sc4)} of games with 4 players "
+        f"and {ci(sc6)} with 6 players in three sides (where an even chance is 33%); ties after one deal, "
+        f"{ci(tied('scotch_4'))} with 4, "
+        f"are left out ({nn})."
+    )
+    agree = int(check["agree"].sum())
+    w = check[(check["setting"] == "whist_10_honours") & (check["score"] == "6-2")].iloc[0]
+    findings.append(
+        f"The method agrees with whole games played on by the engine: at {agree} of {len(check)} checked "
+        f"scores the DP's 95% CI overlaps the games' (n = {games:,} games each), e.g. from 6-2 in Whist to 10 "
+        f"the side on 6 wins {pct(w['dp'])} by the DP (95% CI {100 * w['dp_low']:.1f}-{100 * w['dp_high']:.1f}%) "
+        f"and {pct(w['direct'])} of games (95% CI {100 * w['direct_low']:.1f}-{100 * w['direct_high']:.1f}%)."
+    )
+    lines = ["# Game odds: how decisive is one deal?", "", "## Findings", ""]
+    lines += [f"{i + 1}. {f}" for i, f in enumerate(findings)]
+    lines += ["", "## What was run", ""]
+    lines += [
+        f"`whistsim odds-study --n {n} --seed {seed} --boot {boot} --boot-three-sides {boot3} "
+        f"--check-games {games}` "
+        f"(the Makefile's `experiments` target). Every seat plays the `{PLAYERS}` strategy; revokes are off.",
+        "",
+        f"- **Measure.** {n:,} single deals per rule set (deal i: seat i mod P leads, so each seat deals "
+        "equally often), played through the engine's game kernel; each side's points are kept part by part "
+        "in the engine's count-out order (Whist: revoke penalty, tricks, honours; Scotch Whist: the Ten, "
+        "cards, A, K, Q, the Jack; within a part, sides in turn from the dealer's left). The same seed gives "
+        "the same deals under every Whist rule set, so honours on and off are compared on the same deals.",
+        "- **Solve.** The chance that each side wins from every score and dealer follows exactly by dynamic "
+        "programming over the measured joint distribution of a deal's parts, one distribution per dealer "
+        "side (deals are independent given the dealer; the players never look at the score); count-out near "
+        "the target is resolved part by part, as the engine does.",
+        f"- **Intervals.** Poisson bootstrap over the measured deals ({boot} resamples; {boot3} for the "
+        "three-side game), each solved again; 95% CI = estimate +- 1.96 bootstrap SE on the logit scale. "
+        "Honours on minus off: the same resampling weights for both (paired), normal interval, Holm over "
+        "the three targets.",
+        "- **Terms.** *The side ahead after the first deal*: the side with the most points after deal 1 "
+        "(the winner, if deal 1 ends the game); deals that leave the top sides tied are left out. *Dealer's "
+        "side*: seat 0 deals the first deal. *One-point lead*: side 0 on 1, the others on 0, seat 1 dealing.",
+        f"- **Check.** From {len(check)} scores, {games:,} whole games each played on by the engine (the "
+        "dealt kernel's start score), on other seeds; Wilson 95% CIs; agreement = the two intervals overlap.",
+        "",
+        "## Results",
+        "",
+        "| rule set | dealer's side wins from 0-0 | side ahead after deal 1 wins | over in one deal | "
+        "one-point lead wins |",
+        "|---|---|---|---|---|",
+    ]
+    for key in s.index:
+        lines.append(
+            f"| {s.loc[key, 'label']} | {ci(fig(key, 'dealer_side_wins'))} | {ci(fig(key, 'leader_wins'))} | "
+            f"{ci(fig(key, 'over_in_one_deal'))} | {ci(fig(key, 'one_point_lead_wins'))} |"
+        )
+    lines += [
+        "",
+        f"n = {n:,} deals per rule set. Scotch Whist to 41, 6 players: side 0 is seat 0's pair.",
+        "",
+    ]
+    lines += ["### The method against whole games", "", "| rule set | score | dealer seat | DP: side 0 wins | "
+              "games: side 0 wins | intervals overlap |", "|---|---|---|---|---|---|"]  # fmt: skip
+    for _, r in check.iterrows():
+        lines.append(
+            f"| {s.loc[r['setting'], 'label']} | {r['score']} | {r['dealer']} | "
+            f"{ci((r['dp'], r['dp_low'], r['dp_high']))} | {ci((r['direct'], r['direct_low'], r['direct_high']))} "
+            f"(n = {r['games']:,}) | {'yes' if r['agree'] else 'NO'} |"
+        )
+    lines += ["", "## Charts", ""]
+    for name, title in charts:
+        lines += [f"![{title}]({name})", ""]
+    lines += [
+        "## Files",
+        "",
+        "- `summary.csv`: the figures above, per rule set, with 95% CIs.",
+        "- `check.csv`: the method against whole games.",
+        "- `table_*.csv`: the chance of each side from every score (`dealer`: the seat dealing next; "
+        "`win_S`, `win_S_low`, `win_S_high`). For 6-player Scotch Whist only seat 0 dealing with side 2 "
+        "on 0 is kept; `whistsim odds --game scotch --players 6 --strategy heuristic` gives it all.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+__all__ = ["run_study", "specs", "CHECKS"]
