@@ -265,7 +265,7 @@ def test_pile_points_match_the_engine_on_the_same_games():
     kw = dict(players=4, strategies=["greedy"], keep_games=True)
     std = whistsim.simulate("welsh", 200, 3, rules={"scoring": "standard"}, **kw).batch
     pil = whistsim.simulate("welsh", 200, 3, rules={"scoring": "piles"}, **kw).batch
-    ours = pile_points(std.seat["won"], std.seat["tens"] + std.seat["taffies"])
+    ours = pile_points(std.seat["cards_won"], std.seat["tens"] + std.seat["taffies"])
     assert np.array_equal(ours, pil.seat["points"])  # greedy plays the same under both scorings
 
 

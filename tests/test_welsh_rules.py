@@ -534,3 +534,22 @@ def test_players_said_twice_must_agree():
     assert GAME.make_rules("parlett", 4, {"players": "4"}).players == 4
     with pytest.raises(RuleError, match="players=5"):
         GAME.make_rules("parlett", 4, {"players": "5"})
+
+
+@pytest.mark.parametrize("scoring", ["standard", "five_penalty"])
+def test_a_piles_score_is_the_sum_of_its_cards_values(scoring):
+    from whistsim.games.welsh.engine import card_value, new_state, score
+    from whistsim.games.welsh.rules import SCORINGS
+
+    rules = WelshRules.make("parlett", 3, scoring=scoring)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        buf = new_state(rules.to_array())
+        t = buf[0]["table"]
+        t["won"][:3] = rng.integers(0, 3, (3, 53))
+        t["won_n"][:3] = t["won"][:3].sum(axis=1)
+        points = np.zeros(3, np.int64)
+        score(t, points)
+        code = SCORINGS.index(scoring)
+        expected = [sum(int(t["won"][q, c]) * card_value(c, code) for c in range(53)) for q in range(3)]
+        assert points.tolist() == expected

@@ -86,7 +86,7 @@ def _piles(kind: str):
         # the same played games scored both ways (a searching player would play differently under piles)
         b = _points(ctx, skill, rules={"scoring": "standard"})
         std = b.seat["points"]
-        pil = pile_points(b.seat["won"], b.seat["tens"] + b.seat["taffies"])
+        pil = pile_points(b.seat["cards_won"], b.seat["tens"] + b.seat["taffies"])
         if kind == "winner":
             same = np.all(_tops(std) == _tops(pil), axis=1)
             f = Figure.share(int(same.sum()), len(same))

@@ -47,6 +47,7 @@ N_ACTIONS = CHALLENGE_SEAT + MAX_PLAYERS
 
 # Scoring and challenge codes, as in rules.SCORINGS / rules.CHALLENGES.
 STANDARD, FIVE_PENALTY, PILES = 0, 1, 2
+TEN_VALUE, FIVE_PENALTY_VALUE = 10, -5  # a Ten or Taffy won; a Five won under five-penalty scoring
 NO_CHALLENGES, PARLETT, AKAGIRI = 0, 1, 2
 
 # Why a decision is illegal (0: it is legal).
@@ -626,9 +627,9 @@ def card_value(card, scoring):
     """What one card in a winnings pile scores: 10 a Ten or Taffy, 1 another card,
     -5 a Five under five-penalty scoring (piles scoring counts Tens and Taffies alone)."""
     if is_ten(card):
-        return 10
+        return TEN_VALUE
     if scoring == FIVE_PENALTY and RANK_OF[card] == FIVE:
-        return -5
+        return FIVE_PENALTY_VALUE
     return 1
 
 
@@ -650,10 +651,14 @@ def score(t, points):
         if rule == PILES:
             points[q] = _dense_rank(t.won_n, p, q) * count_tens(t.won[q])
         else:
-            total = 0
-            for c in range(53):
-                total += t.won[q, c] * card_value(c, rule)
-            points[q] = total
+            # card_value summed over the pile, counted by kind (one pass per Ten and Five rank)
+            tens = count_tens(t.won[q])
+            fives = 0
+            if rule == FIVE_PENALTY:
+                for suit in range(4):
+                    fives += t.won[q, suit * 13 + FIVE]
+            others = t.won_n[q] - tens - fives
+            points[q] = TEN_VALUE * tens + FIVE_PENALTY_VALUE * fives + others
 
 
 @njit(cache=True)
