@@ -38,10 +38,82 @@ class Simulation:
     load_s: float = 0.0  # seconds to compile the kernels, or load them from the cache
     play_s: float = 0.0  # seconds playing the games
 
+    def _meta(self):
+        g = get_game(self.game)
+        names = self.moments.names()
+        units = {c: g.figure(c).unit for c in names}
+        exact = {c for c in names if g.figure(c).is_exact(self.rules)}
+        rates = {c for c in names if g.figure(c).rate}
+        return units, exact, rates
+
     def summary(self):
+        """A pandas DataFrame: figure, unit, mean, sd, ci_low, ci_high, n (shares: Wilson's CI)."""
+        from .stats import Share
         from .tables import summary_table
 
-        return summary_table(self.moments)
+        units, _, rates = self._meta()
+        table = summary_table(self.moments)
+        for i, name in enumerate(table["figure"]):
+            if name in rates:
+                e = Share.of(self.moments.estimate(name))
+                table.loc[i, ["ci_low", "ci_high"]] = [e.low, e.high]
+        table.insert(1, "unit", [units[c] for c in table["figure"]])
+        return table
+
+    def format(self) -> str:
+        """The summary for the terminal: each figure with its unit, mean, 95% CI and n."""
+        from .tables import format_summary
+
+        units, exact, rates = self._meta()
+        return format_summary(self.moments, units=units, exact=exact, rates=rates)
+
+    def to_json(self) -> dict:
+        """The run and its summary as plain JSON types (``whistsim simulate --json``)."""
+        _, exact, _ = self._meta()
+        figures = []
+        for row in self.summary().to_dict("records"):
+            row = {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}  # NaN -> null
+            figures.append({**row, "n": int(row["n"]), "exact": row["figure"] in exact})
+        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+                "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
+                "play_s": self.play_s, "figures": figures}  # fmt: skip
+
+    def games(self):
+        """A tidy pandas DataFrame, one row per game and seat: ``game``, ``seat``, ``side``,
+        ``turn`` (0: moved first), then every per-game figure (repeated on each seat's row)
+        and every per-seat and per-side figure (the seat's own, or its side's).
+
+        Needs ``simulate(..., keep_games=True)``. For plotting with pandas or seaborn:
+        ``sns.histplot(sim.games(), x="points", hue="seat")``.
+        """
+        import numpy as np
+        import pandas as pd
+
+        if self.batch is None:
+            raise WhistsimError("sim.games() needs the games kept: simulate(..., keep_games=True)")
+        g = get_game(self.game)
+        p, sides = g.players_of(self.rules), g.sides_of(self.rules)
+        team = list(getattr(self.rules, "teams_tuple", range(p)))
+        measured = g.measure(self.batch, self.rules)
+        n = len(self.batch.game["first"])
+        first = np.asarray(self.batch.game["first"], np.int64)
+        seats = np.tile(np.arange(p), n)
+        out: dict[str, np.ndarray] = {
+            "game": np.repeat(np.arange(self.batch.start, self.batch.start + n), p),
+            "seat": seats,
+            "side": np.array(team)[seats],
+            "turn": (seats - np.repeat(first, p)) % p,
+        }
+        for f in g.figures:
+            if f.ratio is not None or f.per == "turn":
+                continue  # a ratio of means has no per-game value; turn figures are the seats' own
+            if f.per == "game":
+                out[f.name] = np.repeat(np.asarray(measured[f.name]), p)
+            else:
+                by = np.stack([np.asarray(measured[c]) for c in f.columns(p, sides)], axis=1)
+                idx = seats if f.per == "seat" else np.array(team)[seats]
+                out[f.name] = by[np.repeat(np.arange(n), p), idx]
+        return pd.DataFrame(out)
 
 
 def _first_seat(first: int | str) -> int:

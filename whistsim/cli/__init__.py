@@ -9,7 +9,18 @@ import click
 from ..options import WhistsimError
 
 # Modules that add commands to ``main``; each is a few lines per command.
-COMMAND_MODULES = ("core", "bench", "experiment", "claims", "strategies", "tournament", "odds")
+COMMAND_MODULES = (
+    "core",
+    "bench",
+    "experiment",
+    "claims",
+    "strategies",
+    "tournament",
+    "odds",
+    "play",
+    "compare",
+    "figures",
+)
 
 
 class _Group(click.Group):
