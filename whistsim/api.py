@@ -151,6 +151,9 @@ def simulate(
     ids, params = seating(game, specs, p)
     names = [str(s) for s in (specs if len(specs) == p else specs * p)]
     f = _first_seat(first)
+    from .advice import warn_ineffective
+
+    warn_ineffective(game, r, specs)
     moments = Moments()
     shown = columns(g.figures, p, g.sides_of(r), basic_only=True)
     recs: list[dict] = []
@@ -168,8 +171,18 @@ def simulate(
     t0 = time.perf_counter()
     g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile or load: timed apart from play
     t1 = time.perf_counter()
-    run_games(g, r, ids, params, seed=seed, n=n, first=f, n_threads=threads,
-              log_games=records, progress=progress, on_batch=take)  # fmt: skip
+    done = 0
+    if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
+        from .eta import announce, timed_start
+
+        def head(start: int, k: int) -> None:
+            run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                      log_games=max(0, records - start), on_batch=take)  # fmt: skip
+
+        done, secs = timed_start(head, n)
+        announce(done, secs, n)
+    run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
+              log_games=max(0, records - done), progress=progress, on_batch=take)  # fmt: skip
     t2 = time.perf_counter()
     return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
                       load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip

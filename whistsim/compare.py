@@ -152,6 +152,11 @@ def compare(
     ids_b, params_b = seating(game, specs, pb)
     names = [str(s) for s in (specs if len(specs) == pa else specs * pa)]
     f = _first_seat(first)
+    from .advice import warn_ineffective
+
+    warn_ineffective(game, ra, specs)
+    if rb.describe() != ra.describe():
+        warn_ineffective(game, rb, specs)
     cols_a = [c for c in columns(g.figures, pa, g.sides_of(ra)) if g.figure(c).ratio is None]
     cols_b = set(columns(g.figures, pb, g.sides_of(rb)))
     shown = [c for c in cols_a if c in cols_b]

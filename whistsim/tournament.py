@@ -62,6 +62,19 @@ class Tournament:
     def games(self) -> int:
         return len(self.arrangements) * self.decks
 
+    def summary(self) -> pd.DataFrame:
+        """The ranking (as every result object's ``summary()``): the ``ranking`` table."""
+        return self.ranking
+
+    def to_json(self) -> dict:
+        """The settings and both tables as plain JSON types (``whistsim tournament --json``)."""
+        import json
+
+        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+                "seed": self.seed, "decks": self.decks, "games": self.games,
+                "ranking": json.loads(self.ranking.to_json(orient="records")),
+                "pairwise": json.loads(self.pairwise.to_json(orient="records"))}  # fmt: skip
+
 
 def split_strategies(items: Iterable[str]) -> list[str]:
     """``"random,greedy:cheat=0.2,challenge=smart,pimc"`` -> one spec per strategy.
@@ -218,6 +231,9 @@ def tournament(
             raise StrategyError(str(e).removeprefix("seat 0: ")) from None
     if n < 1:
         raise WhistsimError(f"n={n}: expected a number of games >= 1")
+    from .advice import warn_ineffective
+
+    warn_ineffective(game, r, specs)
     arr = arrangements(len(specs), p)
     decks = -(-n // len(arr))
     if first == "rotate":
@@ -245,7 +261,20 @@ def tournament(
                 if bar is not None:
                     bar.update(batch.n)
 
-            run_games(g, r, ids, params, seed=seed, n=decks, first=f, n_threads=threads, on_batch=take)
+            done = 0
+            if progress and x == 0:  # a long tournament says so first (eta: from its own first games)
+                from .eta import announce, timed_start
+
+                g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile apart from the timing
+
+                def head(start: int, k: int, ids=ids, params=params, take=take) -> None:
+                    run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                              on_batch=take)  # fmt: skip
+
+                done, secs = timed_start(head, decks)
+                announce(done * len(arr), secs, decks * len(arr))
+            run_games(g, r, ids, params, seed=seed, start=done, n=decks - done, first=f, n_threads=threads,
+                      on_batch=take)  # fmt: skip
     finally:
         if bar is not None:
             bar.close()

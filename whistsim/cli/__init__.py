@@ -27,6 +27,12 @@ class _Group(click.Group):
     """Bad input is one line and a non-zero exit, never a traceback."""
 
     def invoke(self, ctx: click.Context):
+        import warnings
+
+        def show(message, category, *_args, **_kw):  # a setting with no effect: one line
+            click.echo(f"whistsim: warning: {message}", err=True)
+
+        warnings.showwarning = show
         try:
             return super().invoke(ctx)
         except WhistsimError as e:
