@@ -143,7 +143,23 @@ def simulate(
     keep_games: bool = False,
     progress: bool = False,
 ) -> Simulation:
-    """Play ``n`` games from one ``seed``; keep the first ``records`` games as records."""
+    """Play ``n`` games from one ``seed``; keep the first ``records`` games as records.
+
+    ``rules`` maps option keys to values, as ``--rule KEY=VALUE`` does
+    (``{"revokes": True, "challenge": "parlett"}``; ``whistsim rules`` lists
+    them), on top of ``preset``. ``strategies`` is one spec for every seat or
+    one per seat, each ``NAME[:KEY=VALUE,...]`` (``"greedy"``,
+    ``"cheater:rate=0.2,challenge=smart"``; ``whistsim strategies`` lists them)
+    or a user's ``PATH.py:FUNCTION``. A parameter the rules never consult is
+    warned about (:class:`whistsim.WhistsimWarning`). ``keep_games=True`` keeps
+    every game for :meth:`Simulation.games`.
+
+    >>> import whistsim
+    >>> sim = whistsim.simulate("welsh", n=10_000, seed=7, rules={"scoring": "five_penalty"},
+    ...                         strategies=["greedy", "random", "random"], keep_games=True)  # doctest: +SKIP
+    >>> sim.summary()      # figure, unit, mean, sd, ci_low, ci_high, n                # doctest: +SKIP
+    >>> sim.games()        # one row per game and seat, for pandas or seaborn         # doctest: +SKIP
+    """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
     specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]

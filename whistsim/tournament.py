@@ -214,7 +214,14 @@ def tournament(
     """Play every strategy against every other in every seat arrangement on the same decks.
 
     ``n`` is the number of games in all (rounded up to whole decks per arrangement).
-    Returns a :class:`Tournament` whose ``ranking`` and ``pairwise`` are DataFrames.
+    Returns a :class:`Tournament` whose ``ranking`` (also ``summary()``) and
+    ``pairwise`` are DataFrames. A strategy is a spec ``NAME[:KEY=VALUE,...]``
+    (``whistsim strategies`` lists them); ``rules`` maps option keys to values
+    as ``--rule KEY=VALUE`` does (``whistsim rules``).
+
+    >>> import whistsim
+    >>> t = whistsim.tournament(["random", "greedy", "counter"], "welsh", n=3000, seed=1)  # doctest: +SKIP
+    >>> t.summary()        # strategy, points, win rate, rating, each with a 95% CI        # doctest: +SKIP
     """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
