@@ -8,13 +8,13 @@ from .api import Judgement, Simulation, judge, load_record, replay, show, simula
 from .cards import card_name, parse_card, pretty_card  # noqa: E402
 from .odds import odds  # noqa: E402
 from .options import RuleError, WhistsimError  # noqa: E402
+from .tournament import tournament  # noqa: E402  (eager: the module's name is the function's)
 
 __version__ = "0.1.0"
 
 # Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib.
 _LAZY = {
-    "tournament": ("tournament", "tournament"),
-    "compare": ("compare", "compare"),
+    "compare": ("comparison", "compare"),
     "play_game": ("play", "play_game"),
     "run_experiment": ("experiments", "run_experiment"),
     "load_results": ("experiments", "load_results"),

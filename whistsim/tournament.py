@@ -28,10 +28,9 @@ import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from .batch import Batch
 from .games import get_game, seating
@@ -39,6 +38,9 @@ from .options import WhistsimError
 from .runner import run_games
 from .stats import estimate
 from .strategy import StrategyError, StrategySpec, parse_spec
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where the tables are made: start-up time
 
 MAX_PERMUTED_SEATS = 4  # up to 4 seats every seating is played, beyond only rotations
 BOOTSTRAP = 200
@@ -161,6 +163,8 @@ def bradley_terry(wins: np.ndarray, iterations: int = 2000) -> np.ndarray:
 def _tables(
     labels: list[str], points: np.ndarray, won: np.ndarray, arr: np.ndarray, sides: tuple[int, ...], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    import pandas as pd
+
     k = len(labels)
     pts = _per_deck(points, arr, k)
     wins = _per_deck(won, arr, k)

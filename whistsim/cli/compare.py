@@ -52,7 +52,7 @@ def compare_cmd(game, preset, players, rules, vs, strategies, n, seed, as_json, 
     Example:
       whistsim compare --game welsh --vs scoring=five_penalty --n 100000
     """
-    from ..compare import compare, format_comparison
+    from ..comparison import compare, format_comparison
     from .core import _strategies
 
     a = parse_assignments(rules)
