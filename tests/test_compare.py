@@ -44,7 +44,9 @@ def test_compare_cli_prints_units_and_json(tmp_path):
     out = json.loads(r.output)
     rows = {f["figure"]: f for f in out["figures"]}
     assert rows["honours_total"]["mean_b"] == 0 and rows["honours_total"]["n"] == 400
-    assert rows["honours_total"]["ci_low"] <= rows["honours_total"]["diff"] <= rows["honours_total"]["ci_high"]
+    assert (
+        rows["honours_total"]["ci_low"] <= rows["honours_total"]["diff"] <= rows["honours_total"]["ci_high"]
+    )
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -36,7 +36,11 @@ def test_figures_lists_every_declared_figure_with_unit_and_meaning(game):
 def test_simulate_prints_the_unit_beside_each_figure_and_win_rates_with_ties():
     r = run("simulate", "--n", 300, "--seed", 1)
     assert r.exit_code == 0, r.output
-    lines = {line.split()[0]: line for line in r.output.splitlines() if line and not line.startswith(("welsh", "players"))}
+    lines = {
+        line.split()[0]: line
+        for line in r.output.splitlines()
+        if line and not line.startswith(("welsh", "players"))
+    }
     assert "cards per game" in lines["cards_won[0]"]
     assert "share of games won" in lines["win[0]"]
     assert "top_tie" in lines
@@ -48,7 +52,10 @@ def test_exact_only_when_constant_by_the_rules_not_when_a_sample_did_not_vary():
     figs = {f["figure"]: f for f in sim.to_json()["figures"]}
     assert figs["draws"]["exact"] and figs["false_passes"]["exact"] and figs["total_points"]["exact"]
     # piles scoring: the total depends on the piles' heights
-    piles = {f["figure"]: f for f in whistsim.simulate("welsh", 200, 3, rules={"scoring": "piles"}).to_json()["figures"]}
+    piles = {
+        f["figure"]: f
+        for f in whistsim.simulate("welsh", 200, 3, rules={"scoring": "piles"}).to_json()["figures"]
+    }
     assert not piles["total_points"]["exact"]
     # revokes allowed but nobody revokes: zero in this sample, yet not exact
     sim = whistsim.simulate("whist", 200, 3, rules={"revokes": True}, strategies=["random:revoke=0"])
@@ -156,7 +163,9 @@ def test_the_api_is_importable_from_whistsim_with_examples():
 def test_games_is_a_tidy_table_one_row_per_game_and_seat():
     sim = whistsim.simulate("welsh", 120, 5, keep_games=True)
     df = sim.games()
-    assert len(df) == 120 * 3 and {"game", "seat", "turn", "points", "cards_won", "win", "draws"} <= set(df.columns)
+    assert len(df) == 120 * 3 and {"game", "seat", "turn", "points", "cards_won", "win", "draws"} <= set(
+        df.columns
+    )
     means = sim.summary().set_index("figure")["mean"]
     for q in range(3):
         assert df[df.seat == q].points.mean() == pytest.approx(means[f"points[{q}]"])

@@ -87,7 +87,10 @@ def test_the_view_shows_only_what_the_seat_may_see():
     t.advance()
     own = {c for c in range(52) if (int(t.d.seats()[1]["bits"][c // 13]) >> (c % 13)) & 1}
     turnup = int(t.d.holder()["table"]["s"][t.d.E.S_TURNUP])
-    played = [int(x) for x in t.d.holder()["table"]["trick_card"][: int(t.d.holder()["table"]["s"][t.d.E.S_TRICK_LEN])]]
+    played = [
+        int(x)
+        for x in t.d.holder()["table"]["trick_card"][: int(t.d.holder()["table"]["s"][t.d.E.S_TRICK_LEN])]
+    ]
     shown = _cards_in(t.view())
     assert shown <= own | {turnup} | set(played)
     # Welsh: after the first draws the seat sees its own cards only, never the stock or other hands.

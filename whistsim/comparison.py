@@ -152,11 +152,16 @@ def compare(
     ids_b, params_b = seating(game, specs, pb)
     names = [str(s) for s in (specs if len(specs) == pa else specs * pa)]
     f = _first_seat(first)
-    from .advice import warn_ineffective
+    import warnings
 
-    warn_ineffective(game, ra, specs)
-    if rb.describe() != ra.describe():
-        warn_ineffective(game, rb, specs)
+    from .advice import WhistsimWarning, ineffective
+
+    in_b = set(ineffective(game, rb, specs))
+    for line in ineffective(
+        game, ra, specs
+    ):  # no effect under either rule set: the comparison cannot show one
+        if line in in_b:
+            warnings.warn(line, WhistsimWarning, stacklevel=2)
     cols_a = [c for c in columns(g.figures, pa, g.sides_of(ra)) if g.figure(c).ratio is None]
     cols_b = set(columns(g.figures, pb, g.sides_of(rb)))
     shown = [c for c in cols_a if c in cols_b]

@@ -366,7 +366,7 @@ def load_results(path: str | os.PathLike) -> LoadedResults:
 
     >>> import whistsim
     >>> res = whistsim.load_results("results/five_penalty")   # doctest: +SKIP
-    >>> res.summary().query("figure == 'points[0]'")          # doctest: +SKIP
+    >>> res.summary().head()       # every figure of every cell: mean, sd, 95% CI, n  # doctest: +SKIP
     """
     p = Path(path)
     if not (p / "summary.csv").is_file():
