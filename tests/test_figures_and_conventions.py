@@ -174,3 +174,17 @@ def test_games_is_a_tidy_table_one_row_per_game_and_seat():
     assert len(dealt) == 30 * 4 and (dealt.groupby(["game", "side"]).seat_won.nunique() == 1).all()
     with pytest.raises(whistsim.WhistsimError, match="keep_games"):
         whistsim.simulate("welsh", 5, 0).games()
+
+
+def test_help_texts_carry_no_restructuredtext_markup():
+    for name in main.commands:
+        text = run(name, "--help").output
+        assert "``" not in text and ":class:" not in text and ":func:" not in text, name
+
+
+def test_experiment_speaks_json(tmp_path):
+    r = run("experiment", "experiments/five_penalty.toml", "--n", 200, "--out", tmp_path / "fp", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["name"] == "five_penalty" and out["cells"] == 12 and out["games"] == 200
+    assert out["findings"] and {"figure", "mean", "ci_low", "ci_high", "n"} <= set(out["summary"][0])

@@ -19,7 +19,7 @@ def strategies_cmd(game, as_json=False):
     \b
     Examples:
       whistsim strategies --game welsh
-      whistsim simulate --strategy 0=hunter --strategy 1=random:draw=0.3 --strategy 2=cheater:rate=0.2,challenge=smart
+      whistsim simulate --rule revokes=true --rule challenge=parlett --strategy 2=cheater:rate=0.2,challenge=smart
     """
     import json
 
