@@ -53,3 +53,10 @@ def test_compare_cli_prints_units_and_json(tmp_path):
 def test_compare_refuses_a_bad_rule_in_one_line():
     r = run("compare", "--vs", "scoring=nonsense", "--n", 10)
     assert r.exit_code == 2 and r.stderr.startswith("whistsim: error: ") and len(r.stderr.splitlines()) == 1
+
+
+def test_the_timed_start_and_bar_change_no_comparison():
+    quiet = whistsim.compare("whist", vs={"honours": False}, n=700, seed=6).summary()
+    shown = whistsim.compare("whist", vs={"honours": False}, n=700, seed=6, progress=True).summary()
+    assert list(quiet.figure) == list(shown.figure) and (quiet.n == shown.n).all()
+    assert np.allclose(quiet[["mean_a", "mean_b", "diff"]], shown[["mean_a", "mean_b", "diff"]], rtol=1e-12)

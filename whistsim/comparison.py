@@ -13,6 +13,7 @@ differences, which is far narrower than comparing two unpaired means.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -127,6 +128,7 @@ def compare(
     seed: int = 0,
     first: int | str = "rotate",
     threads_: int | None = None,
+    progress: bool = False,
 ) -> Comparison:
     """Play the same ``n`` deals under rule set A (``preset`` + ``rules``) and B (A's with
     ``vs`` applied on top), and compare every declared figure game by game.
@@ -168,18 +170,39 @@ def compare(
     units = {c: g.figure(c).unit for c in shown}
     rates = {c for c in shown if g.figure(c).rate}
     a, b, d = Moments(), Moments(), Moments()
+
+    def play(start: int, k: int) -> None:
+        ma = g.measure(g.play_batch(ra, ids_a, params_a, seed=seed, start=start, n=k, first=f), ra)
+        mb = g.measure(g.play_batch(rb, ids_b, params_b, seed=seed, start=start, n=k, first=f), rb)
+        for c in shown:
+            xa, xb = np.asarray(ma[c], np.float64), np.asarray(mb[c], np.float64)
+            a.add(c, xa)
+            b.add(c, xb)
+            d.add(c, xb - xa)
+
     with threads(threads_):
         done = 0
-        while done < n:
-            k = min(CHUNK, n - done)
-            ma = g.measure(g.play_batch(ra, ids_a, params_a, seed=seed, start=done, n=k, first=f), ra)
-            mb = g.measure(g.play_batch(rb, ids_b, params_b, seed=seed, start=done, n=k, first=f), rb)
-            for c in shown:
-                xa, xb = np.asarray(ma[c], np.float64), np.asarray(mb[c], np.float64)
-                a.add(c, xa)
-                b.add(c, xb)
-                d.add(c, xb - xa)
-            done += k
+        bar = None
+        if progress:  # a long comparison says so first, then shows a bar with its ETA
+            from tqdm import tqdm
+
+            from .eta import announce, timed_start
+
+            for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
+                g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile apart from the timing
+            done, secs = timed_start(play, n)
+            announce(done, secs, n, "deals")
+            bar = tqdm(total=n, initial=done, unit="deal", unit_scale=True, file=sys.stderr, leave=False)
+        try:
+            while done < n:
+                k = min(CHUNK, n - done)
+                play(done, k)
+                done += k
+                if bar is not None:
+                    bar.update(k)
+        finally:
+            if bar is not None:
+                bar.close()
     return Comparison(game, ra, rb, names, seed, n, shown, units, rates, a, b, d)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -58,7 +59,8 @@ def compare_cmd(game, preset, players, rules, vs, strategies, n, seed, as_json, 
     a = parse_assignments(rules)
     b = parse_assignments(vs)
     specs = _strategies(strategies, players, game, preset, a)
-    c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed)
+    c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed,
+                progress=sys.stderr.isatty())  # fmt: skip
     if chart_path is not None:
         c.chart(chart_path)
     if as_json:
