@@ -8,7 +8,7 @@ from typing import Any
 
 from ..games import get_game, seating
 from ..games.dealt.engine import OVER, S_PHASE
-from ..games.dealt.play import decide_in
+from ..games.dealt.play import decide_now
 from ..games.dealt.records import load, result_of, start, step
 from ..rng import stream_start
 from ..strategy import parse_spec
@@ -30,7 +30,7 @@ def play_deal(record: dict, strategies: list[str], seed: int, index: int) -> dic
     start(d.buf, d.dealer, d.turnup, d.aside)
     s = d.buf[0]["core"]["table"]["s"]
     while int(s[S_PHASE]) != OVER:
-        e = step(d.buf, decide_in(d.buf))
+        e = step(d.buf, decide_now(d.buf))
         if e != 0:
             raise RuntimeError(f"a player's card was refused by the engine (error {e})")
     return result_of(d.buf, d.rules)
