@@ -417,9 +417,12 @@ def play_game(
     say("players: " + ", ".join(f"{q}={s}" for q, s in enumerate(table.strategies)) + f"; seed {seed}")
     for line in table.advance():
         say(line)
+    fresh = True  # the view is shown again only after a move, not after "?" or an illegal one
     while not table.over:
-        say("")
-        say(table.view())
+        if fresh:
+            say("")
+            say(table.view())
+        fresh = False
         try:
             text = next(source)
         except StopIteration:
@@ -438,6 +441,7 @@ def play_game(
         except IllegalMove as e:
             say(f"illegal: {e}")
             continue
+        fresh = True
         for line in happened + table.advance():
             say(line)
     result = table.result()
