@@ -4,6 +4,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from whistsim.api import judge
 from whistsim.cards import parse_card
@@ -118,3 +120,32 @@ def test_bad_seat_and_input_ending_early_are_one_line_errors():
     assert r.exit_code == 2 and "--seat 9" in r.stderr
     r = run("play", "--game", "whist", "--seed", 1, input="\n\n")
     assert r.exit_code == 2 and "input ended" in r.stderr
+
+
+def _trick_cards(t) -> set[int]:
+    table = t.d.holder()["table"]
+    s = table["s"]
+    n = int(s[t.d.E.S_TRICK_LEN])
+    return {int(c) for c in table["trick_card"][:n]}
+
+
+def _own_cards(t) -> set[int]:
+    own = t.d.seats()[t.seat]
+    if t.game == "welsh":
+        return {c for c in range(53) if own["hand"][c] > 0}
+    return {c for c in range(52) if (int(own["bits"][c // 13]) >> (c % 13)) & 1}
+
+
+@settings(max_examples=8, deadline=None)
+@given(game=st.sampled_from(["welsh", "scotch", "whist"]), seed=st.integers(0, 2**31), seat=st.integers(0, 2))
+def test_at_every_decision_the_view_shows_no_card_the_seat_may_not_see(game, seed, seat):
+    t = Table(game, seed=seed, seat=seat)
+    t.advance()
+    public = set()
+    if game != "welsh":
+        public.add(int(t.d.holder()["table"]["s"][t.d.E.S_TURNUP]))
+    while not t.over:
+        assert _cards_in(t.view()) <= _own_cards(t) | _trick_cards(t) | public
+        t.move(t.hint())
+        t.advance()
+    assert judge(0, json.dumps(t.record())).ok
