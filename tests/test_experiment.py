@@ -342,7 +342,7 @@ def test_report_of_a_tiny_run(tmp_path):
     assert list(summary.columns[-6:]) == ["figure", "mean", "sd", "ci_low", "ci_high", "n"]
     assert set(summary.cell) == {0, 1, 2, 3} and (summary.n == 600).all()
     loaded = load_results(out)
-    assert len(loaded.summary) == len(summary) and loaded.paired is not None
+    assert len(loaded.summary()) == len(summary) and loaded.paired() is not None
     assert not list(out.glob(".*.tmp"))
 
 

@@ -8,11 +8,34 @@ from .api import Judgement, Simulation, judge, load_record, replay, show, simula
 from .cards import card_name, parse_card, pretty_card  # noqa: E402
 from .odds import odds  # noqa: E402
 from .options import RuleError, WhistsimError  # noqa: E402
+from .tournament import tournament  # noqa: E402  (eager: the module's name is the function's)
 
 __version__ = "0.1.0"
+
+# Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib.
+_LAZY = {
+    "compare": ("comparison", "compare"),
+    "play_game": ("play", "play_game"),
+    "run_experiment": ("experiments", "run_experiment"),
+    "load_results": ("experiments", "load_results"),
+    "WhistsimWarning": ("advice", "WhistsimWarning"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Judgement", "Simulation", "RuleError", "WhistsimError",
     "simulate", "replay", "judge", "show", "load_record", "odds",
+    "tournament", "compare", "play_game", "run_experiment", "load_results", "WhistsimWarning",
     "parse_card", "card_name", "pretty_card",
 ]  # fmt: skip

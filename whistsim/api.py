@@ -38,10 +38,82 @@ class Simulation:
     load_s: float = 0.0  # seconds to compile the kernels, or load them from the cache
     play_s: float = 0.0  # seconds playing the games
 
+    def _meta(self):
+        g = get_game(self.game)
+        names = self.moments.names()
+        units = {c: g.figure(c).unit for c in names}
+        exact = {c for c in names if g.figure(c).is_exact(self.rules)}
+        rates = {c for c in names if g.figure(c).rate}
+        return units, exact, rates
+
     def summary(self):
+        """A pandas DataFrame: figure, unit, mean, sd, ci_low, ci_high, n (shares: Wilson's CI)."""
+        from .stats import Share
         from .tables import summary_table
 
-        return summary_table(self.moments)
+        units, _, rates = self._meta()
+        table = summary_table(self.moments)
+        for i, name in enumerate(table["figure"]):
+            if name in rates:
+                e = Share.of(self.moments.estimate(name))
+                table.loc[i, ["ci_low", "ci_high"]] = [e.low, e.high]
+        table.insert(1, "unit", [units[c] for c in table["figure"]])
+        return table
+
+    def format(self) -> str:
+        """The summary for the terminal: each figure with its unit, mean, 95% CI and n."""
+        from .tables import format_summary
+
+        units, exact, rates = self._meta()
+        return format_summary(self.moments, units=units, exact=exact, rates=rates)
+
+    def to_json(self) -> dict:
+        """The run and its summary as plain JSON types (``whistsim simulate --json``)."""
+        _, exact, _ = self._meta()
+        figures = []
+        for row in self.summary().to_dict("records"):
+            row = {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}  # NaN -> null
+            figures.append({**row, "n": int(row["n"]), "exact": row["figure"] in exact})
+        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+                "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
+                "play_s": self.play_s, "figures": figures}  # fmt: skip
+
+    def games(self):
+        """A tidy pandas DataFrame, one row per game and seat: ``game``, ``seat``, ``side``,
+        ``turn`` (0: moved first), then every per-game figure (repeated on each seat's row)
+        and every per-seat and per-side figure (the seat's own, or its side's).
+
+        Needs ``simulate(..., keep_games=True)``. For plotting with pandas or seaborn:
+        ``sns.histplot(sim.games(), x="points", hue="seat")``.
+        """
+        import numpy as np
+        import pandas as pd
+
+        if self.batch is None:
+            raise WhistsimError("sim.games() needs the games kept: simulate(..., keep_games=True)")
+        g = get_game(self.game)
+        p, sides = g.players_of(self.rules), g.sides_of(self.rules)
+        team = list(getattr(self.rules, "teams_tuple", range(p)))
+        measured = g.measure(self.batch, self.rules)
+        n = len(self.batch.game["first"])
+        first = np.asarray(self.batch.game["first"], np.int64)
+        seats = np.tile(np.arange(p), n)
+        out: dict[str, np.ndarray] = {
+            "game": np.repeat(np.arange(self.batch.start, self.batch.start + n), p),
+            "seat": seats,
+            "side": np.array(team)[seats],
+            "turn": (seats - np.repeat(first, p)) % p,
+        }
+        for f in g.figures:
+            if f.ratio is not None or f.per == "turn":
+                continue  # a ratio of means has no per-game value; turn figures are the seats' own
+            if f.per == "game":
+                out[f.name] = np.repeat(np.asarray(measured[f.name]), p)
+            else:
+                by = np.stack([np.asarray(measured[c]) for c in f.columns(p, sides)], axis=1)
+                idx = seats if f.per == "seat" else np.array(team)[seats]
+                out[f.name] = by[np.repeat(np.arange(n), p), idx]
+        return pd.DataFrame(out)
 
 
 def _first_seat(first: int | str) -> int:
@@ -71,7 +143,23 @@ def simulate(
     keep_games: bool = False,
     progress: bool = False,
 ) -> Simulation:
-    """Play ``n`` games from one ``seed``; keep the first ``records`` games as records."""
+    """Play ``n`` games from one ``seed``; keep the first ``records`` games as records.
+
+    ``rules`` maps option keys to values, as ``--rule KEY=VALUE`` does
+    (``{"revokes": True, "challenge": "parlett"}``; ``whistsim rules`` lists
+    them), on top of ``preset``. ``strategies`` is one spec for every seat or
+    one per seat, each ``NAME[:KEY=VALUE,...]`` (``"greedy"``,
+    ``"cheater:rate=0.2,challenge=smart"``; ``whistsim strategies`` lists them)
+    or a user's ``PATH.py:FUNCTION``. A parameter the rules never consult is
+    warned about (:class:`whistsim.WhistsimWarning`). ``keep_games=True`` keeps
+    every game for :meth:`Simulation.games`.
+
+    >>> import whistsim
+    >>> sim = whistsim.simulate("welsh", n=10_000, seed=7, rules={"scoring": "five_penalty"},
+    ...                         strategies=["greedy", "random", "random"], keep_games=True)  # doctest: +SKIP
+    >>> sim.summary()      # figure, unit, mean, sd, ci_low, ci_high, n                # doctest: +SKIP
+    >>> sim.games()        # one row per game and seat, for pandas or seaborn         # doctest: +SKIP
+    """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
     specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
@@ -79,6 +167,9 @@ def simulate(
     ids, params = seating(game, specs, p)
     names = [str(s) for s in (specs if len(specs) == p else specs * p)]
     f = _first_seat(first)
+    from .advice import warn_ineffective
+
+    warn_ineffective(game, r, specs)
     moments = Moments()
     shown = columns(g.figures, p, g.sides_of(r), basic_only=True)
     recs: list[dict] = []
@@ -96,8 +187,18 @@ def simulate(
     t0 = time.perf_counter()
     g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile or load: timed apart from play
     t1 = time.perf_counter()
-    run_games(g, r, ids, params, seed=seed, n=n, first=f, n_threads=threads,
-              log_games=records, progress=progress, on_batch=take)  # fmt: skip
+    done = 0
+    if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
+        from .eta import announce, timed_start
+
+        def head(start: int, k: int) -> None:
+            run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                      log_games=max(0, records - start), on_batch=take)  # fmt: skip
+
+        done, secs = timed_start(head, n)
+        announce(done, secs, n)
+    run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
+              log_games=max(0, records - done), progress=progress, on_batch=take)  # fmt: skip
     t2 = time.perf_counter()
     return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
                       load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip

@@ -13,7 +13,9 @@ their ``measure``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -29,12 +31,23 @@ class Figure:
     rate: bool = False  # each game's value is 0 or 1: a share of games, with a proportion's interval
     ratio: tuple[str, str] | None = None  # a ratio of the means of two game figures, not a per-game mean
     basic: bool = True  # shown by ``simulate``; False: studies only
+    # Constant by the rules (e.g. Welsh ``draws``: the whole stock is drawn): a test on the rules,
+    # so that "exact" is said only when no deal could differ, not when a sample happened not to.
+    exact: Callable[[Any], bool] | None = None
+
+    def is_exact(self, rules: Any) -> bool:
+        return self.exact is not None and bool(self.exact(rules))
 
     def columns(self, players: int, sides: int) -> list[str]:
         if self.per == "game":
             return [self.name]
         k = sides if self.per == "side" else players
         return [f"{self.name}[{i}]" for i in range(k)]
+
+
+def exact_columns(figures: tuple[Figure, ...], rules: Any, players: int, sides: int) -> set[str]:
+    """The columns whose figure is constant by ``rules``."""
+    return {c for f in figures if f.is_exact(rules) for c in f.columns(players, sides)}
 
 
 def columns(figures: tuple[Figure, ...], players: int, sides: int, *, basic_only: bool = False) -> list[str]:
@@ -51,7 +64,8 @@ def points_declared(per_what: str = "game") -> tuple[Figure, ...]:
         Figure("rel_margin", "game", "share of points per player", "the winning margin over the points per player", basic=False),
         Figure("spread", "game", pg, "the standard deviation of the players' points within a game", basic=False),
         Figure("rel_spread", "game", "share of points per player", "the spread over the points per player", basic=False),
-        Figure("win", "seat", "share of games won", "1 when the seat scores most (1/k when k seats tie)", basic=False),
+        Figure("win", "seat", "share of games won", "1 when the seat scores most (1/k when k seats tie)"),
+        Figure("top_tie", "game", "share of games", "two or more seats tie for the top score (they share the win)", rate=True),
         Figure("edge", "seat", pg, "the seat's points minus the mean of the others'", basic=False),
         Figure("pos_points", "turn", pg, "points of the player k-th in turn order (0: moves first)", basic=False),
         Figure("pos_edge", "turn", pg, "points of the k-th player in turn order minus the table's average", basic=False),
@@ -77,6 +91,7 @@ def points_figures(pts: np.ndarray, first: np.ndarray) -> dict[str, np.ndarray]:
         out["spread"] = spread
         out["rel_spread"] = np.nan_to_num(spread / scale)
     win = top_share(pts)
+    out["top_tie"] = ((pts == pts.max(axis=1, keepdims=True)).sum(axis=1) > 1).astype(np.int8)
     edge = pts - (total[:, None] - pts) / (p - 1)
     for q in range(p):
         out[f"win[{q}]"] = win[:, q]

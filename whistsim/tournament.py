@@ -28,10 +28,9 @@ import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from .batch import Batch
 from .games import get_game, seating
@@ -39,6 +38,9 @@ from .options import WhistsimError
 from .runner import run_games
 from .stats import estimate
 from .strategy import StrategyError, StrategySpec, parse_spec
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where the tables are made: start-up time
 
 MAX_PERMUTED_SEATS = 4  # up to 4 seats every seating is played, beyond only rotations
 BOOTSTRAP = 200
@@ -61,6 +63,19 @@ class Tournament:
     @property
     def games(self) -> int:
         return len(self.arrangements) * self.decks
+
+    def summary(self) -> pd.DataFrame:
+        """The ranking (as every result object's ``summary()``): the ``ranking`` table."""
+        return self.ranking
+
+    def to_json(self) -> dict:
+        """The settings and both tables as plain JSON types (``whistsim tournament --json``)."""
+        import json
+
+        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+                "seed": self.seed, "decks": self.decks, "games": self.games,
+                "ranking": json.loads(self.ranking.to_json(orient="records")),
+                "pairwise": json.loads(self.pairwise.to_json(orient="records"))}  # fmt: skip
 
 
 def split_strategies(items: Iterable[str]) -> list[str]:
@@ -148,6 +163,8 @@ def bradley_terry(wins: np.ndarray, iterations: int = 2000) -> np.ndarray:
 def _tables(
     labels: list[str], points: np.ndarray, won: np.ndarray, arr: np.ndarray, sides: tuple[int, ...], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    import pandas as pd
+
     k = len(labels)
     pts = _per_deck(points, arr, k)
     wins = _per_deck(won, arr, k)
@@ -201,7 +218,14 @@ def tournament(
     """Play every strategy against every other in every seat arrangement on the same decks.
 
     ``n`` is the number of games in all (rounded up to whole decks per arrangement).
-    Returns a :class:`Tournament` whose ``ranking`` and ``pairwise`` are DataFrames.
+    Returns a :class:`Tournament` whose ``ranking`` (also ``summary()``) and
+    ``pairwise`` are DataFrames. A strategy is a spec ``NAME[:KEY=VALUE,...]``
+    (``whistsim strategies`` lists them); ``rules`` maps option keys to values
+    as ``--rule KEY=VALUE`` does (``whistsim rules``).
+
+    >>> import whistsim
+    >>> t = whistsim.tournament(["random", "greedy", "counter"], "welsh", n=3000, seed=1)  # doctest: +SKIP
+    >>> t.summary()        # strategy, points, win rate, rating, each with a 95% CI        # doctest: +SKIP
     """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
@@ -218,6 +242,9 @@ def tournament(
             raise StrategyError(str(e).removeprefix("seat 0: ")) from None
     if n < 1:
         raise WhistsimError(f"n={n}: expected a number of games >= 1")
+    from .advice import warn_ineffective
+
+    warn_ineffective(game, r, specs)
     arr = arrangements(len(specs), p)
     decks = -(-n // len(arr))
     if first == "rotate":
@@ -245,7 +272,20 @@ def tournament(
                 if bar is not None:
                     bar.update(batch.n)
 
-            run_games(g, r, ids, params, seed=seed, n=decks, first=f, n_threads=threads, on_batch=take)
+            done = 0
+            if progress and x == 0:  # a long tournament says so first (eta: from its own first games)
+                from .eta import announce, timed_start
+
+                g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile apart from the timing
+
+                def head(start: int, k: int, ids=ids, params=params, take=take) -> None:
+                    run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                              on_batch=take)  # fmt: skip
+
+                done, secs = timed_start(head, decks)
+                announce(done * len(arr), secs, decks * len(arr))
+            run_games(g, r, ids, params, seed=seed, start=done, n=decks - done, first=f, n_threads=threads,
+                      on_batch=take)  # fmt: skip
     finally:
         if bar is not None:
             bar.close()

@@ -9,13 +9,30 @@ import click
 from ..options import WhistsimError
 
 # Modules that add commands to ``main``; each is a few lines per command.
-COMMAND_MODULES = ("core", "bench", "experiment", "claims", "strategies", "tournament", "odds")
+COMMAND_MODULES = (
+    "core",
+    "bench",
+    "experiment",
+    "claims",
+    "strategies",
+    "tournament",
+    "odds",
+    "play",
+    "compare",
+    "figures",
+)
 
 
 class _Group(click.Group):
     """Bad input is one line and a non-zero exit, never a traceback."""
 
     def invoke(self, ctx: click.Context):
+        import warnings
+
+        def show(message, category, *_args, **_kw):  # a setting with no effect: one line
+            click.echo(f"whistsim: warning: {message}", err=True)
+
+        warnings.showwarning = show
         try:
             return super().invoke(ctx)
         except WhistsimError as e:

@@ -71,6 +71,7 @@ def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, 
     "--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="also write the summary as CSV"
 )
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+@click.option("--json", "as_json", is_flag=True, help="print the run and its summary as one JSON object")
 def simulate(
     game,
     preset,
@@ -85,6 +86,7 @@ def simulate(
     max_records,
     csv_path,
     progress,
+    as_json=False,
 ):
     """Play N games and print each figure's mean with its 95% confidence interval.
 
@@ -103,7 +105,6 @@ def simulate(
                        first=first, threads=threads, records=keep,
                        progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     from ..io import atomic_write
-    from ..tables import format_summary
 
     try:
         if records_path is not None:
@@ -113,6 +114,9 @@ def simulate(
                 sim.summary().to_csv(f, index=False)
     except OSError as e:  # an unwritable path is bad input: one line, no traceback
         raise WhistsimError(f"cannot write {e.filename or records_path or csv_path}: {e.strerror}") from None
+    if as_json:
+        click.echo(json.dumps(sim.to_json()))
+        return
     click.echo(f"{game}: {sim.rules.describe()}")
     click.echo(
         f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
@@ -121,7 +125,7 @@ def simulate(
     click.echo(
         f"{n:,} games in {sim.play_s:.2f} s ({rate:,.0f} games/s); kernels ready in {sim.load_s:.1f} s"
     )
-    click.echo(format_summary(sim.moments))
+    click.echo(sim.format())
     if records_path is not None:
         click.echo(f"wrote {len(sim.records):,} records to {records_path}")
 
@@ -162,19 +166,29 @@ def replay(source, as_json):
 @main.command()
 @click.argument("source", type=str)
 @click.option("--line", type=int, default=0, show_default=True, help="0-based line of the record to show")
-def show(source, line):
+@click.option(
+    "--json", "as_json", is_flag=True, help="one JSON object: the line, its replayed result and the telling"
+)
+def show(source, line, as_json=False):
     """Tell one recorded game turn by turn, trick by trick.
 
     \b
     Example:
       whistsim show games.jsonl --line 3
     """
-    click.echo(api.show(api.load_record(source, line)))
+    record = api.load_record(source, line)
+    text = api.show(record)
+    if as_json:
+        result = api.judge(line, json.dumps(record)).result
+        click.echo(json.dumps({"line": line, "game": record.get("game"), "result": result, "text": text}))
+        return
+    click.echo(text)
 
 
 @main.command(name="rules")
 @click.option("--game", default="welsh", show_default=True)
-def rules_cmd(game):
+@click.option("--json", "as_json", is_flag=True, help="the options and presets as one JSON object")
+def rules_cmd(game, as_json=False):
     """List a game's rule options, their defaults and presets.
 
     Every rule and every choice made where the sources are silent or disagree
@@ -187,9 +201,17 @@ def rules_cmd(game):
     from ..games import get_game
 
     g = get_game(game)
+    if as_json:
+        options = [{"key": o.key, "type": o.kind, "default": o.default, "doc": o.doc,
+                    "choices": list(o.choices) if o.choices else None} for o in g.options]  # fmt: skip
+        click.echo(json.dumps({"game": g.name, "title": g.title, "options": options, "presets": list(g.presets)},
+                              default=str))  # fmt: skip
+        return
     click.echo(f"{g.title} rule options (--rule KEY=VALUE):")
+    kw = max(len(o.key) for o in g.options)
+    dw = max(len(str(o.default)) for o in g.options)
     for o in g.options:
         choices = f"  [{' | '.join(str(c) for c in o.choices)}]" if o.choices else ""
-        click.echo(f"  {o.key:<12} default {str(o.default):<9} {o.doc}{choices}")
+        click.echo(f"  {o.key:<{kw}}  default {str(o.default):<{dw}}  {o.doc}{choices}")
     click.echo(f"presets (--preset NAME): {', '.join(g.presets)} (default {g.presets[0]})")
     click.echo("every rule, and each choice where the sources differ: docs/rules.md")

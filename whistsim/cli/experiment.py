@@ -34,8 +34,23 @@ from . import main
 )
 @click.option("--check", is_flag=True, help="check the spec and list its cells; play nothing")
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+@click.option(
+    "--json", "as_json", is_flag=True, help="print the run, its findings and summary as one JSON object"
+)
 def experiment(
-    spec_path, out, n, workers, scheduler, resume, until_ci, max_n, rows, records, check, progress
+    spec_path,
+    out,
+    n,
+    workers,
+    scheduler,
+    resume,
+    until_ci,
+    max_n,
+    rows,
+    records,
+    check,
+    progress,
+    as_json=False,
 ):
     """Run a declared study (a TOML spec): paired sweeps, 95% CIs, report and charts.
 
@@ -75,6 +90,14 @@ def experiment(
         sys.exit(130)
     where = out or f"results/{spec.name}"
     total = res.games * len(spec.cells)
+    if as_json:
+        import json
+
+        click.echo(json.dumps({"name": spec.name, "title": spec.title, "cells": len(spec.cells), "games": res.games,
+                               "seconds": res.seconds, "stopped": res.stopped or None, "out": where,
+                               "findings": list(res.findings()),
+                               "summary": json.loads(res.summary().to_json(orient="records"))}))  # fmt: skip
+        return
     click.echo(
         f"{spec.title}: {len(spec.cells)} cells x {res.games:,} games ({total:,} in all) in {res.seconds:.1f} s"
     )

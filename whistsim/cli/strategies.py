@@ -9,7 +9,8 @@ from . import main
 
 @main.command(name="strategies")
 @click.option("--game", default="welsh", show_default=True)
-def strategies_cmd(game):
+@click.option("--json", "as_json", is_flag=True, help="the players and their parameters as one JSON object")
+def strategies_cmd(game, as_json=False):
     """List the built-in strategies of a game and the parameters each takes.
 
     A seat's player is NAME[:KEY=VALUE,...]; a user's own @njit function is
@@ -18,14 +19,27 @@ def strategies_cmd(game):
     \b
     Examples:
       whistsim strategies --game welsh
-      whistsim simulate --strategy 0=hunter --strategy 1=random:draw=0.3 --strategy 2=cheater:rate=0.2,challenge=smart
+      whistsim simulate --rule revokes=true --rule challenge=parlett --strategy 2=cheater:rate=0.2,challenge=smart
     """
+    import json
+
     from ..games import get_game
 
+    described = get_game(game).players.describe()
+    if as_json:
+        players = [{"name": name, "doc": doc,
+                    "params": [{"key": k, "default": p.default, "aliases": list(p.aliases), "doc": p.doc}
+                               for k, p in params.items()]} for name, doc, params in described]  # fmt: skip
+        click.echo(json.dumps({"game": game, "strategies": players}, default=str))
+        return
     click.echo(f"{get_game(game).title} strategies (--strategy [SEAT=]NAME[:KEY=VALUE,...]):")
-    for name, doc, params in get_game(game).players.describe():
+    for name, doc, params in described:
         click.echo(f"\n{name}: {doc}")
+        rows = []
         for key, p in params.items():
             also = f" (also {', '.join(p.aliases)})" if p.aliases else ""
             default = p.default if isinstance(p.default, str) else f"{p.default:g}"
-            click.echo(f"  {key}={default}{also}: {p.doc}")
+            rows.append((f"{key}={default}{also}", p.doc))
+        w = max((len(r[0]) for r in rows), default=0)
+        for head, doc in rows:
+            click.echo(f"  {head:<{w}}  {doc}")

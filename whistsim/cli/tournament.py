@@ -34,8 +34,23 @@ from . import main
 @click.option("--pairs-csv", "pairs_path", type=click.Path(dir_okay=False), default=None,
               help="write the pairwise margins as CSV")  # fmt: skip
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
+@click.option(
+    "--json", "as_json", is_flag=True, help="print the settings, ranking and margins as one JSON object"
+)
 def tournament(
-    game, preset, players, rules, strategies, n, seed, first, threads, csv_path, pairs_path, progress
+    game,
+    preset,
+    players,
+    rules,
+    strategies,
+    n,
+    seed,
+    first,
+    threads,
+    csv_path,
+    pairs_path,
+    progress,
+    as_json=False,
 ):
     """Play every strategy against every other in every seat arrangement, on the same decks.
 
@@ -59,6 +74,11 @@ def tournament(
         if path is not None:
             with atomic_write(path) as f:
                 df.to_csv(f, index=False)
+    if as_json:
+        import json
+
+        click.echo(json.dumps({**t.to_json(), "seconds": dt}))
+        return
     click.echo(f"{game}: {t.rules.describe()}")
     click.echo(
         f"{len(t.strategies)} strategies, {len(t.arrangements)} seat arrangements x {t.decks:,} decks "

@@ -344,15 +344,30 @@ def _match(spec: Spec, c: Cell, key: str, value: Any) -> bool:
 
 @dataclass
 class LoadedResults:
-    """Tables of a finished run read back from ``results/NAME/``."""
+    """Tables of a finished run read back from ``results/NAME/``: methods, as on every result."""
 
-    summary: pd.DataFrame
-    paired: pd.DataFrame | None
-    histograms: pd.DataFrame | None
+    summary_table: pd.DataFrame
+    paired_table: pd.DataFrame | None
+    histograms_table: pd.DataFrame | None
     report: str
+
+    def summary(self) -> pd.DataFrame:
+        return self.summary_table
+
+    def paired(self) -> pd.DataFrame | None:
+        return self.paired_table
+
+    def histograms(self) -> pd.DataFrame | None:
+        return self.histograms_table
 
 
 def load_results(path: str | os.PathLike) -> LoadedResults:
+    """The tables of a finished ``whistsim experiment`` run, read back from its folder.
+
+    >>> import whistsim
+    >>> res = whistsim.load_results("results/five_penalty")   # doctest: +SKIP
+    >>> res.summary().head()       # every figure of every cell: mean, sd, 95% CI, n  # doctest: +SKIP
+    """
     p = Path(path)
     if not (p / "summary.csv").is_file():
         raise WhistsimError(f"{p} holds no finished experiment (no summary.csv)")

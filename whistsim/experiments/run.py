@@ -486,6 +486,16 @@ def run_experiment(
     (``tcp://HOST:PORT``) or ``client`` (a ``distributed.Client``) runs the
     chunks on a Dask cluster. ``until_ci``: play until every headline 95% CI
     is at most that wide, up to ``max_n`` games per cell.
+
+    A spec is TOML (README "Experiments"): ``game``, ``[rules]`` (a preset,
+    players, any option), ``[seats]`` (strategy specs such as
+    ``all = "greedy:cheat=0"``), ``n``, ``seed`` and ``[sweep]`` axes such as
+    ``"rules.challenge" = ["none", "parlett"]``.
+
+    >>> import whistsim
+    >>> res = whistsim.run_experiment("experiments/five_penalty.toml", n=2000, write=False)  # doctest: +SKIP
+    >>> res.summary()      # every figure of every cell: mean, sd, 95% CI, n        # doctest: +SKIP
+    >>> res.paired()       # differences against the baseline, deal by deal        # doctest: +SKIP
     """
     run = Run(spec, out=out, n=n, workers=workers, resume=resume, until_ci=until_ci, max_n=max_n, rows=rows,
               records=records, progress=progress, write=write, on_chunk=on_chunk)  # fmt: skip

@@ -20,14 +20,14 @@ COMMON: tuple[Figure, ...] = (
     Figure("seat_won", "seat", "share of games won", "the seat's side won the game", rate=True),
     Figure("points_per_deal", "side", "points per deal", "the side's points over the deals of its game"),
     Figure("counted_out", "game", "share of games", "two sides passed the target in the last deal: the count-out order decided", rate=True),
-    Figure("revokes", "game", "revokes per game", "plays of another suit by a player able to follow"),
+    Figure("revokes", "game", "revokes per game", "plays of another suit by a player able to follow", exact=lambda r: not r.revokes),
     Figure("turnup_rank", "game", "rank (0 = two)", "the rank of the first deal's turned-up trump"),
     Figure("dealer_side_tricks_first_deal", "game", "tricks", "tricks the dealer's side took in the first deal"),
     Figure("dealer_side_points_first_deal", "game", "points", "points the dealer's side scored in the first deal"),
 )  # fmt: skip
 
 SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
-    Figure("revoke_ends", "game", "share of games", "a claimed revoke ended the game", rate=True),
+    Figure("revoke_ends", "game", "share of games", "a claimed revoke ended the game", rate=True, exact=lambda r: not r.revokes),
     Figure("tens_caught", "game", "Tens caught per game", "deals in which a side other than the one dealt the Ten of trumps won it"),
     Figure("ten_caught_per_deal", "game", "Tens caught per deal", "Tens caught over the game's deals"),
     Figure("round_twice", "game", "deals per game", "deals in which a plain suit went round (everyone followed) twice in one set"),

@@ -1,0 +1,62 @@
+"""``whistsim compare``: two rule sets on the same deals, differences taken game by game."""
+
+import json
+
+import numpy as np
+from click.testing import CliRunner
+
+import whistsim
+from whistsim.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_identical_rule_sets_differ_by_exactly_zero_in_every_figure():
+    c = whistsim.compare("welsh", rules={"revokes": True, "challenge": "parlett"}, vs={}, n=600, seed=2,
+                         strategies=["cheater:rate=0.3"])  # fmt: skip
+    t = c.summary()
+    assert len(t) > 20 and (t.n == 600).all()
+    assert (t["diff"] == 0).all() and (t.ci_low == 0).all() and (t.ci_high == 0).all()
+    assert np.allclose(t.mean_a, t.mean_b, equal_nan=True)
+
+
+def test_the_five_penalty_costs_six_points_for_each_five_in_the_packs_on_the_same_deals():
+    # Two packs hold eight Fives, each scoring -5 instead of 1: 48 points fewer in all, every deal.
+    c = whistsim.compare("welsh", vs={"scoring": "five_penalty"}, n=500, seed=4)
+    t = c.summary().set_index("figure")
+    assert t.loc["total_points", "diff"] == -48
+    assert t.loc["total_points", "ci_low"] == t.loc["total_points", "ci_high"] == -48
+    # random players never look at the scoring: the same deals are played the same way
+    for q in range(3):
+        assert t.loc[f"cards_won[{q}]", "diff"] == 0
+    assert t.loc["points[0]", "ci_high"] < 0
+
+
+def test_compare_cli_prints_units_and_json(tmp_path):
+    r = run("compare", "--game", "whist", "--vs", "honours=false", "--n", 400, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    assert "B - A" in r.output and "points per game" in r.output
+    chart = tmp_path / "d.png"
+    r = run("compare", "--game", "whist", "--vs", "honours=false", "--n", 400, "--json", "--chart", chart)
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    rows = {f["figure"]: f for f in out["figures"]}
+    assert rows["honours_total"]["mean_b"] == 0 and rows["honours_total"]["n"] == 400
+    assert (
+        rows["honours_total"]["ci_low"] <= rows["honours_total"]["diff"] <= rows["honours_total"]["ci_high"]
+    )
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_refuses_a_bad_rule_in_one_line():
+    r = run("compare", "--vs", "scoring=nonsense", "--n", 10)
+    assert r.exit_code == 2 and r.stderr.startswith("whistsim: error: ") and len(r.stderr.splitlines()) == 1
+
+
+def test_the_timed_start_and_bar_change_no_comparison():
+    quiet = whistsim.compare("whist", vs={"honours": False}, n=700, seed=6).summary()
+    shown = whistsim.compare("whist", vs={"honours": False}, n=700, seed=6, progress=True).summary()
+    assert list(quiet.figure) == list(shown.figure) and (quiet.n == shown.n).all()
+    assert np.allclose(quiet[["mean_a", "mean_b", "diff"]], shown[["mean_a", "mean_b", "diff"]], rtol=1e-12)

@@ -1,0 +1,190 @@
+"""Figures that explain themselves, warnings for settings with no effect, estimates, --json everywhere."""
+
+import io
+import json
+import warnings
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import whistsim
+from whistsim import eta
+from whistsim.advice import WhistsimWarning, ineffective
+from whistsim.cli import main
+from whistsim.games import get_game
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+# ---- figures: units and meanings ---------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["welsh", "scotch", "whist"])
+def test_figures_lists_every_declared_figure_with_unit_and_meaning(game):
+    r = run("figures", "--game", game, "--json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)["figures"]
+    assert len(rows) == len(get_game(game).figures)
+    assert all(row["unit"] and row["meaning"] for row in rows)
+    text = run("figures", "--game", game).output
+    assert all(row["figure"] in text for row in rows)
+
+
+def test_simulate_prints_the_unit_beside_each_figure_and_win_rates_with_ties():
+    r = run("simulate", "--n", 300, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    lines = {
+        line.split()[0]: line
+        for line in r.output.splitlines()
+        if line and not line.startswith(("welsh", "players"))
+    }
+    assert "cards per game" in lines["cards_won[0]"]
+    assert "share of games won" in lines["win[0]"]
+    assert "top_tie" in lines
+
+
+def test_exact_only_when_constant_by_the_rules_not_when_a_sample_did_not_vary():
+    # Welsh: every card of the stock is drawn, and without revokes no pass is false.
+    sim = whistsim.simulate("welsh", 200, 3)
+    figs = {f["figure"]: f for f in sim.to_json()["figures"]}
+    assert figs["draws"]["exact"] and figs["false_passes"]["exact"] and figs["total_points"]["exact"]
+    # piles scoring: the total depends on the piles' heights
+    piles = {
+        f["figure"]: f
+        for f in whistsim.simulate("welsh", 200, 3, rules={"scoring": "piles"}).to_json()["figures"]
+    }
+    assert not piles["total_points"]["exact"]
+    # revokes allowed but nobody revokes: zero in this sample, yet not exact
+    sim = whistsim.simulate("whist", 200, 3, rules={"revokes": True}, strategies=["random:revoke=0"])
+    figs = {f["figure"]: f for f in sim.to_json()["figures"]}
+    assert figs["revokes"]["mean"] == 0 and figs["revokes"]["sd"] == 0 and not figs["revokes"]["exact"]
+    assert "exact" not in sim.format().split("revokes", 1)[1].splitlines()[0]
+
+
+def test_summary_gives_shares_of_games_wilson_intervals_inside_0_1():
+    sim = whistsim.simulate("whist", 50, 2)
+    t = sim.summary().set_index("figure")
+    assert "unit" in t.columns
+    assert 0 <= t.loc["counted_out", "ci_low"] <= t.loc["counted_out", "ci_high"] <= 1
+
+
+# ---- warnings about settings with no effect ------------------------------------------
+
+
+def test_cheating_with_revokes_off_and_challenges_without_a_rule_are_warned():
+    r = get_game("welsh").make_rules()
+    lines = ineffective("welsh", r, ["cheater:rate=0.2,challenge=smart"])
+    assert len(lines) == 2 and "revokes are off" in lines[0] and "no challenge rule" in lines[1]
+    assert ineffective("welsh", r, ["cheater"])  # the cheater's own default cannot act either
+    on = get_game("welsh").make_rules(None, None, {"revokes": True, "challenge": "parlett"})
+    assert ineffective("welsh", on, ["cheater:rate=0.2,challenge=smart"]) == []
+    assert ineffective("welsh", r, ["random", "greedy:cheat=0"]) == []
+    assert ineffective("whist", get_game("whist").make_rules(), ["random:revoke=0.3"])
+
+
+def test_simulate_warns_once_per_setting_in_one_line_each():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        whistsim.simulate("welsh", 10, 0, strategies=["cheater:rate=0.2,challenge=smart"])
+    assert sum(issubclass(w.category, WhistsimWarning) for w in caught) == 2
+    r = run("simulate", "--n", 10, "--strategy", "2=cheater:rate=0.2,challenge=smart")
+    assert r.exit_code == 0
+    warned = [line for line in r.stderr.splitlines() if line.startswith("whistsim: warning: ")]
+    assert len(warned) == 2
+
+
+# ---- estimates before long runs -------------------------------------------------------
+
+
+def test_the_timed_start_plays_the_first_games_once_each_in_order():
+    played = []
+    done, secs = eta.timed_start(lambda start, k: played.append((start, k)), 10_000)
+    assert played[0] == (0, eta.PROBE_GAMES)
+    assert all(a + k == b for (a, k), (b, _) in zip(played, played[1:], strict=False))
+    assert sum(k for _, k in played) == done <= 10_000 and secs >= 0
+
+
+def test_a_run_expected_over_a_minute_is_announced_in_one_line():
+    out = io.StringIO()
+    assert eta.announce(100, 1.0, 1_000_000, out=out) is not None  # ~2.8 h to go
+    assert out.getvalue().count("\n") == 1 and "to go" in out.getvalue()
+    quiet = io.StringIO()
+    assert eta.announce(100, 0.001, 1000, out=quiet) is None and quiet.getvalue() == ""
+
+
+def test_the_timed_start_changes_no_result():
+    a = whistsim.simulate("welsh", 3000, 9, records=3)
+    b = whistsim.simulate("welsh", 3000, 9, records=3, progress=True)
+    sa, sb = a.summary(), b.summary()
+    assert list(sa.figure) == list(sb.figure) and list(sa.n) == list(sb.n) and a.records == b.records
+    # the same games, summed in other chunks: equal up to floating-point rounding
+    assert np.allclose(sa[["mean", "sd"]], sb[["mean", "sd"]], rtol=1e-12, atol=1e-12)
+
+
+# ---- --json on every command that prints results -------------------------------------
+
+
+def test_every_result_command_speaks_json(tmp_path):
+    recs = tmp_path / "g.jsonl"
+    assert run("simulate", "--n", 20, "--records", recs).exit_code == 0
+    for args in (
+        ("simulate", "--n", 50, "--json"),
+        ("show", recs, "--json"),
+        ("rules", "--game", "scotch", "--json"),
+        ("strategies", "--game", "whist", "--json"),
+        ("figures", "--json"),
+        ("tournament", "--game", "whist", "--strategies", "random,heuristic", "--n", 40, "--json"),
+        ("compare", "--n", 30, "--vs", "revokes=true", "--json"),
+    ):
+        r = run(*args)
+        assert r.exit_code == 0, (args, r.output)
+        assert isinstance(json.loads(r.output), dict), args
+    for line in run("replay", recs, "--json").output.splitlines():
+        assert isinstance(json.loads(line), dict)
+
+
+def test_rules_and_strategies_columns_are_aligned():
+    lines = [line for line in run("rules", "--game", "whist").output.splitlines() if line.startswith("  ")]
+    assert len({line.index(" default ") for line in lines}) == 1
+
+
+# ---- the Python API --------------------------------------------------------------------
+
+
+def test_the_api_is_importable_from_whistsim_with_examples():
+    for name in ("simulate", "tournament", "compare", "run_experiment", "load_results", "play_game"):
+        f = getattr(whistsim, name)
+        assert ">>>" in (f.__doc__ or ""), name
+
+
+def test_games_is_a_tidy_table_one_row_per_game_and_seat():
+    sim = whistsim.simulate("welsh", 120, 5, keep_games=True)
+    df = sim.games()
+    assert len(df) == 120 * 3 and {"game", "seat", "turn", "points", "cards_won", "win", "draws"} <= set(
+        df.columns
+    )
+    means = sim.summary().set_index("figure")["mean"]
+    for q in range(3):
+        assert df[df.seat == q].points.mean() == pytest.approx(means[f"points[{q}]"])
+    assert (df.groupby("game").win.sum().round(9) == 1).all()
+    dealt = whistsim.simulate("scotch", 30, 5, keep_games=True).games()
+    assert len(dealt) == 30 * 4 and (dealt.groupby(["game", "side"]).seat_won.nunique() == 1).all()
+    with pytest.raises(whistsim.WhistsimError, match="keep_games"):
+        whistsim.simulate("welsh", 5, 0).games()
+
+
+def test_help_texts_carry_no_restructuredtext_markup():
+    for name in main.commands:
+        text = run(name, "--help").output
+        assert "``" not in text and ":class:" not in text and ":func:" not in text, name
+
+
+def test_experiment_speaks_json(tmp_path):
+    r = run("experiment", "experiments/five_penalty.toml", "--n", 200, "--out", tmp_path / "fp", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["name"] == "five_penalty" and out["cells"] == 12 and out["games"] == 200
+    assert out["findings"] and {"figure", "mean", "ci_low", "ci_high", "n"} <= set(out["summary"][0])

@@ -1,0 +1,74 @@
+"""Warnings about settings that do nothing: a player parameter the chosen rules never consult.
+
+``cheater:rate=0.2,challenge=smart`` under rules where revokes are off plays
+exactly as ``cheater`` would with no cheating and no challenges: the run is
+valid, but it does not answer the question it seems to ask. Each such setting
+is one line (:class:`WhistsimWarning`); the command line prints it as
+``whistsim: warning: ...``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable
+from typing import Any
+
+from .strategy import StrategySpec, parse_spec
+
+
+class WhistsimWarning(UserWarning):
+    """A setting with no effect under the chosen rules."""
+
+
+_OFF = {"0", "0.0", "never", "none"}
+_CHEAT = ("cheat", "false_pass", "rate")
+
+
+def _given(spec: StrategySpec, keys: Iterable[str]) -> tuple[str, Any] | None:
+    for k in keys:
+        if k in spec.params:
+            return k, spec.params[k]
+    return None
+
+
+def _on(value: Any) -> bool:
+    return str(value).strip().lower() not in _OFF
+
+
+def ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec]) -> list[str]:
+    """One line per player parameter that the ``rules`` of ``game`` never consult."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for s in strategies:
+        spec = s if isinstance(s, StrategySpec) else parse_spec(str(s))
+        label = str(spec)
+        if label in seen:
+            continue
+        seen.add(label)
+        if game == "welsh":
+            cheat = _given(spec, _CHEAT)
+            if not rules.revokes:
+                if cheat is not None and _on(cheat[1]):
+                    out.append(f"strategy {label!r}: {cheat[0]}={cheat[1]} has no effect: revokes are off, so no "
+                               "one can pass falsely (--rule revokes=true allows it)")  # fmt: skip
+                elif cheat is None and spec.name == "cheater":
+                    out.append(f"strategy {label!r}: the cheater cannot cheat: revokes are off, so it plays as "
+                               "greedy (--rule revokes=true allows false passes)")  # fmt: skip
+            challenge = _given(spec, ("challenge",))
+            if challenge is not None and rules.challenge == "none" and _on(challenge[1]):
+                out.append(f"strategy {label!r}: challenge={challenge[1]} has no effect: there is no challenge "
+                           "rule (--rule challenge=parlett or akagiri)")  # fmt: skip
+        else:
+            revoke = _given(spec, ("revoke",))
+            if revoke is not None and not rules.revokes and _on(revoke[1]):
+                out.append(f"strategy {label!r}: revoke={revoke[1]} has no effect: revokes are off "
+                           "(--rule revokes=true allows them)")  # fmt: skip
+    return out
+
+
+def warn_ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec]) -> list[str]:
+    """Issue a :class:`WhistsimWarning` for each line of :func:`ineffective`; returns them."""
+    lines = ineffective(game, rules, strategies)
+    for line in lines:
+        warnings.warn(line, WhistsimWarning, stacklevel=3)
+    return lines

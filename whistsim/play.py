@@ -1,0 +1,453 @@
+"""Play a deal yourself against the built-in players: the logic of ``whistsim play``.
+
+A :class:`Table` holds one deal of any game, set up by the same seed and
+rules a simulation would use, with one seat for a person and the built-in
+players in the others. It tells only what that seat may see (its own hand,
+the table, what others showed: passes, voids, tricks), never another hand or
+the stock's order. :func:`play_game` runs a whole deal from a source of typed
+moves and returns its record, which ``whistsim replay`` judges like any other.
+
+>>> import whistsim
+>>> moves = iter(lambda: "", None)  # an empty line plays the hint player's move
+>>> out = whistsim.play_game("whist", seed=5, moves=moves)   # doctest: +SKIP
+>>> out.record["result"]["points"]                             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name, parse_card, pretty_card
+from .games import get_game, seating
+from .harness import events as ev
+from .harness.build import kernel
+from .options import WhistsimError
+from .rng import stream_start
+from .strategy import StrategySpec, parse_spec
+
+# The hint player by default: the strongest player fast enough to answer at once.
+DEFAULT_HINT = {"welsh": "counter", "scotch": "heuristic", "whist": "heuristic"}
+
+
+class IllegalMove(WhistsimError):
+    """A typed move the rules do not allow now; the message says why."""
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return " ".join(pretty_card(int(c)) for c in cards) or "-"
+
+
+class _Welsh:
+    """Welsh Whist's deal, as the table needs it."""
+
+    def __init__(self, game, rules, record: dict, seed: int) -> None:
+        from .games.welsh import engine as E
+        from .games.welsh import moves, play, records
+
+        self.E, self.moves, self.play, self.records = E, moves, play, records
+        self.rules = rules
+        _, stock, first, _, _ = records.read_record({**record, "moves": []})
+        self.stock, self.first = stock, first
+        self.buf = E.new_state(rules.to_array())
+        records.start(self.buf, stock, np.int64(first))
+        for q in range(rules.players):
+            self.buf[0]["seats"][q]["rng"][0] = stream_start(seed, 0, 1 + q)
+        self.step_kernel = kernel(play, None)
+        self.n_actions = E.N_ACTIONS
+
+    def holder(self):
+        return self.buf[0]
+
+    def seats(self):
+        return self.buf[0]["seats"]
+
+    def to_move(self) -> int:
+        return int(self.buf[0]["table"]["s"][self.E.S_SEAT])
+
+    def over(self) -> bool:
+        return int(self.buf[0]["table"]["s"][self.E.S_PHASE]) == self.E.OVER
+
+    def parse(self, text: str) -> int:
+        return self.moves.parse_action(text)
+
+    def name(self, a: int) -> str:
+        return self.moves.action_name(a)
+
+    def decide(self) -> int:
+        return self.play.decide_now(self.buf)
+
+    def result(self) -> dict:
+        return self.records.result_of(self.buf)
+
+    def describe(self, seat: int) -> list[str]:
+        E = self.E
+        t = self.buf[0]["table"]
+        s = t["s"]
+        p = self.rules.players
+        hand = self.buf[0]["seats"][seat]["hand"]
+        cards = [c for c in range(53) for _ in range(int(hand[c]))]
+        points = self.records._points(self.buf)
+        phase = int(s[E.S_PHASE])
+        lines = [f"your hand (seat {seat}): {_cards(sorted(cards, key=_welsh_order))}",
+                 f"stock: {int(s[E.S_STOCK] - s[E.S_TOP])} cards left"]  # fmt: skip
+        if phase in (E.FOLLOW, E.CHALLENGE):
+            n = int(s[E.S_TRICK_LEN])
+            trick = [f"{int(t['trick_seat'][i])}: {pretty_card(int(t['trick_card'][i]))}" for i in range(n)]
+            led = int(s[E.S_LED_SUIT])
+            suit = SUIT_WORDS[led] if 0 <= led < 4 else "?"
+            passed = [q for q in range(p) if t["passed"][q]]
+            lines.append(f"trick (led by seat {int(s[E.S_LEADER])}, {suit}): {'   '.join(trick)}"
+                         + (f"; passed: {', '.join(map(str, passed))}" if passed else ""))  # fmt: skip
+        lines.append("seat   points  cards won  hand  shown void in")
+        for q in range(p):
+            void = "".join(SUIT_SYMBOLS[k] if k < 4 else "X" for k in range(5) if t["void"][q][k])
+            you = "  (you)" if q == seat else ""
+            lines.append(
+                f"{q:>4} {int(points[q]):>8} {int(t['won_n'][q]):>10} {int(t['hand_n'][q]):>5}  {void or '-'}{you}"
+            )
+        return lines
+
+    def story(self, events, seat: int) -> list[str]:
+        out = []
+        for kind, q, a, b in events:
+            who = "you" if q == seat else f"seat {q}"
+            if kind == ev.DRAW:
+                out.append(f"you draw {pretty_card(a)}" if q == seat else f"seat {q} draws")
+            elif kind == ev.LEAD:
+                what = f"a Taffy as {SUIT_WORDS[b]}" if a == TAFFY else pretty_card(a)
+                out.append(f"{who} {'lead' if q == seat else 'leads'} {what}")
+            elif kind == ev.FOLLOW:
+                out.append(f"{who} {'play' if q == seat else 'plays'} {pretty_card(a)}")
+            elif kind == ev.PASS:  # whether a pass was false is no one's to see, unless challenged
+                out.append(f"{who} {'pass' if q == seat else 'passes'}")
+            elif kind == ev.TRICK:
+                out.append(f"  -> {who} {'win' if q == seat else 'wins'} the trick ({a} cards)")
+            elif kind == ev.CHALLENGE:
+                target = "you" if a == seat else f"seat {a}"
+                out.append(f"  {who} {'challenge' if q == seat else 'challenges'} {target}: "
+                           + ("caught revoking" if b else "wrongly accused"))  # fmt: skip
+            elif kind == ev.KEEP:
+                out.append(
+                    f"{who} {'are' if q == seat else 'is'} last with cards and keep{'s' * (q != seat)} {a}"
+                )
+        return out
+
+    def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
+        return {"game": "welsh", "rules": self.rules.to_record(), "first": self.first,
+                "deck": [card_name(int(c)) for c in self.stock], "moves": moves, "result": self.result(),
+                "seed": {"run": seed, "game": 0}, "strategies": strategies}  # fmt: skip
+
+
+def _welsh_order(c: int) -> tuple[int, int]:
+    return (4, 0) if c == TAFFY else (c // 13, c % 13)
+
+
+class _Dealt:
+    """A dealt game's (Scotch Whist, Whist) first deal, as the table needs it."""
+
+    def __init__(self, game, rules, record: dict, seed: int) -> None:
+        from .games.dealt import engine as E
+        from .games.dealt import play, records
+
+        self.E, self.play, self.records = E, play, records
+        self.name_ = game.name
+        self.rules = rules
+        self.base = record
+        d = records.load(game.name, type(rules), {**record, "moves": []})
+        self.buf = d.buf
+        records.start(self.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
+        for q in range(rules.players):
+            self.buf[0]["core"]["seats"][q]["rng"][0] = stream_start(seed, 0, 1 + q)
+        self.step_kernel = kernel(play, None)
+        self.n_actions = 52
+
+    def holder(self):
+        return self.buf[0]["core"]
+
+    def seats(self):
+        return self.buf[0]["core"]["seats"]
+
+    def to_move(self) -> int:
+        return int(self.holder()["table"]["s"][self.E.S_SEAT])
+
+    def over(self) -> bool:
+        return int(self.holder()["table"]["s"][self.E.S_PHASE]) == self.E.OVER
+
+    def parse(self, text: str) -> int:
+        return parse_card(text.strip())
+
+    def name(self, a: int) -> str:
+        return card_name(a)
+
+    def decide(self) -> int:
+        return self.play.decide_now(self.buf)
+
+    def result(self) -> dict:
+        return self.records.result_of(self.buf, self.rules)
+
+    def describe(self, seat: int) -> list[str]:
+        E = self.E
+        t = self.holder()["table"]
+        s = t["s"]
+        p = self.rules.players
+        bits = self.holder()["seats"][seat]["bits"]
+        hand = [su * 13 + r for su in range(4) for r in range(13) if (int(bits[su]) >> r) & 1]
+        trump = int(s[E.S_TRUMP])
+        lines = [f"your hand (seat {seat}, side {int(t['team'][seat])}): {_cards(hand)}",
+                 f"trumps: {SUIT_WORDS[trump]} (turned up: {pretty_card(int(s[E.S_TURNUP]))}, dealer seat "
+                 f"{int(s[E.S_DEALER])}); set {int(s[E.S_SET]) + 1} of {self.rules.sets}"]  # fmt: skip
+        n = int(s[E.S_TRICK_LEN])
+        if n and int(s[E.S_LED]) >= 0:
+            trick = [f"{int(t['trick_seat'][i])}: {pretty_card(int(t['trick_card'][i]))}" for i in range(n)]
+            lines.append(f"trick (led by seat {int(s[E.S_LEADER])}): {'   '.join(trick)}")
+        sides = self.rules.n_teams
+        lines.append("game score before this deal: "
+                     + ", ".join(f"side {k} {int(t['score'][k])}" for k in range(sides))
+                     + f" (target {self.rules.target})")  # fmt: skip
+        lines.append("seat  side  tricks  hand  shown void in")
+        for q in range(p):
+            void = "".join(SUIT_SYMBOLS[k] for k in range(4) if t["void"][q][k])
+            you = "  (you)" if q == seat else ""
+            lines.append(f"{q:>4} {int(t['team'][q]):>5} {int(t['tricks'][q]):>7} {int(t['hand_n'][q]):>5}  "
+                         f"{void or '-'}{you}")  # fmt: skip
+        return lines
+
+    def story(self, events, seat: int) -> list[str]:
+        out = []
+        for kind, q, a, _b in events:
+            who = "you" if q == seat else f"seat {q}"
+            if kind in (ev.LEAD, ev.FOLLOW):
+                verb = ("lead" if kind == ev.LEAD else "play") + ("s" if q != seat else "")
+                out.append(f"{who} {verb} {pretty_card(a)}")
+            elif kind == ev.TRICK:
+                out.append(f"  -> {who} {'win' if q == seat else 'wins'} the trick")
+            elif kind == ev.SET:
+                out.append(f"the next set of hands is taken up; {who} {'lead' if q == seat else 'leads'}")
+        return out  # a revoke is no one's to see until the deal is scored
+
+    def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
+        out = {k: v for k, v in self.base.items() if k not in ("moves", "result", "seed", "strategies")}
+        return {**out, "moves": moves, "result": self.result(), "seed": {"run": seed, "game": 0, "deal": 0},
+                "strategies": strategies}  # fmt: skip
+
+
+class Table:
+    """One deal with a person in seat ``seat`` and built-in players elsewhere.
+
+    Everything it shows is what that seat may see. Moves are typed as in
+    records (``7H``, ``draw``, ``pass``, ``X=S``, ``challenge=2``,
+    ``nochallenge``); :meth:`legal` lists them and :meth:`hint` suggests one.
+    """
+
+    def __init__(
+        self,
+        game: str = "welsh",
+        *,
+        preset: str | None = None,
+        players: int | None = None,
+        rules: dict[str, Any] | None = None,
+        seat: int = 0,
+        strategies: Iterable[str | StrategySpec] = ("random",),
+        seed: int = 0,
+        hint: str | None = None,
+    ) -> None:
+        from .api import simulate
+
+        g = get_game(game)
+        r = g.make_rules(preset, players, dict(rules or {}))
+        p = g.players_of(r)
+        if not 0 <= seat < p:
+            raise WhistsimError(f"--seat {seat}: expected a seat from 0 to {p - 1}")
+        specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
+        if len(specs) == 1:
+            specs = specs * p
+        if len(specs) != p:
+            raise WhistsimError(f"{len(specs)} strategies for {p} seats")
+        hint_spec = parse_spec(hint or DEFAULT_HINT.get(game, "random"))
+        seated = [hint_spec if q == seat else s for q, s in enumerate(specs)]
+        ids, params = seating(game, seated, p)
+        self.game, self.rules, self.seat, self.seed = game, r, seat, seed
+        self.strategies = [("you" if q == seat else str(s)) for q, s in enumerate(specs)]
+        self.hint_name = str(hint_spec)
+        # The deal a simulation with this seed plays first (its first deal, for the dealt games).
+        sim = simulate(game, 1, seed, preset=preset, players=players, rules=rules, strategies=seated,
+                       first=0, records=1)  # fmt: skip
+        cls = _Welsh if game == "welsh" else _Dealt
+        self.d = cls(g, r, sim.records[0], seed)
+        for q in range(p):
+            self.d.seats()[q]["strategy"] = ids[q]
+            self.d.seats()[q]["params"][:] = params[q]
+        self.moves: list[str] = []
+
+    # -- what the person sees
+    def to_move(self) -> int:
+        return self.d.to_move()
+
+    @property
+    def over(self) -> bool:
+        return self.d.over()
+
+    def view(self) -> str:
+        """What the person's seat may see now, as lines of text."""
+        return "\n".join(self.d.describe(self.seat))
+
+    def legal(self) -> list[str]:
+        """The moves the seat to move may make now, as typed."""
+        out = []
+        for a in range(self.d.n_actions):
+            if self.d.step_kernel.step(self.d.buf.copy(), np.int64(a)) == 0:
+                out.append(self.d.name(a))
+        return out
+
+    def hint(self) -> str:
+        """The move the hint player would make for the person's seat."""
+        if self.to_move() != self.seat:
+            raise WhistsimError("it is not your move")
+        only = self.legal()
+        if len(only) == 1:
+            return only[0]
+        keep = self.d.buf.copy()  # asking must not use up the seat's random stream
+        try:
+            return self.d.name(self.d.decide())
+        finally:
+            self.d.buf[:] = keep
+
+    # -- moving
+    def _apply(self, a: int) -> list[tuple[int, int, int, int]]:
+        h = self.d.holder()
+        h["ev_on"] = 1
+        h["ev_n"] = 0
+        seat = self.to_move()
+        e = int(self.d.step_kernel.step(self.d.buf, np.int64(a)))
+        events = ev.read_events(h)
+        h["ev_on"] = 0
+        if e != 0:
+            raise IllegalMove(f"{self.d.name(a)} is illegal: {self.d.play.ENGINE_ERRORS[e]}")
+        self.moves.append(f"{seat}:{self.d.name(a)}")
+        return events
+
+    def move(self, text: str) -> list[str]:
+        """Make the person's move ``text``; returns what happened, as lines. Raises IllegalMove."""
+        if self.over:
+            raise IllegalMove("the deal is over")
+        if self.to_move() != self.seat:
+            raise IllegalMove("it is not your move")
+        try:
+            a = self.d.parse(text)
+        except ValueError as e:
+            raise IllegalMove(f"{text.strip()!r}: {e}; type ? for your legal moves") from None
+        return self.d.story(self._apply(a), self.seat)
+
+    def advance(self) -> list[str]:
+        """Let the built-in players move until it is the person's move or the deal is over;
+        a move with no choice (the only legal one) is made for the person too."""
+        lines: list[str] = []
+        while not self.over:
+            legal = self.legal()
+            if self.to_move() == self.seat:
+                if len(legal) != 1:
+                    break
+                lines.append(f"(your only move: {legal[0]})")
+                a = self.d.parse(legal[0])
+            else:
+                a = self.d.parse(legal[0]) if len(legal) == 1 else self.d.decide()
+            lines += self.d.story(self._apply(a), self.seat)
+        return lines
+
+    def result(self) -> dict:
+        return self.d.result()
+
+    def record(self) -> dict:
+        """The deal's record (docs/records.md): ``whistsim replay`` judges it."""
+        return self.d.record(list(self.moves), self.seed, self.strategies)
+
+
+@dataclass
+class PlayedGame:
+    """A deal played with :func:`play_game`: its record and result, and what was shown."""
+
+    record: dict
+    result: dict
+    transcript: list[str] = field(default_factory=list)
+
+
+def play_game(
+    game: str = "welsh",
+    *,
+    preset: str | None = None,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+    seat: int = 0,
+    strategies: Iterable[str | StrategySpec] = ("random",),
+    seed: int = 0,
+    hint: str | None = None,
+    moves: Iterable[str] | None = None,
+    echo: Callable[[str], None] | None = None,
+) -> PlayedGame:
+    """Play one deal of ``game`` from seat ``seat`` with typed ``moves``; return its record.
+
+    Each item of ``moves`` is one line a person would type: a move as in
+    records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``),
+    ``"?"`` for the legal moves, or ``""`` for the hint player's move (``hint``,
+    a strategy spec; default the strongest fast player). An illegal move is
+    explained and the next line read. Without ``moves``, every move is the
+    hint's. ``strategies``: the other seats' players as specs (``"greedy"``,
+    ``"cheater:rate=0.2"``), one for all or one per seat (the person's is
+    ignored). ``rules``: options by key, as ``--rule KEY=VALUE``.
+
+    >>> out = play_game("whist", seed=5)               # doctest: +SKIP
+    >>> whistsim.judge(0, json.dumps(out.record)).ok   # doctest: +SKIP
+    True
+    """
+    table = Table(game, preset=preset, players=players, rules=rules, seat=seat, strategies=strategies,
+                  seed=seed, hint=hint)  # fmt: skip
+    lines: list[str] = []
+
+    def say(text: str) -> None:
+        lines.append(text)
+        if echo is not None:
+            echo(text)
+
+    source: Iterator[str] = iter(moves) if moves is not None else iter(lambda: "", None)
+    say(f"{get_game(game).title}: {table.rules.describe()}")
+    say("players: " + ", ".join(f"{q}={s}" for q, s in enumerate(table.strategies)) + f"; seed {seed}")
+    for line in table.advance():
+        say(line)
+    fresh = True  # the view is shown again only after a move, not after "?" or an illegal one
+    while not table.over:
+        if fresh:
+            say("")
+            say(table.view())
+        fresh = False
+        try:
+            text = next(source)
+        except StopIteration:
+            raise WhistsimError("the input ended before the deal did") from None
+        text = text.strip()
+        if text == "?":
+            say("legal moves: " + " ".join(table.legal()))
+            continue
+        if text == "":
+            text = table.hint()
+            say(f"> {text}  (hint: {table.hint_name})")
+        else:
+            say(f"> {text}")
+        try:
+            happened = table.move(text)
+        except IllegalMove as e:
+            say(f"illegal: {e}")
+            continue
+        fresh = True
+        for line in happened + table.advance():
+            say(line)
+    result = table.result()
+    say("")
+    say("the deal is over: " + ", ".join(f"{k} {v}" for k, v in result.items() if k != "revokes"))
+    return PlayedGame(table.record(), result, lines)
+
+
+__all__ = ["Table", "PlayedGame", "IllegalMove", "play_game", "DEFAULT_HINT"]
