@@ -9,7 +9,7 @@ import click
 from ..options import WhistsimError
 
 # Modules that add commands to ``main``; each is a few lines per command.
-COMMAND_MODULES = ("core", "bench", "experiment", "claims", "strategies", "tournament")
+COMMAND_MODULES = ("core", "bench", "experiment", "claims", "strategies", "tournament", "solve")
 
 
 class _Group(click.Group):

@@ -17,6 +17,8 @@ The search itself is in :mod:`whistsim.solver.search`.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -56,4 +58,54 @@ def solve_record(record: Any, moves: bool = False, tt=None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["solve_record"]
+def solve_line(line: int, text: str, moves: bool = False, tables: dict | None = None) -> dict[str, Any]:
+    """One JSON Lines record's value, ``{"line": L, ...}``, or replay's error object
+    ``{"line": L, "move": M or None, "error": ...}`` for a bad record."""
+    from ..api import _is_utf8
+    from ..games.base import MoveError, RecordError
+
+    if not _is_utf8(text):
+        return {"line": line, "move": None, "error": "the line is not UTF-8 text"}
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        return {"line": line, "move": None, "error": f"bad JSON: {e.msg} at column {e.colno}"}
+    except (ValueError, RecursionError) as e:
+        return {"line": line, "move": None, "error": f"bad JSON: {e}"}
+    if not isinstance(record, dict):
+        return {"line": line, "move": None, "error": "a record must be a JSON object"}
+    try:
+        tt = _table(record, tables) if tables is not None else None
+        return {"line": line, **solve_record(record, moves, tt)}
+    except MoveError as e:
+        return {"line": line, "move": e.index, "error": e.reason}
+    except RecordError as e:
+        return {"line": line, "move": None, "error": str(e)}
+
+
+def _table(record: dict, tables: dict):
+    """One transposition table per game and rules: its entries hold for every deal of them."""
+    from .search import new_table
+
+    key = json.dumps([record.get("game"), record.get("rules")], sort_keys=True, default=str)
+    if key not in tables:
+        tables.clear()  # one at a time: each is tens of MB
+        tables[key] = new_table()
+    return tables[key]
+
+
+def solve_file(source: str, moves: bool = False) -> Iterator[dict[str, Any]]:
+    """:func:`solve_line` for every non-blank line of a JSON Lines file (``-``: standard input)."""
+    from ..io import read_lines
+    from ..options import WhistsimError
+
+    tables: dict = {}
+    try:
+        for i, text in read_lines(source):
+            if text.strip():
+                yield solve_line(i, text, moves, tables)
+    except OSError as e:
+        raise WhistsimError(f"cannot read {source}: {e.strerror}") from None
+
+
+__all__ = ["solve_record", "solve_line", "solve_file"]

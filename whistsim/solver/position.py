@@ -124,6 +124,23 @@ def _load(buf, pts_rank, X):
     return se.load(c.table, hands, pts_rank, X)
 
 
+def from_hands(rules, hands: list[list[str]], leader: int, trump: str, tt: np.ndarray | None = None) -> Position:
+    """A position at the start of a trick from hands of any (equal) size, e.g. an ending:
+    ``hands[seat]`` card codes, ``leader`` to lead, ``trump`` the trump suit (C D H S)."""
+    from ..cards import SUITS, parse_card
+    from ..games.dealt.play import new_state
+
+    check_solvable(rules)
+    buf = new_state(rules)
+    for q, hand in enumerate(hands):
+        for text in hand:
+            c = parse_card(text)
+            buf[0]["core"]["sets"][0, q, c // 13] |= 1 << (c % 13)
+    p = rules.players
+    dealt_records.start(buf, np.int64((leader - 1) % p), np.int64(SUITS.index(trump) * 13), np.int64(-1))
+    return Position(rules, buf, tt)
+
+
 def check_solvable(rules) -> None:
     if rules.kind == SCOTCH and (rules.n_teams != 2 or rules.sets != 1):
         raise RecordError(

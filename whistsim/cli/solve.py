@@ -1,0 +1,60 @@
+"""The ``solve`` command: the open-hand value of recorded positions."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import main
+
+
+def _text(j: dict) -> str:
+    if "error" in j:
+        where = "record" if j["move"] is None else f"move {j['move']}"
+        return f"line {j['line']}: rejected at {where}: {j['error']}"
+    if "tricks" in j:
+        head = f"line {j['line']}: tricks {j['tricks'][0]}-{j['tricks'][1]} (side 0 - side 1, from the trick in progress)"
+    else:
+        head = f"line {j['line']}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
+    if "moves" not in j:
+        return head
+    key = "tricks" if "tricks" in j else "margin"
+    cards = " ".join(
+        f"{m['card']}:{m[key][0] if key == 'tricks' else m[key]}{'*' * (m['card'] in j['best'])}"
+        for m in j["moves"]
+    )
+    return f"{head}\n  seat {j['seat']} to play, side 0's {key} after each card (* best): {cards}"
+
+
+@main.command()
+@click.argument("source", type=str)
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per record")
+@click.option("--moves", is_flag=True, help="also each legal card's value and the best cards")
+def solve(source, as_json, moves):
+    """Open-hand (double-dummy) value of each record's position, both sides playing best.
+
+    SOURCE is a JSON Lines file of Whist or Scotch Whist records (two sides: 4
+    players, 6 in threes, 8 in fours), or - for standard input. A record's moves
+    may stop anywhere, mid-trick included; the position after them is solved.
+    Whist: the tricks each side takes from the trick in progress (counted) to the
+    end, {"line": L, "tricks": [t0, t1]}. Scotch Whist: the sides play for the
+    margin in the deal's final points; {"line": L, "points": [p0, p1], "margin":
+    m} gives the final totals (points already taken included) of the line in which
+    every player plays the lowest of its best cards. Bad records get replay's
+    error objects, and a non-zero exit status.
+
+    \b
+    Example:
+      whistsim simulate --game whist --n 5 --records deals.jsonl
+      whistsim solve deals.jsonl --json --moves
+    """
+    from ..solver import solve_file
+
+    bad = 0
+    for j in solve_file(source, moves):
+        bad += "error" in j
+        click.echo(json.dumps(j, separators=(",", ":")) if as_json else _text(j))
+    if bad:
+        sys.exit(1)
