@@ -169,7 +169,7 @@ def test_no_card_beats_a_best_card_and_a_best_card_keeps_the_value(game, players
         v = final(pos, pos.value())
         best, vals = pos.best()
         side0 = int(pos.core["table"]["team"][pos.seat]) == 0
-        for card, w in vals.items():
+        for w in vals.values():
             w = final(pos, w)
             assert (w <= v) if side0 else (w >= v)  # no card does better than the value
         assert {final(pos, vals[c]) for c in best} == {v}
@@ -206,7 +206,11 @@ def test_scotch_points_are_the_final_totals_of_a_best_line():
 def test_bad_records_get_replay_error_objects():
     sim = whistsim.simulate("whist", 1, 2, strategies=["random"], records=1)
     rec = sim.records[0]
-    assert solve_line(0, "{not json") == {"line": 0, "move": None, "error": "bad JSON: Expecting property name enclosed in double quotes at column 2"}
+    assert solve_line(0, "{not json") == {
+        "line": 0,
+        "move": None,
+        "error": "bad JSON: Expecting property name enclosed in double quotes at column 2",
+    }
     out = solve_line(1, json.dumps(dict(rec, moves=rec["moves"][:3] + ["0:ZZ"])))
     assert out["line"] == 1 and out["move"] == 3 and "not a card" in out["error"]
     welsh = whistsim.simulate("welsh", 1, 2, records=1).records[0]

@@ -17,7 +17,9 @@ def _text(j: dict) -> str:
     if "tricks" in j:
         head = f"line {j['line']}: tricks {j['tricks'][0]}-{j['tricks'][1]} (side 0 - side 1, from the trick in progress)"
     else:
-        head = f"line {j['line']}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
+        head = (
+            f"line {j['line']}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
+        )
     if "moves" not in j:
         return head
     key = "tricks" if "tricks" in j else "margin"

@@ -124,7 +124,9 @@ def _load(buf, pts_rank, X):
     return se.load(c.table, hands, pts_rank, X)
 
 
-def from_hands(rules, hands: list[list[str]], leader: int, trump: str, tt: np.ndarray | None = None) -> Position:
+def from_hands(
+    rules, hands: list[list[str]], leader: int, trump: str, tt: np.ndarray | None = None
+) -> Position:
     """A position at the start of a trick from hands of any (equal) size, e.g. an ending:
     ``hands[seat]`` card codes, ``leader`` to lead, ``trump`` the trump suit (C D H S)."""
     from ..cards import SUITS, parse_card

@@ -294,6 +294,32 @@ def _quick_tricks(X):
 
 
 @njit(cache=True)
+def _trump_control(X):
+    """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
+    other side each win the trick they fall in, one trick each."""
+    p = X[SP]
+    trump = X[STRUMP]
+    top0 = -1
+    top1 = -1
+    for q in range(p):
+        m = X[OH + 4 * q + trump]
+        if m:
+            if X[OTEAM + q] == 0:
+                top0 = max(top0, highest(m))
+            else:
+                top1 = max(top1, highest(m))
+    c0 = 0
+    c1 = 0
+    for q in range(p):
+        m = X[OH + 4 * q + trump]
+        if X[OTEAM + q] == 0:
+            c0 = max(c0, popcount(m >> (top1 + 1)))
+        else:
+            c1 = max(c1, popcount(m >> (top0 + 1)))
+    return c0, c1
+
+
+@njit(cache=True)
 def _rel_move(X, p, m):
     """A move as (suit, how many cards left in the suit are above it): valid in every
     position of the same relative ranks."""
@@ -467,11 +493,15 @@ def _ab(X, tt, mv, alpha, beta):
             # one card each: the play is forced
             return _last_trick(X)
         qt = _quick_tricks(X)
-        if qt > 0:
-            if X[OTEAM + X[SLEADER]] == 0:
-                lo = max(lo, qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS])
-            else:
-                hi = min(hi, (tricks - qt) * X[SW0] + qt * X[SW1] + X[SRPTS])
+        c0, c1 = _trump_control(X)
+        if X[OTEAM + X[SLEADER]] == 0:
+            c0 = max(c0, qt)
+        else:
+            c1 = max(c1, qt)
+        if c0 > 0:
+            lo = max(lo, c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS])
+        if c1 > 0:
+            hi = min(hi, (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS])
         if lo >= beta:
             return lo
         if hi <= alpha:
