@@ -708,15 +708,15 @@ def play(X, seat, suit, bit):
 
 
 @njit(cache=True)
-def move_values(X, tt, mv, out):
+def move_values(X, tt, mv, out, guess=0):
     """The value for side 0 of the rest of the deal after each legal card of the seat to
-    play: ``out[suit * 16 + power bit]`` (INF where the card is not legal)."""
+    play: ``out[suit * 16 + power bit]`` (INF where the card is not legal). ``guess``, a
+    likely value, starts the first search. Returns the seat to play."""
     for i in range(out.shape[0]):
         out[i] = INF
     seat = seat_to_play(X)
     legal = legal_bits(X, seat)
     X2 = X.copy()
-    guess = 0
     for suit in range(4):
         m = legal[suit]
         while m:

@@ -8,10 +8,10 @@ stays cached. A player module has ``PARAMS`` (name -> (default, doc)) and an
 
 from numba import njit
 
-from . import heuristic, pimc, random
+from . import dd, heuristic, pimc, random
 
-BUILTINS = {"random": random, "heuristic": heuristic, "pimc": pimc}
-RANDOM, HEURISTIC, PIMC = range(3)
+BUILTINS = {"random": random, "heuristic": heuristic, "pimc": pimc, "dd": dd}
+RANDOM, HEURISTIC, PIMC, DD = range(4)
 
 
 @njit(cache=True, inline="always")  # inlined: the random player's calls cost more than its work
@@ -21,4 +21,6 @@ def decide(sid, v):
         return heuristic.decide(v)
     if sid == PIMC:
         return pimc.decide(v)
+    if sid == DD:
+        return dd.decide(v)
     return random.decide(v)
