@@ -264,12 +264,11 @@ def _toprun(X, p, seat, suit):
 
 
 @njit(cache=True)
-def _quick_tricks(X):
-    """Tricks the leader is sure to take by cashing its top cards: its top trumps; every top
-    run when they draw the opponents' trumps; else the top runs of plain suits that every
-    opponent still holding trumps must follow."""
+def _cashable(X, leader):
+    """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
+    every top run when they draw the opponents' trumps; else the top runs of plain suits
+    that every opponent still holding trumps must follow."""
     p = X[SP]
-    leader = X[SLEADER]
     trump = X[STRUMP]
     tq = _toprun(X, p, leader, trump)
     most = 0
@@ -291,6 +290,31 @@ def _quick_tricks(X):
     if tq >= most:
         return tq + all_runs
     return tq + cash
+
+
+@njit(cache=True)
+def _quick_tricks(X):
+    """Tricks the side on lead is sure to take: the leader's cashable tricks, or (four
+    players) partner's, when the leader can reach partner's top card in a suit no opponent
+    can ruff."""
+    p = X[SP]
+    leader = X[SLEADER]
+    qt = _cashable(X, leader)
+    if p != 4:
+        return qt
+    partner = (leader + 2) % 4
+    trump = X[STRUMP]
+    for suit in range(4):
+        if X[OH + 4 * leader + suit] == 0 or _toprun(X, p, partner, suit) == 0:
+            continue
+        safe = True
+        if suit != trump:
+            for q in range(p):
+                if q != leader and q != partner and X[OH + 4 * q + suit] == 0 and X[OH + 4 * q + trump] != 0:
+                    safe = False
+        if safe:
+            return max(qt, _cashable(X, partner))
+    return qt
 
 
 @njit(cache=True)
@@ -448,7 +472,7 @@ def _gen(X, seat, mv, d, tt_move):
                         if _sure(X, seat, suit, rep, n):
                             sc = 90 - rep + 2 * pc
                         else:
-                            sc = 40 + rep - 4 * pc
+                            sc = (55 if n == p - 2 else 40) + rep - 4 * pc
                     else:
                         sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
                 mvc = (suit << 4) | rep
