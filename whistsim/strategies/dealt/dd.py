@@ -7,7 +7,9 @@ the hand sizes, every void shown), solves each sampled deal with every hand open
 total open-hand value over the samples: Whist its side's tricks, Scotch Whist
 its side's margin in points. Whist and Scotch Whist with two sides and one hand
 each; under other Scotch Whist rules (three sides or more, two or three
-players) it plays as ``pimc``. It never revokes. Its randomness is its own
+players) it plays as ``pimc``. With ``tricks`` below the hand's size it plays as
+``heuristic`` until that many tricks are left (a full deal's open-hand search
+costs far more than an ending's). It never revokes. Its randomness is its own
 stream.
 """
 
@@ -17,12 +19,26 @@ from numba import njit
 from ...bits import nth, popcount
 from ...games.dealt.engine import MAX_PLAYERS, R_PLAYERS, R_SETS, R_TEAMS, S_SET, copy_table, from_power
 from ...solver import search as se
-from . import pimc
+from . import heuristic, pimc
 
 PARAMS = {
     "worlds": (8.0, "deals sampled per decision, each agreeing with what the seat has seen"),
     "table": (16.0, "log2 of the entries of the search's transposition table (8 to 24)"),
+    "tricks": (13.0, "search only when at most this many tricks are left; before that, play as heuristic"),
 }
+
+
+@njit(cache=True)
+def _as_heuristic(v):
+    """``heuristic``'s card, with its own default parameters in the seat's slots for the call."""
+    own = v.own
+    saved = own.params.copy()
+    for i in range(len(heuristic.DEFAULTS)):
+        own.params[i] = heuristic.DEFAULTS[i]
+    card = heuristic.decide(v)
+    for i in range(saved.shape[0]):
+        own.params[i] = saved[i]
+    return card
 
 
 @njit(cache=True)
@@ -48,6 +64,8 @@ def decide(v):
         n += c
     if n == 1:
         return only
+    if own.n > own.params[2]:
+        return _as_heuristic(v)
     worlds = max(1, int(own.params[0]))
     log2 = min(24, max(8, int(own.params[1])))
     sc = v.scratch
