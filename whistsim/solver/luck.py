@@ -95,10 +95,12 @@ def split(df: pd.DataFrame) -> dict[str, Any]:
     play = df["play"].to_numpy(float)
     out: dict[str, Any] = {"n": n}
     r = float(np.corrcoef(par, act)[0, 1]) if n > 3 and par.std() > 0 and act.std() > 0 else float("nan")
-    if math.isfinite(r) and abs(r) < 1:
+    if math.isfinite(r) and abs(r) < 1 - 1e-12:
         z, se = math.atanh(r), 1 / math.sqrt(n - 3)
         lo, hi = math.tanh(z - 1.96 * se), math.tanh(z + 1.96 * se)
         r2 = (r * r, 0.0 if lo < 0 < hi else min(lo * lo, hi * hi), max(lo * lo, hi * hi))
+    elif math.isfinite(r):  # an exact line: the cards decide all of it
+        r2 = (1.0, 1.0, 1.0)
     else:
         r2 = (r * r, float("nan"), float("nan"))
     out["cards_share"] = r2  # share of the margin's variance the cards decide (R²)
