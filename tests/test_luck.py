@@ -9,7 +9,6 @@ from click.testing import CliRunner
 import whistsim
 from whistsim.cli import main
 from whistsim.solver import solve_record
-from whistsim.solver import luck
 from whistsim.solver.luck import deals, par_of, split
 
 
