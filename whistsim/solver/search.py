@@ -79,8 +79,8 @@ OPTS = OTEAM + MAX_PLAYERS
 N_X = OPTS + 4 * 16
 
 # Columns of a table entry.
-T_A, T_B, T_C, T_LO, T_HI, T_MOVE = range(6)
-TT_COLS = 6
+T_A, T_B, T_C, T_LO, T_HI, T_MOVE, T_LEFT = range(7)
+TT_COLS = 7
 
 
 def new_table(log2: int = 20) -> np.ndarray:
@@ -532,6 +532,8 @@ def _ab(X, tt, mv, alpha, beta):
             return hi
         ka, kb, kc = _key(X)
         idx = _slot(ka, kb, kc, tt.shape[0])
+        if not (tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc):
+            idx ^= 1  # two entries a bucket
         if tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc:
             lo = max(lo, tt[idx, T_LO])
             hi = min(hi, tt[idx, T_HI])
@@ -624,6 +626,12 @@ def _ab(X, tt, mv, alpha, beta):
         if tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc:
             lo = max(lo, tt[idx, T_LO])
             hi = min(hi, tt[idx, T_HI])
+        else:
+            # a new entry replaces the one of the bucket over the smaller search (fewer cards left)
+            other = idx ^ 1
+            if tt[other, T_C] == 0 or (tt[idx, T_C] != 0 and tt[other, T_LEFT] < tt[idx, T_LEFT]):
+                idx = other
+        tt[idx, T_LEFT] = X[SLEFT]
         tt[idx, T_A] = ka
         tt[idx, T_B] = kb
         tt[idx, T_C] = kc
