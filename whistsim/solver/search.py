@@ -448,16 +448,16 @@ def _gen(X, seat, mv, d, tt_move):
                         and X[OH + 4 * (partner) + suit] != 0
                         and (opp >> (highest(X[OH + 4 * (partner) + suit]) + 1)) == 0
                     ):
-                        sc = 55 - rep  # to partner's winner
+                        sc = 65 - rep  # to partner's winner
                     elif (
                         partner >= 0
                         and suit != trump
                         and X[OH + 4 * (partner) + suit] == 0
                         and X[OH + 4 * (partner) + trump] != 0
                     ):
-                        sc = 50 - rep  # for partner to ruff
+                        sc = 62 - rep  # for partner to ruff
                     else:
-                        sc = 20 - rep - 4 * pc
+                        sc = 20 - 3 * popcount(m) - rep - 4 * pc
                 else:
                     if suit == trump:
                         pw = 64 + rep
