@@ -442,7 +442,7 @@ def _gen(X, seat, mv, d, tt_move):
                     if opp_ruff:
                         sc = 0 - rep
                     elif top:
-                        sc = 60 + 2 * pc
+                        sc = 60 + 2 * pc - (8 if suit == trump else 0)
                     elif (
                         partner >= 0
                         and X[OH + 4 * (partner) + suit] != 0
