@@ -211,7 +211,41 @@ def write_csv(out: dict, path: str | Path) -> None:
         pd.DataFrame(out["rows"]).to_csv(f, index=False)
 
 
+def solver_speed(full: int = 40, eight: int = 200, seed: int = 1) -> dict[str, dict[str, float]]:
+    """Open-hand solver, one core: seconds per Whist deal solved from the first lead and with
+    8 tricks left (random play up to there), median and 95th percentile; the table is
+    cleared between deals, outside the timing."""
+    from . import simulate
+    from .games.dealt.search import new_table
+    from .solver.position import position_of
+
+    tt = new_table()
+    out = {}
+    for name, n, cut in (("full deal", full, 0), ("8 tricks left", eight, 20)):
+        records = simulate(
+            "whist", n, seed, rules={"unit": "deal"}, strategies=["random"], records=n
+        ).records[:n]
+        times = []
+        for rec in records:
+            tt[:] = 0
+            pos = position_of({**rec, "moves": rec["moves"][:cut]}, tt)
+            t0 = time.perf_counter()
+            pos.value()
+            times.append(time.perf_counter() - t0)
+        out[name] = {
+            "n": len(times),
+            "median_s": float(np.median(times)),
+            "p95_s": float(np.percentile(times, 95)),
+        }
+    return out
+
+
 def main() -> None:
+    speed = solver_speed()
+    for name, v in speed.items():
+        print(
+            f"solver, Whist {name}: median {v['median_s'] * 1e3:.1f} ms, p95 {v['p95_s'] * 1e3:.1f} ms per deal (n={v['n']}, one core)"
+        )
     out = run()
     print(format_report(out))
     write_csv(out, Path("results") / "bench.csv")

@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "play",
     "compare",
     "figures",
+    "solve",
 )
 
 

@@ -72,6 +72,8 @@ def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, 
 )
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
 @click.option("--json", "as_json", is_flag=True, help="print the run and its summary as one JSON object")
+@click.option("--solve", is_flag=True, help="also each recorded deal's open-hand par beside its score "
+              "(Whist; Scotch Whist with two sides): how much the cards decide, how much the play")  # fmt: skip
 def simulate(
     game,
     preset,
@@ -86,6 +88,7 @@ def simulate(
     max_records,
     csv_path,
     progress,
+    solve=False,
     as_json=False,
 ):
     """Play N games and print each figure's mean with its 95% confidence interval.
@@ -95,10 +98,15 @@ def simulate(
       whistsim simulate --game welsh --n 1000000 --seed 7
       whistsim simulate --preset akagiri --players 5 --rule challenge=akagiri --rule revokes=true
       whistsim simulate --n 100 --records games.jsonl
+      whistsim simulate --game whist --n 200 --strategy heuristic --rule unit=deal --solve
     """
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
-    keep = 0 if records_path is None else (n if max_records is None else min(n, max_records))
+    if solve:
+        from ..solver.luck import check_game
+
+        check_game(game, preset, players, overrides)
+    keep = 0 if records_path is None and not solve else (n if max_records is None else min(n, max_records))
     if keep < 0:
         raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
     sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
@@ -128,6 +136,10 @@ def simulate(
     click.echo(sim.format())
     if records_path is not None:
         click.echo(f"wrote {len(sim.records):,} records to {records_path}")
+    if solve:
+        from ..solver.luck import summary_lines
+
+        click.echo("\n".join(summary_lines(sim.records)))
 
 
 @main.command()

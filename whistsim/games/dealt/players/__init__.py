@@ -7,6 +7,6 @@ ids is generated from this list (``whistsim.harness``), with only the players
 seated in a run.
 """
 
-from . import heuristic, pimc, random
+from . import dd, heuristic, pimc, random
 
-PLAYERS = (random, heuristic, pimc)
+PLAYERS = (random, heuristic, pimc, dd)

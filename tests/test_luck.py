@@ -1,0 +1,61 @@
+"""Luck against skill: each deal's open-hand par beside its score."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from click.testing import CliRunner
+
+import whistsim
+from whistsim.cli import main
+from whistsim.solver import solve_record
+from whistsim.solver.luck import deals, par_of, split
+
+
+def test_whist_par_is_trick_points_of_the_open_hand_tricks_plus_honours_as_dealt():
+    rec = whistsim.simulate(
+        "whist", 1, 6, rules={"unit": "deal"}, strategies=["heuristic"], records=1
+    ).records[0]
+    t0, t1 = solve_record({**rec, "moves": []})["tricks"]
+    h = rec["result"]["honours"]
+    assert t0 + t1 == 13
+    assert par_of(rec) == max(0, t0 - 6) - max(0, t1 - 6) + h[0] - h[1]
+
+
+def test_scotch_par_is_the_solver_margin_and_play_is_what_the_deal_scored_beyond_it():
+    df = deals("scotch", 6, 3, ["heuristic"], players=4)
+    sim = whistsim.simulate("scotch", 6, 3, rules={"unit": "deal"}, strategies=["heuristic"], records=6)
+    for row, rec in zip(df.itertuples(), sim.records, strict=True):
+        assert row.par == solve_record({**rec, "moves": []})["margin"]
+        assert row.actual == rec["result"]["points"][0] - rec["result"]["points"][1]
+        assert row.play == row.actual - row.par
+
+
+def test_the_same_deals_under_every_strength_share_their_par():
+    a = deals("scotch", 5, 9, ["random"], players=4)
+    b = deals("scotch", 5, 9, ["heuristic"], players=4)
+    assert a["par"].tolist() == b["par"].tolist()
+
+
+def test_when_the_score_is_the_par_the_cards_decide_everything():
+    par = np.arange(40) % 7 - 3
+    s = split(pd.DataFrame({"par": par, "actual": par, "play": 0 * par}))
+    assert s["cards_share"] == (1.0, 1.0, 1.0) and s["play"][0] == 0
+
+
+def test_when_the_score_ignores_the_cards_their_share_is_small():
+    rng = np.random.default_rng(1)
+    par = rng.integers(-10, 10, 400)
+    actual = rng.integers(-10, 10, 400)
+    s = split(pd.DataFrame({"par": par, "actual": actual, "play": actual - par}))
+    low, high = s["cards_share"][1], s["cards_share"][2]
+    assert 0 <= low <= s["cards_share"][0] <= high < 0.05
+    assert abs(s["play_share"][0] + s["cards_share"][0] - 1) < 1e-12
+
+
+def test_simulate_solve_prints_the_split_and_refuses_games_it_cannot_solve():
+    out = CliRunner().invoke(main, ["simulate", "--game", "scotch", "--n", "8", "--strategy", "heuristic",
+                                    "--rule", "unit=deal", "--solve"])  # fmt: skip
+    assert out.exit_code == 0 and "share the cards decide (R²)" in out.output
+    out = CliRunner().invoke(main, ["simulate", "--game", "welsh", "--n", "8", "--solve"])
+    assert out.exit_code == 2 and "solver takes whist and scotch" in out.output

@@ -1,0 +1,219 @@
+"""The open-hand solver: hand-made endings, agreement with an exhaustive search, best moves."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from numba import njit
+
+import whistsim
+from whistsim.games.dealt.engine import (
+    CORE_DTYPE,
+    MAX_PLAYERS,
+    OVER,
+    P_POINTS,
+    P_TRICKS,
+    R_KIND,
+    S_LED,
+    S_PHASE,
+    S_SEAT,
+    SCOTCH,
+    apply,
+    copy_table,
+)
+from whistsim.games.scotch.rules import ScotchRules
+from whistsim.games.whist.rules import WhistRules
+from whistsim.solver import solve_line, solve_record
+from whistsim.solver.position import from_hands, position_of
+
+# ---- an exhaustive search on the engine itself: no pruning, no table ---------------
+
+
+@njit(cache=True)
+def _copy(dst, src):
+    copy_table(dst.table, src.table)
+    for q in range(MAX_PLAYERS):
+        for s in range(4):
+            dst.seats[q].bits[s] = src.seats[q].bits[s]
+            dst.dealt[q, s] = src.dealt[q, s]
+        dst.seats[q].n = src.seats[q].n
+    dst.n_revokes = 0
+
+
+@njit(cache=True)
+def _minimax(stack, d):
+    c = stack[d]
+    t = c.table
+    if t.s[S_PHASE] == OVER:
+        if t.rules[R_KIND] == SCOTCH:
+            return c.result[P_POINTS, 0] - c.result[P_POINTS, 1]
+        return c.result[P_TRICKS, 0]
+    seat = t.s[S_SEAT]
+    own = c.seats[seat]
+    led = t.s[S_LED]
+    maxing = t.team[seat] == 0
+    best = -(10**9) if maxing else 10**9
+    for card in range(52):
+        suit = card // 13
+        if not (own.bits[suit] >> (card % 13)) & 1:
+            continue
+        if led >= 0 and suit != led and own.bits[led] != 0:
+            continue
+        _copy(stack[d + 1], c)
+        apply(stack[d + 1], card)
+        v = _minimax(stack, d + 1)
+        best = max(best, v) if maxing else min(best, v)
+    return best
+
+
+def exhaustive(pos) -> int:
+    """Side 0's final value by trying every legal card everywhere: Whist the deal's tricks,
+    Scotch the margin in the deal's points, scored by the engine."""
+    stack = np.zeros(60, CORE_DTYPE)
+    stack[0] = pos.core
+    stack[0]["n_revokes"] = 0  # a revoke in the record is not the solver's business
+    return int(_minimax(stack, 0))
+
+
+def final(pos, value: int) -> int:
+    """The solver's value in the exhaustive search's terms."""
+    if pos.rules.kind == SCOTCH:
+        return value
+    return value + int(pos.core["table"]["tricks"][0] + pos.core["table"]["tricks"][2])
+
+
+SETUPS = [("whist", 4, {}), ("scotch", 4, {}), ("scotch", 6, {"teams": "threes"}),
+          ("scotch", 8, {"teams": "fours"}), ("scotch", 4, {"french": "true"})]  # fmt: skip
+
+
+def endings(game, players, rules, n, seed, most=5):
+    """Positions of random deals played at random until at most ``most`` cards are left in
+    each hand, stopping anywhere in a trick."""
+    rng = np.random.default_rng(seed)
+    sim = whistsim.simulate(game, n, seed, players=players, rules=rules, strategies=["random"], records=n)
+    for rec in sim.records[:n]:
+        hand = len(rec["hands"][0][0])
+        k = int(rng.integers(1, min(most, hand) + 1))
+        cut = players * (hand - k) + int(rng.integers(0, players))
+        yield rec, dict(rec, moves=rec["moves"][:cut])
+
+
+# ---- hand-made endings ---------------------------------------------------------------
+
+
+def test_whist_two_card_ending_the_trump_decides():
+    hands = [["AH", "AD"], ["2S", "3S"], ["2H", "2D"], ["3H", "3D"]]
+    # Spades trumps: seat 1, void in hearts and diamonds, ruffs both of seat 0's aces.
+    assert from_hands(WhistRules(), hands, 0, "S").value() == 0
+    # Clubs trumps: the aces win both tricks.
+    assert from_hands(WhistRules(), hands, 0, "C").value() == 2
+
+
+def test_whist_partner_overtakes_to_unblock_the_suit():
+    # Seat 0 leads KH and partner (seat 2) overtakes with AH to cash QH: two tricks. Partner
+    # playing low, or seat 0 leading its club, leaves the lead with seat 0's losing club.
+    hands = [["KH", "2C"], ["3C", "4C"], ["AH", "QH"], ["5C", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "D")
+    assert pos.value() == 2
+    best, vals = pos.best()
+    assert best == [37] and vals[0] == 0  # KH (card 37) two tricks, the 2C none
+
+
+def test_scotch_margin_counts_honours_and_cards():
+    # Spades trumps; seat 0 leads. J and T of trumps fall together (11 + 10 points and
+    # 4 cards, +2 each side's cards margin), the heart trick goes to side 1 (-2).
+    hands = [["JS", "6H"], ["TS", "7H"], ["8H", "9H"], ["AH", "KH"]]
+    assert from_hands(ScotchRules(), hands, 0, "S").value() == 2 + 21 - 2
+
+
+def test_scotch_trump_jack_outranks_the_ace():
+    # Seat 1 holds the trump Jack, which in Scotch Whist beats the Ace: it takes the Ace.
+    hands = [["AS", "6H"], ["JS", "7H"], ["8H", "9H"], ["TH", "KH"]]
+    pos = from_hands(ScotchRules(), hands, 0, "S")
+    # Whatever seat 0 leads, seat 1's JS takes A (4) and J (11) in one trick and side 1
+    # takes the heart trick too: -(2 + 15) - 2.
+    assert pos.value() == -19
+
+
+# ---- agreement with the exhaustive search ----------------------------------------------
+
+
+@pytest.mark.parametrize("game,players,rules", SETUPS)
+def test_every_ending_agrees_with_an_exhaustive_search(game, players, rules):
+    n = 0
+    for _, rec in endings(game, players, rules, 12, 11, most=4 if players == 4 else 3):
+        pos = position_of(rec)
+        assert final(pos, pos.value()) == exhaustive(pos), rec["moves"]
+        n += 1
+    assert n == 12
+
+
+def test_five_card_whist_endings_agree_with_an_exhaustive_search():
+    rng = np.random.default_rng(3)
+    sim = whistsim.simulate("whist", 3, 5, strategies=["random"], records=3)
+    for rec in sim.records[:3]:
+        cut = 4 * 8 + int(rng.integers(0, 4))
+        pos = position_of(dict(rec, moves=rec["moves"][:cut]))
+        assert final(pos, pos.value()) == exhaustive(pos)
+
+
+# ---- best moves -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,players,rules", SETUPS[:3])
+def test_no_card_beats_a_best_card_and_a_best_card_keeps_the_value(game, players, rules):
+    for _, rec in endings(game, players, rules, 8, 21, most=6):
+        pos = position_of(rec)
+        v = final(pos, pos.value())
+        best, vals = pos.best()
+        side0 = int(pos.core["table"]["team"][pos.seat]) == 0
+        for w in vals.values():
+            w = final(pos, w)
+            assert (w <= v) if side0 else (w >= v)  # no card does better than the value
+        assert {final(pos, vals[c]) for c in best} == {v}
+        pos.play(best[-1])
+        assert final(pos, pos.value()) == v  # solving after a best card gives the same value
+
+
+def test_whist_json_gives_the_tricks_from_the_trick_in_progress():
+    sim = whistsim.simulate("whist", 1, 2, strategies=["heuristic"], records=1)
+    rec = sim.records[0]
+    mid = dict(rec, moves=rec["moves"][:22])  # two cards into the sixth trick
+    out = solve_line(4, json.dumps(mid), moves=True)
+    assert set(out) == {"line", "tricks", "seat", "moves", "best"}
+    assert out["line"] == 4 and sum(out["tricks"]) == 8
+    assert all(sum(m["tricks"]) == 8 for m in out["moves"])
+    best = [m for m in out["moves"] if m["card"] in out["best"]]
+    assert best and all(m["tricks"] == out["tricks"] for m in best)
+    done = solve_record(rec)
+    assert done == {"tricks": [0, 0]}  # the deal is over
+
+
+def test_scotch_points_are_the_final_totals_of_a_best_line():
+    sim = whistsim.simulate("scotch", 1, 4, strategies=["heuristic"], records=1)
+    rec = sim.records[0]
+    over = solve_record(rec)
+    assert over["points"] == rec["result"]["points"]  # the deal played: its own score
+    mid = solve_record(dict(rec, moves=rec["moves"][:10]))
+    assert set(mid) == {"points", "margin"}
+    assert mid["points"][0] - mid["points"][1] == mid["margin"]
+    pos = position_of(dict(rec, moves=rec["moves"][:10]))
+    assert pos.value() == mid["margin"]
+
+
+def test_bad_records_get_replay_error_objects():
+    sim = whistsim.simulate("whist", 1, 2, strategies=["random"], records=1)
+    rec = sim.records[0]
+    assert solve_line(0, "{not json") == {
+        "line": 0,
+        "move": None,
+        "error": "bad JSON: Expecting property name enclosed in double quotes at column 2",
+    }
+    out = solve_line(1, json.dumps(dict(rec, moves=rec["moves"][:3] + ["0:ZZ"])))
+    assert out["line"] == 1 and out["move"] == 3 and "not a card" in out["error"]
+    welsh = whistsim.simulate("welsh", 1, 2, records=1).records[0]
+    assert "whist and scotch" in solve_line(2, json.dumps(welsh))["error"]
+    three = whistsim.simulate("scotch", 1, 2, players=6, records=1).records[0]  # three pairs
+    assert "two sides" in solve_line(3, json.dumps(three))["error"]

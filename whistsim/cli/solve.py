@@ -1,0 +1,109 @@
+"""The ``solve`` command: the open-hand value of recorded positions."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import main
+
+
+def _text(j: dict) -> str:
+    if "error" in j:
+        where = "record" if j["move"] is None else f"move {j['move']}"
+        return f"line {j['line']}: rejected at {where}: {j['error']}"
+    if "tricks" in j:
+        head = f"line {j['line']}: tricks {j['tricks'][0]}-{j['tricks'][1]} (side 0 - side 1, from the trick in progress)"
+    else:
+        head = (
+            f"line {j['line']}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
+        )
+    if "moves" not in j:
+        return head
+    key = "tricks" if "tricks" in j else "margin"
+    cards = " ".join(
+        f"{m['card']}:{m[key][0] if key == 'tricks' else m[key]}{'*' * (m['card'] in j['best'])}"
+        for m in j["moves"]
+    )
+    return f"{head}\n  seat {j['seat']} to play, side 0's {key} after each card (* best): {cards}"
+
+
+@main.command()
+@click.argument("source", type=str)
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per record")
+@click.option("--moves", is_flag=True, help="also each legal card's value and the best cards")
+def solve(source, as_json, moves):
+    """Open-hand (double-dummy) value of each record's position, both sides playing best.
+
+    SOURCE is a JSON Lines file of Whist or Scotch Whist records (two sides: 4
+    players, 6 in threes, 8 in fours), or - for standard input. A record's moves
+    may stop anywhere, mid-trick included; the position after them is solved.
+    Whist: the tricks each side takes from the trick in progress (counted) to the
+    end, {"line": L, "tricks": [t0, t1]}. Scotch Whist: the sides play for the
+    margin in the deal's final points; {"line": L, "points": [p0, p1], "margin":
+    m} gives the final totals (points already taken included) of the line in which
+    every player plays the lowest of its best cards. Bad records get replay's
+    error objects, and a non-zero exit status.
+
+    \b
+    Example:
+      whistsim simulate --game whist --n 5 --records deals.jsonl
+      whistsim solve deals.jsonl --json --moves
+    """
+    from ..solver import solve_file
+
+    bad = 0
+    for j in solve_file(source, moves):
+        bad += "error" in j
+        click.echo(json.dumps(j, separators=(",", ":")) if as_json else _text(j))
+    if bad:
+        sys.exit(1)
+
+
+@main.command(name="luck-skill")
+@click.option("--n-whist", type=int, default=150, show_default=True, help="Whist deals per cell")
+@click.option("--n-scotch", type=int, default=400, show_default=True, help="Scotch Whist deals per cell")
+@click.option(
+    "--seed", type=int, default=2026, show_default=True, help="decides every deal (the same in every cell)"
+)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="write report.md and split.csv into this folder")  # fmt: skip
+def luck_skill(n_whist, n_scotch, seed, out_dir):
+    """The luck/skill split: how much of a deal's result the cards decide, how much the play.
+
+    Each deal's open-hand par (the solver, every hand open, both sides best) is set
+    beside the margin actually scored, for Whist and Scotch Whist with 4 players,
+    per player strength and rule variant (honours; French), on the same deals.
+
+    \b
+    Example:
+      whistsim luck-skill --n-whist 150 --n-scotch 400 --out results/luck_skill
+    """
+    from pathlib import Path
+
+    from ..io import atomic_write
+    from ..options import WhistsimError
+    from ..solver.luck import markdown, study
+
+    if n_whist < 4 or n_scotch < 4:
+        raise WhistsimError("--n-whist and --n-scotch: expected at least 4 deals")
+    table = study({"whist": n_whist, "scotch": n_scotch}, seed)
+    text = markdown(table)
+    click.echo(text)
+    if out_dir is not None:
+        flat = table.copy()
+        for col in ("cards_share", "play_share", "par", "actual", "play", "abs_play"):
+            flat[[f"{col}", f"{col}_low", f"{col}_high"]] = pd_split(flat[col])
+        with atomic_write(Path(out_dir) / "split.csv") as f:
+            flat.to_csv(f, index=False)
+        with atomic_write(Path(out_dir) / "report.md") as f:
+            f.write(f"# Luck against skill (seed {seed})\n\n{text}\n")
+        click.echo(f"wrote {out_dir}/report.md and split.csv")
+
+
+def pd_split(col):
+    import pandas as pd
+
+    return pd.DataFrame(col.tolist(), index=col.index)

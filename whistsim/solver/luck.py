@@ -1,0 +1,183 @@
+"""Luck against skill: each deal's open-hand value (the cards' verdict) beside its score.
+
+For every deal, the side-0 margin in the deal's points is set beside its *par*,
+the same margin when both sides play the cards open and best (the solver):
+
+- Whist: points are trick points (tricks above six) plus honours (held, so the
+  cards' alone); par takes the open-hand tricks, the deal's honours as dealt.
+- Scotch Whist (two sides): points are honours won plus cards above those dealt;
+  par is the solver's margin.
+
+``play = actual - par`` is what the play added to side 0's margin. How much of
+a side's result the cards decide is the share of the variance of the actual
+margin that par explains (R², the squared correlation), the rest being the play
+(and its interaction with the cards); each with its 95% confidence interval
+over deals. The deals are the same (paired) under every strategy: a deal is a
+function of (seed, index) alone, so par is solved once per deal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..stats import estimate
+from . import solve_record
+
+# Player strengths: one spec per seat (a single spec: every seat).
+STRENGTHS: dict[str, list[str]] = {
+    "random": ["random"],
+    "heuristic": ["heuristic"],
+    "pimc": ["pimc"],
+    "pimc (side 0) vs heuristic": ["pimc", "heuristic", "pimc", "heuristic"],
+}
+VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "whist": {"honours": {"honours": True}, "no honours": {"honours": False}},
+    "scotch": {"scotch": {}, "french": {"french": True}},
+}
+
+
+def _margin(result: dict) -> int:
+    return int(result["points"][0]) - int(result["points"][1])
+
+
+def par_of(record: dict, cache: dict | None = None) -> int:
+    """Side 0's open-hand margin in the deal's points, both sides playing the cards open.
+    ``cache`` keeps the solver's answers by deal (Whist: by the cards alone; its tricks do
+    not depend on the rule options)."""
+    whist = record["game"] == "whist"
+    key = json.dumps([record["game"], None if whist else record["rules"], record["dealer"], record["hands"],
+                      record["trump"]])  # fmt: skip
+    if cache is not None and key in cache:
+        solved = cache[key]
+    else:
+        solved = solve_record({**record, "moves": []})
+        if cache is not None:
+            cache[key] = solved
+    if whist:
+        t0, t1 = solved["tricks"]
+        h = record["result"]["honours"]
+        return max(0, t0 - 6) - max(0, t1 - 6) + int(h[0]) - int(h[1])
+    return int(solved["margin"])
+
+
+def deals(
+    game: str,
+    n: int,
+    seed: int,
+    strategies: list[str],
+    rules: dict[str, Any] | None = None,
+    players: int | None = None,
+    cache: dict | None = None,
+) -> pd.DataFrame:
+    """Per deal of ``n`` single-deal games: side 0's par, actual margin and their difference."""
+    from .. import simulate
+
+    sim = simulate(game, n, seed, players=players, rules={**(rules or {}), "unit": "deal"},
+                   strategies=strategies, records=n)  # fmt: skip
+    rows = []
+    for i, rec in enumerate(sim.records[:n]):
+        par = par_of(rec, cache)
+        actual = _margin(rec["result"])
+        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
+    return pd.DataFrame(rows)
+
+
+def split(df: pd.DataFrame) -> dict[str, Any]:
+    """The luck/skill split of a set of deals, each figure with its 95% CI."""
+    n = len(df)
+    par = df["par"].to_numpy(float)
+    act = df["actual"].to_numpy(float)
+    play = df["play"].to_numpy(float)
+    out: dict[str, Any] = {"n": n}
+    r = float(np.corrcoef(par, act)[0, 1]) if n > 3 and par.std() > 0 and act.std() > 0 else float("nan")
+    if math.isfinite(r) and abs(r) < 1 - 1e-12:
+        z, se = math.atanh(r), 1 / math.sqrt(n - 3)
+        lo, hi = math.tanh(z - 1.96 * se), math.tanh(z + 1.96 * se)
+        r2 = (r * r, 0.0 if lo < 0 < hi else min(lo * lo, hi * hi), max(lo * lo, hi * hi))
+    elif math.isfinite(r):  # an exact line: the cards decide all of it
+        r2 = (1.0, 1.0, 1.0)
+    else:
+        r2 = (r * r, float("nan"), float("nan"))
+    out["cards_share"] = r2  # share of the margin's variance the cards decide (R²)
+    out["play_share"] = (1 - r2[0], 1 - r2[2], 1 - r2[1])
+    for name, x in (("par", par), ("actual", act), ("play", play), ("abs_play", np.abs(play))):
+        e = estimate(x)
+        out[name] = (e.mean, e.low, e.high)
+    out["sd_par"] = float(par.std(ddof=1)) if n > 1 else float("nan")
+    out["sd_play"] = float(play.std(ddof=1)) if n > 1 else float("nan")
+    return out
+
+
+def _fmt(t: tuple[float, float, float], pct: bool = False) -> str:
+    if pct:
+        return f"{100 * t[0]:.1f}% [{100 * t[1]:.1f}, {100 * t[2]:.1f}]"
+    return f"{t[0]:+.2f} [{t[1]:+.2f}, {t[2]:+.2f}]"
+
+
+def study(n: dict[str, int], seed: int = 2026) -> pd.DataFrame:
+    """The luck/skill split for Whist and Scotch Whist (4 players), per player strength and
+    rule variant; ``n`` deals per cell, per game."""
+    rows = []
+    for game, variants in VARIANTS.items():
+        cache: dict = {}
+        for variant, rules in variants.items():
+            for strength, specs in STRENGTHS.items():
+                s = split(deals(game, n[game], seed, specs, rules, 4, cache))
+                rows.append({"game": game, "variant": variant, "players": strength, **s})
+    return pd.DataFrame(rows)
+
+
+def markdown(table: pd.DataFrame) -> str:
+    lines = [
+        "| game | rules | players | n | cards' share (R²) | play's share | mean play (side 0) "
+        "| mean abs play | SD par | SD play |",
+        "|---|---|---|---:|---|---|---|---|---:|---:|",
+    ]
+    for _, r in table.iterrows():
+        lines.append(
+            f"| {r['game']} | {r['variant']} | {r['players']} | {r['n']} | {_fmt(r['cards_share'], True)} "
+            f"| {_fmt(r['play_share'], True)} | {_fmt(r['play'])} | {_fmt(r['abs_play'])} "
+            f"| {r['sd_par']:.2f} | {r['sd_play']:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def check_game(game: str, preset: str | None, players: int | None, rules: dict[str, Any]) -> None:
+    """A one-line error unless the solver takes the game and rules."""
+    from ..games import get_game
+    from ..options import WhistsimError
+    from .position import check_solvable
+
+    if game not in VARIANTS:
+        raise WhistsimError(f"--solve: the solver takes whist and scotch, not {game!r}")
+    try:
+        check_solvable(get_game(game).make_rules(preset, players, dict(rules)))
+    except Exception as e:  # RecordError: say it as an option's error
+        raise WhistsimError(f"--solve: {e}") from None
+
+
+def summary_lines(records: list[dict]) -> list[str]:
+    """``simulate --solve``: the luck/skill split over the recorded deals, for people."""
+    cache: dict = {}
+    rows = []
+    for i, rec in enumerate(records):
+        par = par_of(rec, cache)
+        actual = _margin(rec["result"])
+        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
+    if not rows:
+        return ["solve: no deals recorded"]
+    s = split(pd.DataFrame(rows))
+    return [
+        f"open-hand par over {s['n']:,} recorded deals (side 0's margin in the deal's points; 95% CI):",
+        f"  par (the cards' verdict)     {_fmt(s['par'])}",
+        f"  actual                       {_fmt(s['actual'])}",
+        f"  play (actual - par)          {_fmt(s['play'])}",
+        f"  mean |play|                  {_fmt(s['abs_play'])}",
+        f"  share the cards decide (R²)  {_fmt(s['cards_share'], True)}",
+        f"  share left to the play       {_fmt(s['play_share'], True)}",
+    ]
