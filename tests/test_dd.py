@@ -27,7 +27,9 @@ CASES = [
 def state_at(game, rules_cls, rec, cut, spec):
     """The engine state after ``cut`` moves of a record, every seat played by ``spec``."""
     d = R.load(game, rules_cls, dict(rec, moves=rec["moves"][:cut]))
-    R._replay(d.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards)
+    R.start(d.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
+    for card in d.cards:
+        R.step(d.buf, int(card))
     ids, params = seating(game, [parse_spec(spec)], d.rules.players)
     core = d.buf[0]["core"]
     core["seats"]["strategy"][: d.rules.players] = ids

@@ -40,7 +40,9 @@ def states(game: str, rules_cls, deals: int, seed: int) -> list[tuple[np.ndarray
     for rec in sim.records[:deals]:
         for cut in range(len(rec["moves"])):
             d = R.load(game, rules_cls, dict(rec, moves=rec["moves"][:cut]))
-            R._replay(d.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside), d.seats, d.cards)
+            R.start(d.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
+            for card in d.cards:
+                R.step(d.buf, int(card))
             core = d.buf[0]["core"]
             s = core["table"]["s"]
             bits = core["seats"][int(s[S_SEAT])]["bits"]
