@@ -217,3 +217,21 @@ def test_bad_records_get_replay_error_objects():
     assert "whist and scotch" in solve_line(2, json.dumps(welsh))["error"]
     three = whistsim.simulate("scotch", 1, 2, players=6, records=1).records[0]  # three pairs
     assert "two sides" in solve_line(3, json.dumps(three))["error"]
+
+
+def test_solve_command_prints_one_json_object_a_line_and_fails_on_bad_records(tmp_path):
+    from click.testing import CliRunner
+
+    from whistsim.cli import main
+
+    rec = whistsim.simulate("whist", 1, 2, strategies=["random"], records=1).records[0]
+    path = tmp_path / "deals.jsonl"
+    good = dict(rec, moves=rec["moves"][:36])
+    path.write_text(json.dumps(good) + "\n\n" + json.dumps(dict(rec, moves=["3:AS"])) + "\n")
+    out = CliRunner().invoke(main, ["solve", str(path), "--json"])
+    lines = [json.loads(x) for x in out.output.splitlines()]
+    assert out.exit_code == 1
+    assert lines[0] == {"line": 0, "tricks": solve_record(good)["tricks"]}
+    assert lines[1]["line"] == 2 and lines[1]["move"] == 0 and "error" in lines[1]
+    ok = CliRunner().invoke(main, ["solve", str(path).replace("deals", "none")])
+    assert ok.exit_code == 2 and "cannot read" in ok.output
