@@ -43,8 +43,15 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     """
     from ..claims import HEADER, chart, check_claims, format_row, registry, to_markdown
     from ..games import game_names
-    from ..io import atomic_write
+    from ..io import atomic_write, check_output
 
+    for path, option in ((markdown, "--markdown"), (json_out, "--json-out")):
+        if path is not None:
+            check_output(path, option)
+    if markdown is not None:
+        if markdown == "-":
+            raise WhistsimError("--markdown -: the report has a chart beside it; name a file")
+        check_output(str(Path(markdown).with_suffix(".png")), "--markdown (its chart)")
     for g in games:
         if g not in game_names():
             raise WhistsimError(f"--game {g}: unknown game (known: {', '.join(game_names())})")
