@@ -125,6 +125,8 @@ def parse_spec(text: str) -> StrategySpec:
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
             raise StrategyError(f"strategy {text!r}: parameter {item!r} is not KEY=VALUE")
+        if key in params:  # a repeat is a slip, not an override
+            raise StrategyError(f"strategy {text!r}: parameter {key!r} is given twice")
         try:
             params[key] = float(value)
         except ValueError:
@@ -262,7 +264,7 @@ def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, d
     module = importlib.util.module_from_spec(mod_spec)
     try:
         mod_spec.loader.exec_module(module)
-    except Exception as e:
+    except (Exception, SystemExit) as e:  # sys.exit() in the file is an error, not a silent exit
         raise StrategyError(f"{where}: cannot load {path}: {_one_line(e)}") from None
     fn = getattr(module, func, None)
     if fn is None:
@@ -273,6 +275,10 @@ def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, d
         declared = params_of(module)
     except (TypeError, IndexError):
         raise StrategyError(f"{where}: PARAMS must map names to Param(...) or (default, doc)") from None
+    # bounds checked: an index out of range is an IndexError named in one line, not a crash
+    from numba import njit
+
+    fn = njit(boundscheck=True)(fn.py_func)
     problem = check_user(fn)
     if problem:
         raise StrategyError(f"{where}: does not compile for game {game}: {problem}")

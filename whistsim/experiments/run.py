@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
+from ..batch import Batch
 from ..games import get_game
 from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
@@ -87,7 +88,7 @@ def play_chunk(
         with _KERNEL_LOCK:
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
                       chunk=size, n_threads=threads, log_games=log, on_batch=got.append)  # fmt: skip
-        batch = got[0]
+        batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
         figs = figures(game, batch, cell.rules)
         m = tally.cells[cell.index]
         for name, values in figs.items():
