@@ -455,3 +455,21 @@ def test_sys_exit_in_a_user_file_is_an_error(tmp_path):
     path.write_text("import sys\nsys.exit(0)\n")
     with pytest.raises(StrategyError, match="SystemExit"):
         seating("welsh", [parse_spec(f"{path}:decide")], 3)
+
+
+def test_a_corrupted_kernel_cache_entry_is_dropped_for_a_rebuild(tmp_path):
+    import pickle
+
+    from whistsim._cache import drop_corrupt
+
+    good = tmp_path / "mod.f-1.py311.nbi"
+    with open(good, "wb") as f:
+        pickle.dump("0.60", f)
+        f.write(pickle.dumps((1, {"a": 2})))
+    bad = tmp_path / "sub" / "mod.g-2.py311.nbi"
+    bad.parent.mkdir()
+    bad.write_bytes(good.read_bytes()[:9])  # a crash mid-write
+    data = tmp_path / "sub" / "mod.g-2.py311.1.nbc"
+    data.write_bytes(b"x")
+    assert drop_corrupt(tmp_path) == 1
+    assert good.exists() and not bad.exists() and not data.exists()

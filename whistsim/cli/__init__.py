@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import sys
 
 import click
@@ -45,6 +46,11 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("whistsim: interrupted", err=True)
             ctx.exit(130)
+        except pickle.UnpicklingError as e:  # only Numba's kernel cache is unpickled
+            click.echo(
+                f"whistsim: error: the kernel cache looks corrupted ({e}); run make clean-cache", err=True
+            )
+            ctx.exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

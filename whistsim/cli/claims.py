@@ -19,7 +19,14 @@ from . import main
     "--n-search", "n_search", type=int, default=None, help="games per cell with pimc (default n/10)"
 )
 @click.option("--seed", type=int, default=2026, show_default=True, help="the random seed of every measure")
-@click.option("--workers", type=int, default=None, help="threads (default: all cores)")
+@click.option(
+    "--threads",
+    "--workers",
+    "workers",
+    type=int,
+    default=None,
+    help="threads (default: all cores; --workers is the old name)",
+)
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per claim")
 @click.option("--markdown", type=click.Path(dir_okay=False), default=None,
               help="also write the report as Markdown, with the chart beside it (NAME.png)")  # fmt: skip

@@ -178,6 +178,8 @@ def load_spec(path: str | Path) -> Spec:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise SpecError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise SpecError(f"{path}: not UTF-8 text (byte {e.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
