@@ -473,3 +473,22 @@ def test_a_corrupted_kernel_cache_entry_is_dropped_for_a_rebuild(tmp_path):
     data.write_bytes(b"x")
     assert drop_corrupt(tmp_path) == 1
     assert good.exists() and not bad.exists() and not data.exists()
+
+
+def test_ctrl_c_stops_simulate_with_one_line_and_no_temporary_file(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "games.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "whistsim", "simulate", "--n", str(10**9), "--records", str(out), "--threads", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    while proc.poll() is None and not any(p.stat().st_size > 0 for p in tmp_path.glob(".games.jsonl.*.tmp")):
+        time.sleep(0.2)  # wait until games are being played and written
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate()
+    assert proc.returncode == 130 and err.strip() == "whistsim: interrupted", err
+    assert list(tmp_path.iterdir()) == []

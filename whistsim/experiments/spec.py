@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,7 +176,11 @@ def load_spec(path: str | Path) -> Spec:
     """Read and check a TOML spec; raises SpecError with one line on any problem."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if str(path) == "-":  # standard input; the study is then named by its 'name' key
+            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            text, p = raw.decode("utf-8"), Path("stdin")
+        else:
+            text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise SpecError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError as e:
