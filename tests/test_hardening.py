@@ -426,18 +426,12 @@ def _user_file(tmp_path: Path, name: str, body: str) -> str:
 
 @pytest.mark.parametrize(
     "name, body, words",
-    [
-        (
-            "raises.py",
-            "@njit\ndef decide(v):\n    if v.seat >= 0:\n        raise ValueError('no move here')\n    return 0\n",
-            ["raised ValueError: no move here"],
-        ),
+    [  # one case: each compiles a kernel of its own (~15 s); an index out of bounds would otherwise crash
         (
             "oob.py",
-            "import numpy as np\nA = np.zeros(2, np.int64)\n\n@njit\ndef decide(v):\n"
-            "    return A[v.seat + 5]\n",
+            "import numpy as np\nA = np.zeros(2, np.int64)\n\n@njit\ndef decide(v):\n    return A[v.seat + 5]\n",
             ["raised IndexError"],
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_a_user_function_that_fails_is_named_in_one_line(tmp_path, name, body, words):
