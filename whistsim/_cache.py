@@ -62,6 +62,36 @@ def prune(root: Path, keep: int = KEEP, stale_s: float = STALE_S) -> None:
             pass
 
 
+def drop_corrupt(folder: Path) -> int:
+    """Remove cache entries whose index does not read back (a crash mid-write, a full disk):
+    Numba then compiles those kernels afresh instead of failing. Returns how many were removed."""
+    import pickle
+    import pickletools
+
+    removed = 0
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            if not name.endswith(".nbi"):
+                continue
+            path = Path(dirpath) / name
+            try:
+                with open(path, "rb") as f:
+                    pickle.load(f)  # Numba's version stamp
+                    for _ in pickletools.genops(f.read()):  # its entries, parsed but not built
+                        pass
+                continue
+            except Exception:
+                pass
+            stem = name[: -len(".nbi")]
+            for other in [name, *(n for n in names if n.startswith(stem) and n.endswith(".nbc"))]:
+                try:
+                    (Path(dirpath) / other).unlink()
+                except OSError:
+                    pass
+            removed += 1
+    return removed
+
+
 def use_source_keyed_cache() -> None:
     """Point Numba's cache at ``cache_root()/<sources hash>`` before any kernel is defined."""
     if os.environ.get("NUMBA_CACHE_DIR"):
@@ -78,6 +108,7 @@ def use_source_keyed_cache() -> None:
         folder = Path(tempfile.mkdtemp(prefix="whistsim-kernels-"))
     else:
         prune(root)
+        drop_corrupt(folder)
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
 

@@ -6,16 +6,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import io as _io
 from .batch import Batch
 from .figures import columns
 from .games import MoveError, RecordError, get_game, seating
-from .io import read_lines, write_jsonl
+from .io import atomic_write, read_lines, write_jsonl
 from .options import WhistsimError
 from .runner import run_games
 from .stats import Moments
@@ -37,6 +39,7 @@ class Simulation:
     batch: Batch | None = None  # every game's rows, with keep_games=True
     load_s: float = 0.0  # seconds to compile the kernels, or load them from the cache
     play_s: float = 0.0  # seconds playing the games
+    n_records: int = 0  # records made (kept in ``records``, or streamed to a file)
 
     def _meta(self):
         g = get_game(self.game)
@@ -142,6 +145,7 @@ def simulate(
     records: int = 0,
     keep_games: bool = False,
     progress: bool = False,
+    records_to: str | None = None,
 ) -> Simulation:
     """Play ``n`` games from one ``seed``; keep the first ``records`` games as records.
 
@@ -153,6 +157,9 @@ def simulate(
     or a user's ``PATH.py:FUNCTION``. A parameter the rules never consult is
     warned about (:class:`whistsim.WhistsimWarning`). ``keep_games=True`` keeps
     every game for :meth:`Simulation.games`.
+
+    With ``records_to`` (a path, ``-`` for standard output) the records are streamed
+    to that file as each chunk finishes instead of kept: memory stays flat.
 
     >>> import whistsim
     >>> sim = whistsim.simulate("welsh", n=10_000, seed=7, rules={"scoring": "five_penalty"},
@@ -180,28 +187,45 @@ def simulate(
         for name in shown:
             moments.add(name, figures[name])
         for i in range(len(batch.logs)):
-            recs.append(g.make_record(r, batch, i, seed, names))
+            rec = g.make_record(r, batch, i, seed, names)
+            if sink is not None:
+                sink.write(_io.dumps(rec) + "\n")
+                written[0] += 1
+            else:
+                recs.append(rec)
         if keep_games:
             kept.append(batch)
 
+    written = [0]
+    sink = None
     t0 = time.perf_counter()
     g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile or load: timed apart from play
     t1 = time.perf_counter()
     done = 0
-    if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
-        from .eta import announce, timed_start
+    try:
+        with contextlib.ExitStack() as stack:
+            if records_to is not None:
+                sink = stack.enter_context(atomic_write(records_to))
+            if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
+                from .eta import announce, timed_start
 
-        def head(start: int, k: int) -> None:
-            run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
-                      log_games=max(0, records - start), on_batch=take)  # fmt: skip
+                def head(start: int, k: int) -> None:
+                    run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                              log_games=max(0, records - start), on_batch=take)  # fmt: skip
 
-        done, secs = timed_start(head, n)
-        announce(done, secs, n)
-    run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
-              log_games=max(0, records - done), progress=progress, on_batch=take)  # fmt: skip
+                done, secs = timed_start(head, n)
+                announce(done, secs, n)
+            run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
+                      log_games=max(0, records - done), progress=progress, on_batch=take)  # fmt: skip
+    except OSError as e:  # a full disk, a closed pipe: one line, the file left as it was
+        if records_to is None:
+            raise
+        raise WhistsimError(f"cannot write {records_to}: {e.strerror}") from None
     t2 = time.perf_counter()
-    return Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
-                      load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip
+    sim = Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
+                     load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip
+    sim.n_records = written[0] if records_to is not None else len(recs)
+    return sim
 
 
 def write_records(path: str, records: list[dict]) -> int:
@@ -231,16 +255,46 @@ class Judgement:
         return out
 
 
-def judge(line: int, text: str) -> Judgement:
-    """Replay one record line through the rules engine."""
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object whose keys are all different: a repeated key is refused, not last-wins."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(f"key {k!r} appears twice in an object")
+            seen.add(k)
+    return out
+
+
+def parse_record_text(text: str) -> Any:
+    """JSON text -> value; ValueError (one line) for bad JSON or a repeated key."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"bad JSON: {e.msg} at column {e.colno}") from None
+    except _DuplicateKey as e:
+        raise ValueError(f"bad JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # a 5000-digit number, or nesting too deep
+        raise ValueError(f"bad JSON: {' '.join(str(e).split())}") from None
+
+
+def judge(line: int, text: str | None) -> Judgement:
+    """Replay one record line through the rules engine; never raises on any text."""
+    if text is None:
+        from .io import MAX_LINE
+
+        return Judgement(line, error=f"the line is longer than {MAX_LINE >> 20} MiB")
     if not _is_utf8(text):
         return Judgement(line, error="the line is not UTF-8 text")
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        return Judgement(line, error=f"bad JSON: {e.msg} at column {e.colno}")
-    except (ValueError, RecursionError) as e:  # a 5000-digit number, or nesting too deep
-        return Judgement(line, error=f"bad JSON: {e}")
+        record = parse_record_text(text)
+    except ValueError as e:
+        return Judgement(line, error=str(e))
     if not isinstance(record, dict):
         return Judgement(line, error="a record must be a JSON object")
     name = record.get("game")
@@ -254,6 +308,9 @@ def judge(line: int, text: str) -> Judgement:
         return Judgement(line, move=e.index, error=e.reason)
     except RecordError as e:
         return Judgement(line, error=str(e))
+    except (WhistsimError, ValueError, TypeError, OverflowError, IndexError, KeyError, RecursionError) as e:
+        # a field value no reader foresaw: this record alone is refused, the rest are judged
+        return Judgement(line, error=f"malformed record: {' '.join(str(e).split()) or type(e).__name__}")
     stored = record.get("result")
     if stored is not None and stored != result:
         return Judgement(line, result=result, stored=stored)
@@ -269,10 +326,15 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def replay(source: str) -> list[Judgement]:
-    """Judge every record of a JSON Lines file (``-``: standard input); blank lines count."""
+def replay(source: str) -> Iterator[Judgement]:
+    """Judge every record of a JSON Lines file (``-``: standard input), each as soon as it is read.
+
+    Blank lines count in the numbering but are not judged.
+    """
     try:
-        return [judge(i, text) for i, text in read_lines(source) if text.strip()]
+        for i, text in read_lines(source):
+            if text is None or text.strip():
+                yield judge(i, text)
     except OSError as e:
         raise WhistsimError(f"cannot read {source}: {e.strerror}") from None
 
@@ -282,16 +344,16 @@ def load_record(source: str, line: int) -> dict:
     try:
         for i, text in read_lines(source):
             if i == line:
+                if text is None:
+                    raise WhistsimError(f"{source}: line {line} is too long")
                 if not text.strip():
                     raise WhistsimError(f"{source}: line {line} is blank")
                 if not _is_utf8(text):
                     raise WhistsimError(f"{source}: line {line} is not UTF-8 text")
                 try:
-                    record = json.loads(text)
-                except json.JSONDecodeError as e:
-                    raise WhistsimError(f"{source}: line {line}: bad JSON: {e.msg}") from None
-                except (ValueError, RecursionError) as e:
-                    raise WhistsimError(f"{source}: line {line}: bad JSON: {e}") from None
+                    record = parse_record_text(text)
+                except ValueError as e:
+                    raise WhistsimError(f"{source}: line {line}: {e}") from None
                 if not isinstance(record, dict):
                     raise WhistsimError(f"{source}: line {line}: a record must be a JSON object")
                 return record

@@ -33,16 +33,27 @@ def _parse_bool(text: Any) -> bool:
     raise ValueError("expected true or false")
 
 
+INT_LIMIT = 2**31  # rule integers must fit the kernels' int32/int64 arithmetic with room to spare
+
+
+def _bounded(v: int) -> int:
+    if not -INT_LIMIT < v < INT_LIMIT:
+        raise ValueError(f"expected an integer of magnitude below {INT_LIMIT}")
+    return v
+
+
 def _parse_int(text: Any) -> int:
     if isinstance(text, bool):
         raise ValueError("expected an integer")
     if isinstance(text, int):
-        return text
+        return _bounded(text)
     if isinstance(text, float) and text.is_integer():
-        return int(text)
+        return _bounded(int(text))
     s = str(text).strip()
+    if not s.isascii():  # int() would take other scripts' digits
+        raise ValueError("expected an integer")
     try:
-        return int(s)
+        return _bounded(int(s))
     except ValueError:
         raise ValueError("expected an integer") from None
 
@@ -61,12 +72,14 @@ def _parse_int_list(text: Any) -> tuple[int, ...]:
         s = text.strip()
         try:
             text = json.loads(s) if s.startswith("[") else [int(x) for x in s.split(",") if x]
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ValueError("expected a list of integers such as 0,1,0,1") from None
     if not isinstance(text, (list, tuple)) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in text
     ):
         raise ValueError("expected a list of integers such as 0,1,0,1")
+    if len(text) > 64 or not all(-INT_LIMIT < x < INT_LIMIT for x in text):
+        raise ValueError("expected a short list of small integers such as 0,1,0,1")
     return tuple(text)
 
 

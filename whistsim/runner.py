@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,7 +19,10 @@ from .batch import Batch
 from .games import Game
 from .options import WhistsimError
 
-CHUNK = 1 << 17
+CHUNK = 1 << 17  # the most games in one chunk
+FIRST_CHUNK = 256  # the first chunk's size; later ones are sized by the time the last one took
+LOG_CHUNK = 256  # the most logged games in one chunk: their logs are sized by it, not by n
+CHUNK_SECONDS = 0.5  # a chunk's target length: Ctrl-C is seen between chunks, so within about this
 
 
 @contextlib.contextmanager
@@ -53,7 +57,12 @@ def run_games(
     progress: bool = False,
     on_batch: Callable[[Batch], None],
 ) -> None:
-    """Play games ``start .. start + n - 1`` and hand each chunk to ``on_batch``."""
+    """Play games ``start .. start + n - 1`` and hand each chunk to ``on_batch``.
+
+    Chunks are sized by time (about ``CHUNK_SECONDS`` each, at most ``chunk`` games), so a
+    slow player does not keep Ctrl-C waiting; a game's outcome depends on (seed, index)
+    alone, so the sizes change nothing in the results.
+    """
     if n < 0:
         raise WhistsimError(f"n={n}: expected a number of games >= 0")
     if chunk < 1:
@@ -62,14 +71,21 @@ def run_games(
     try:
         with threads(n_threads):
             done = 0
+            size = min(chunk, FIRST_CHUNK)
             while done < n:
-                k = min(chunk, n - done)
+                k = min(size, n - done)
+                if done < log_games:  # logged games' move logs are large: keep them few at a time
+                    k = min(k, LOG_CHUNK)
+                t0 = time.perf_counter()
                 batch = game.play_batch(
                     rules, ids, params, seed=seed, start=start + done, n=k, first=first,
                     log_games=max(0, min(k, log_games - done)),
                 )  # fmt: skip
+                dt = time.perf_counter() - t0
                 on_batch(batch)
                 done += k
+                # aim the next chunk at CHUNK_SECONDS, growing at most 8-fold at a time
+                size = int(min(chunk, 8 * k, max(1, k * CHUNK_SECONDS / max(dt, 1e-6))))
                 if bar is not None:
                     bar.update(k)
     finally:

@@ -1,13 +1,15 @@
 """Honest figures: means with 95% confidence intervals, merged chunk by chunk.
 
-:class:`Moments` keeps (n, mean, M2) per column and merges batches with Chan's
-formula, so a run of 10**8 games needs memory for its summaries, not its rows.
+:class:`Moments` keeps exact (n, sum, sum of squares) per column, so a run of
+10**8 games needs memory for its summaries, not its rows, and its figures do
+not depend on how the games were split into chunks.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -102,51 +104,99 @@ class Share(Estimate):
         return (self.high - self.low) / 2
 
 
+def exact_sums(x: np.ndarray) -> tuple[int | Fraction | float, int | Fraction | float]:
+    """(sum x, sum x**2) exactly: integers as Python ints, other floats as Fractions.
+
+    Exact sums add up to the same value in any grouping, so a run's figures are
+    byte-identical whatever its chunk size, thread count or resumes.
+    """
+    x = np.asarray(x).ravel()
+    if x.dtype == np.bool_:
+        x = x.astype(np.int64)
+    if x.dtype.kind == "f":
+        if not np.isfinite(x).all():
+            return math.nan, math.nan
+        if (x == np.rint(x)).all() and (x.size == 0 or np.abs(x).max() < 2.0**31):
+            x = x.astype(np.int64)
+    if x.dtype.kind in "iu":
+        big = int(np.abs(x.astype(np.int64)).max()) if x.size else 0
+        if big < 2**31:
+            step = max(1, (1 << 62) // max(big * big, 1))  # no int64 overflow within a block
+            s1 = int(x.sum(dtype=np.int64))
+            x64 = x.astype(np.int64)
+            s2 = sum(int((x64[i : i + step] * x64[i : i + step]).sum()) for i in range(0, x.size, step))
+            return s1, s2
+    values, counts = np.unique(x, return_counts=True)
+    fr = [Fraction(v.item()) for v in values]
+    return (
+        sum((f * int(c) for f, c in zip(fr, counts, strict=True)), Fraction(0)),
+        sum((f * f * int(c) for f, c in zip(fr, counts, strict=True)), Fraction(0)),
+    )
+
+
+def to_float(v: int | Fraction | float) -> float:
+    try:
+        return float(v)
+    except OverflowError:
+        return math.inf if v > 0 else -math.inf
+
+
 class Moments:
-    """Streaming count, mean and sum of squared deviations for named columns."""
+    """Exact count, sum and sum of squares per named column, merged chunk by chunk.
+
+    A run of 10**8 games needs memory for its summaries, not its rows; since the
+    sums are exact, any split into chunks gives the same figures to the last bit.
+    """
 
     def __init__(self) -> None:
         self.n: dict[str, int] = {}
-        self.mean: dict[str, float] = {}
-        self.m2: dict[str, float] = {}
+        self.s1: dict[str, int | Fraction | float] = {}
+        self.s2: dict[str, int | Fraction | float] = {}
+
+    def _put(self, name: str, n: int, s1, s2) -> None:
+        if name in self.n:
+            self.n[name] += n
+            self.s1[name] += s1
+            self.s2[name] += s2
+        else:
+            self.n[name], self.s1[name], self.s2[name] = n, s1, s2
 
     def add(self, name: str, x: np.ndarray) -> None:
-        x = np.asarray(x, np.float64).ravel()
-        nb = x.size
-        if nb == 0:
+        x = np.asarray(x)
+        if x.size == 0:
             return
-        mb = float(x.mean())
-        m2b = float(((x - mb) ** 2).sum())
-        na = self.n.get(name, 0)
-        if na == 0:
-            self.n[name], self.mean[name], self.m2[name] = nb, mb, m2b
-            return
-        ma, m2a = self.mean[name], self.m2[name]
-        n = na + nb
-        delta = mb - ma
-        self.n[name] = n
-        self.mean[name] = ma + delta * nb / n
-        self.m2[name] = m2a + m2b + delta * delta * na * nb / n
+        self._put(name, int(x.size), *exact_sums(x))
 
     def merge(self, other: Moments) -> None:
         for name in other.n:
-            n, m, m2 = other.n[name], other.mean[name], other.m2[name]
-            na = self.n.get(name, 0)
-            if na == 0:
-                self.n[name], self.mean[name], self.m2[name] = n, m, m2
-                continue
-            tot = na + n
-            delta = m - self.mean[name]
-            self.mean[name] += delta * n / tot
-            self.m2[name] += m2 + delta * delta * na * n / tot
-            self.n[name] = tot
+            self._put(name, other.n[name], other.s1[name], other.s2[name])
+
+    @property
+    def mean(self) -> dict[str, float]:
+        return {k: self.estimate(k).mean for k in self.n}
+
+    @property
+    def m2(self) -> dict[str, float]:
+        """Sums of squared deviations from the mean."""
+        return {k: to_float(_centred(self.s1[k], self.s2[k], self.n[k])) for k in self.n}
 
     def estimate(self, name: str) -> Estimate:
         n = self.n.get(name, 0)
         if n == 0:
             return Estimate(math.nan, math.nan, 0)
-        sd = math.sqrt(self.m2[name] / (n - 1)) if n > 1 else math.nan
-        return Estimate(self.mean[name], sd, n)
+        s1, s2 = self.s1[name], self.s2[name]
+        if isinstance(s1, float):
+            return Estimate(math.nan, math.nan, n)
+        mean = to_float(Fraction(s1) / n)
+        sd = math.sqrt(to_float(max(_centred(s1, s2, n), 0) / (n - 1))) if n > 1 else math.nan
+        return Estimate(mean, sd, n)
 
     def names(self) -> list[str]:
         return list(self.n)
+
+
+def _centred(s1, s2, n: int):
+    """Sum of squared deviations, exactly: s2 - s1**2 / n."""
+    if isinstance(s1, float) or isinstance(s2, float):
+        return math.nan
+    return Fraction(s2) - Fraction(s1) * s1 / n

@@ -48,6 +48,7 @@ class Param:
     high: float = math.inf
     numbers: bool = True  # False: words only
     aliases: tuple[str, ...] = ()  # other names for it, e.g. false_pass for cheat
+    integer: bool = False  # a count or a rank: 1.5 is refused, not rounded by the kernel
 
     def code(self, value: float | str) -> float:
         """The number the kernel reads for ``value``; ValueError when it is refused."""
@@ -62,17 +63,18 @@ class Param:
         if isinstance(value, bool) or not self.numbers:
             raise ValueError(f"expected {self.expected()}")
         v = float(value)
-        if not (math.isfinite(v) and self.low <= v <= self.high):
+        if not (math.isfinite(v) and self.low <= v <= self.high) or (self.integer and not v.is_integer()):
             raise ValueError(f"expected {self.expected()}")
         return v
 
     def expected(self) -> str:
         choices = []
         if self.numbers:
+            kind = "an integer" if self.integer else "a number"
             if math.isfinite(self.low) and math.isfinite(self.high):
-                choices.append(f"a number from {self.low:g} to {self.high:g}")
+                choices.append(f"{kind} from {self.low:g} to {self.high:g}")
             else:
-                choices.append("a number")
+                choices.append(kind)
         choices += list(self.words)
         return ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
 
@@ -87,7 +89,10 @@ def params_of(module: Any) -> dict[str, Param]:
 
 
 def _fmt(v: float | str) -> str:
-    return f"{v:g}" if isinstance(v, float) else str(v)
+    if isinstance(v, float):
+        short = f"{v:g}"
+        return short if float(short) == v else repr(v)  # a label reads back as the value played
+    return str(v)
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,8 @@ def parse_spec(text: str) -> StrategySpec:
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
             raise StrategyError(f"strategy {text!r}: parameter {item!r} is not KEY=VALUE")
+        if key in params:  # a repeat is a slip, not an override
+            raise StrategyError(f"strategy {text!r}: parameter {key!r} is given twice")
         try:
             params[key] = float(value)
         except ValueError:
@@ -257,7 +264,7 @@ def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, d
     module = importlib.util.module_from_spec(mod_spec)
     try:
         mod_spec.loader.exec_module(module)
-    except Exception as e:
+    except (Exception, SystemExit) as e:  # sys.exit() in the file is an error, not a silent exit
         raise StrategyError(f"{where}: cannot load {path}: {_one_line(e)}") from None
     fn = getattr(module, func, None)
     if fn is None:
@@ -268,6 +275,10 @@ def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, d
         declared = params_of(module)
     except (TypeError, IndexError):
         raise StrategyError(f"{where}: PARAMS must map names to Param(...) or (default, doc)") from None
+    # bounds checked: an index out of range is an IndexError named in one line, not a crash
+    from numba import njit
+
+    fn = njit(boundscheck=True)(fn.py_func)
     problem = check_user(fn)
     if problem:
         raise StrategyError(f"{where}: does not compile for game {game}: {problem}")

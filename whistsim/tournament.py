@@ -249,7 +249,7 @@ def tournament(
     decks = -(-n // len(arr))
     if first == "rotate":
         f = -1
-    elif isinstance(first, int) or str(first).isdigit():
+    elif isinstance(first, int) or (str(first).isascii() and str(first).isdigit()):
         f = int(first)
     else:
         raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")

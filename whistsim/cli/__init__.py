@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import pickle
+import sys
 
 import click
 
@@ -27,6 +29,26 @@ COMMAND_MODULES = (
 class _Group(click.Group):
     """Bad input is one line and a non-zero exit, never a traceback."""
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as e:  # Click's own usage errors: one line too, like the rest
+            hint = f" (see {e.ctx.command_path} --help)" if e.ctx is not None else ""
+            click.echo(f"whistsim: error: {' '.join(e.format_message().split())}{hint}", err=True)
+            sys.exit(2)
+        except click.ClickException as e:
+            click.echo(f"whistsim: error: {' '.join(e.format_message().split())}", err=True)
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("whistsim: interrupted", err=True)
+            sys.exit(130)
+        except WhistsimError as e:  # raised while the arguments are parsed
+            click.echo(f"whistsim: error: {e}", err=True)
+            sys.exit(2)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
     def invoke(self, ctx: click.Context):
         import warnings
 
@@ -42,6 +64,11 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("whistsim: interrupted", err=True)
             ctx.exit(130)
+        except pickle.UnpicklingError as e:  # only Numba's kernel cache is unpickled
+            click.echo(
+                f"whistsim: error: the kernel cache looks corrupted ({e}); run make clean-cache", err=True
+            )
+            ctx.exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

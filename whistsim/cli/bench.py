@@ -25,7 +25,7 @@ from . import main
     help="games in the peak-memory run (0: skip)",
 )
 @click.option(
-    "--csv", "csv_path", default="results/bench.csv", show_default=True, help="where to write the table"
+    "--csv", "csv_path", default=None, help="also write the table as CSV (make bench: results/bench.csv)"
 )
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
@@ -35,8 +35,20 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
     Example:
       whistsim bench --seconds 0.5 --no-openspiel --memory-games 0
     """
+    import math
+
     from .. import bench as b
+    from ..io import check_output
     from ..options import WhistsimError
+
+    if not (math.isfinite(seconds) and 0 < seconds <= 3600):
+        raise WhistsimError(f"--seconds {seconds}: expected a length from 0 to 3600 seconds")
+    if not 1 <= repeats <= 1000:
+        raise WhistsimError(f"--repeats {repeats}: expected 1 to 1000")
+    if memory_games < 0:
+        raise WhistsimError(f"--memory-games {memory_games}: expected 0 (skip) or more")
+    if csv_path is not None:
+        check_output(csv_path, "--csv")
 
     if openspiel:
         try:
@@ -46,5 +58,6 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
                 "OpenSpiel is not installed: pip install -e '.[bench]', or --no-openspiel"
             ) from None
     out = b.run(seconds, repeats, openspiel, memory_games)
-    b.write_csv(out, csv_path)
+    if csv_path is not None:
+        b.write_csv(out, csv_path)
     click.echo(json.dumps(out, indent=1) if as_json else b.format_report(out))

@@ -19,7 +19,14 @@ from . import main
     "--n-search", "n_search", type=int, default=None, help="games per cell with pimc (default n/10)"
 )
 @click.option("--seed", type=int, default=2026, show_default=True, help="the random seed of every measure")
-@click.option("--workers", type=int, default=None, help="threads (default: all cores)")
+@click.option(
+    "--threads",
+    "--workers",
+    "workers",
+    type=int,
+    default=None,
+    help="threads (default: all cores; --workers is the old name)",
+)
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per claim")
 @click.option("--markdown", type=click.Path(dir_okay=False), default=None,
               help="also write the report as Markdown, with the chart beside it (NAME.png)")  # fmt: skip
@@ -43,8 +50,15 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     """
     from ..claims import HEADER, chart, check_claims, format_row, registry, to_markdown
     from ..games import game_names
-    from ..io import atomic_write
+    from ..io import atomic_write, check_output
 
+    for path, option in ((markdown, "--markdown"), (json_out, "--json-out")):
+        if path is not None:
+            check_output(path, option)
+    if markdown is not None:
+        if markdown == "-":
+            raise WhistsimError("--markdown -: the report has a chart beside it; name a file")
+        check_output(str(Path(markdown).with_suffix(".png")), "--markdown (its chart)")
     for g in games:
         if g not in game_names():
             raise WhistsimError(f"--game {g}: unknown game (known: {', '.join(game_names())})")

@@ -32,13 +32,21 @@ def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, 
     if not items:
         return ["random"]
     per_seat: dict[int, str] = {}
-    default = "random"
+    default = None
     for item in items:
         head, sep, rest = item.partition("=")
-        if sep and head.strip().isdigit():
-            per_seat[int(head)] = rest
+        seat = head.strip()
+        if sep and seat.isascii() and seat.isdigit():
+            if int(seat) in per_seat:  # a repeat is a slip, not an override
+                raise WhistsimError(f"--strategy {item}: seat {int(seat)} is given twice")
+            per_seat[int(seat)] = rest
+        elif sep and seat and not seat.isascii():
+            raise WhistsimError(f"--strategy {item}: a seat is written in ASCII digits")
         else:
+            if default is not None:
+                raise WhistsimError(f"--strategy {item}: a player for every seat is given twice")
             default = item
+    default = default or "random"
     if not per_seat:
         return [default]
     from ..games import get_game
@@ -100,6 +108,17 @@ def simulate(
       whistsim simulate --n 100 --records games.jsonl
       whistsim simulate --game whist --n 200 --strategy heuristic --rule unit=deal --solve
     """
+    from ..io import check_output
+
+    if max_records is not None and records_path is None:
+        raise WhistsimError("--max-records limits --records: give --records FILE too")
+    if max_records is not None and max_records < 0:
+        raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
+    for path, option in ((records_path, "--records"), (csv_path, "--csv")):
+        if path is not None:
+            check_output(path, option)
+    if records_path is not None and records_path == csv_path and records_path != "-":
+        raise WhistsimError(f"--records and --csv both name {records_path}")
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
     if solve:
@@ -107,15 +126,13 @@ def simulate(
 
         check_game(game, preset, players, overrides)
     keep = 0 if records_path is None and not solve else (n if max_records is None else min(n, max_records))
-    if keep < 0:
-        raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
     sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
-                       first=first, threads=threads, records=keep,
+                       first=first, threads=threads, records=keep, records_to=None if solve else records_path,
                        progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     from ..io import atomic_write
 
     try:
-        if records_path is not None:
+        if solve and records_path is not None:  # kept for the solver, then written
             api.write_records(records_path, sim.records)
         if csv_path is not None:
             with atomic_write(csv_path) as f:
@@ -135,7 +152,7 @@ def simulate(
     )
     click.echo(sim.format())
     if records_path is not None:
-        click.echo(f"wrote {len(sim.records):,} records to {records_path}")
+        click.echo(f"wrote {sim.n_records:,} records to {records_path}", err=records_path == "-")
     if solve:
         from ..solver.luck import summary_lines
 

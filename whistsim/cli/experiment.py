@@ -15,7 +15,14 @@ from . import main
     "--out", type=click.Path(file_okay=False), default=None, help="output folder (default: results/NAME)"
 )
 @click.option("--n", type=int, default=None, help="games per cell, instead of the spec's n")
-@click.option("--workers", type=int, default=None, help="threads per chunk (default: all cores)")
+@click.option(
+    "--threads",
+    "--workers",
+    "workers",
+    type=int,
+    default=None,
+    help="threads per chunk (default: all cores; --workers is the old name)",
+)
 @click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
               help="run the chunks on a Dask cluster (pip install 'whistsim[dask]')")  # fmt: skip
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its checkpoint")
@@ -70,17 +77,25 @@ def experiment(
     """
     from ..experiments import ExperimentInterrupted, load_spec, run_experiment
     from ..experiments.run import iter_cells
+    from ..io import check_output_dir
+    from ..options import WhistsimError
 
+    if max_n is not None and until_ci is None:
+        raise WhistsimError("--max-n bounds --until-ci: give --until-ci WIDTH too")
     spec = load_spec(spec_path)
     if n is not None:
         spec = spec.with_n(n)
     if check:
         click.echo(f"{spec_path}: {spec.title}: {len(spec.cells)} cells x {spec.n:,} games, seed {spec.seed}")
+        users = sorted({s.split(":")[0] for c in spec.cells for s in c.players if ".py:" in s})
+        if users:  # checking a cell's players compiles them: their files run
+            click.echo(f"checked by importing the strategy files it names: {', '.join(users)}")
         for line in iter_cells(spec):
             click.echo(line)
         if spec.pairs:
             click.echo(f"{len(spec.pairs)} paired comparisons against the baseline")
         return
+    check_output_dir(out or f"results/{spec.name}", "--out")
     try:
         res = run_experiment(spec, out=out, workers=workers, scheduler=scheduler, resume=resume, until_ci=until_ci,
                              max_n=max_n, rows=rows, records=records,

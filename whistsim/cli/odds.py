@@ -71,11 +71,14 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
       whistsim odds --game whist --rule target=7 --strategy heuristic --chart whist7.png > whist7.csv
       whistsim odds --game scotch --players 4 --score 30-20 --json
     """
-    from ..io import atomic_write
+    from ..io import atomic_write, check_output
     from ..odds import heatmap
     from ..odds import odds as compute
     from .core import _strategies
 
+    for path, option in ((out_path, "--out"), (chart_path, "--chart")):
+        if path is not None:
+            check_output(path, option)
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
     if chart_path is not None and score is not None:
@@ -154,8 +157,11 @@ def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads):
     Example:
       whistsim odds-study --n 200000 --seed 1 --out results/game_odds
     """
+    from ..io import check_output_dir
     from ..odds_study import run_study
     from ..runner import threads as use_threads
+
+    check_output_dir(out_dir, "--out")
 
     with use_threads(threads):
         path = run_study(out_dir, n=n, check_games=check_games, seed=seed, boot=boot,

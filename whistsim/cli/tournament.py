@@ -61,9 +61,13 @@ def tournament(
     Example:
       whistsim tournament --game welsh --players 3 --strategies random,greedy,hunter,counter,pimc --n 20000 --seed 1
     """
-    from ..io import atomic_write
+    from ..io import atomic_write, check_output
     from ..tournament import format_ranking, split_strategies
     from ..tournament import tournament as run
+
+    for path, option in ((csv_path, "--csv"), (pairs_path, "--pairs-csv")):
+        if path is not None:
+            check_output(path, option)
 
     t0 = time.perf_counter()
     t = run(split_strategies(strategies), game, n, seed, preset=preset, players=players,

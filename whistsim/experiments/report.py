@@ -166,6 +166,18 @@ def write_csv(df: pd.DataFrame, path: Path) -> None:
         df.to_csv(f, index=False)
 
 
+MANIFEST = ".whistsim-charts"  # the charts a study wrote into charts/, one name a line
+
+
+def _manifest(path: Path) -> set[str]:
+    """Chart names listed in ``path``: plain ``*.png`` names only, so a tampered list deletes nothing else."""
+    try:
+        names = path.read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {n for n in names if n.endswith(".png") and "/" not in n and not n.startswith(".")}
+
+
 def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
     """summary.csv, paired.csv, histograms.csv, charts/*.png and report.md, each written atomically."""
     out = Path(out_dir)
@@ -183,11 +195,14 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
         made.add(path.name)
         chart_files.append((chart.title, f"charts/{path.name}"))
     charts_dir = out / "charts"
-    if charts_dir.is_dir():
-        for old in charts_dir.glob("*.png"):
-            if old.name not in made:
-                with contextlib.suppress(OSError):
-                    old.unlink()
+    # Remove only the charts this study wrote before (its manifest), never a file of someone else's.
+    manifest = charts_dir / MANIFEST
+    for old in _manifest(manifest) - made:
+        with contextlib.suppress(OSError):
+            (charts_dir / old).unlink()
+    if made or manifest.exists():
+        with atomic_write(manifest) as f:
+            f.write("".join(f"{name}\n" for name in sorted(made)))
     with atomic_write(out / "report.md") as f:
         f.write(render_report(result, analysis, chart_files))
     return out

@@ -16,6 +16,7 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -23,77 +24,108 @@ import numpy as np
 import pandas as pd
 
 from ..options import WhistsimError
-from ..stats import Estimate, Moments, Share
+from ..stats import Estimate, Moments, Share, exact_sums, to_float
 from .figures import is_rate
 from .spec import Cell, Spec, fmt_value
 
 
 class CoMoments:
-    """Streaming means and (co)variances of a pair (x, y): for ratios of means."""
+    """Exact sums of a pair (x, y) and of their squares and product: for ratios of means."""
 
-    __slots__ = ("n", "mx", "my", "cxx", "cyy", "cxy")
+    __slots__ = ("n", "sx", "sy", "sxx", "syy", "sxy")
 
-    def __init__(
-        self,
-        n: int = 0,
-        mx: float = 0.0,
-        my: float = 0.0,
-        cxx: float = 0.0,
-        cyy: float = 0.0,
-        cxy: float = 0.0,
-    ):
-        self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy = n, mx, my, cxx, cyy, cxy
+    def __init__(self, n: int = 0, sx=0, sy=0, sxx=0, syy=0, sxy=0):
+        self.n, self.sx, self.sy, self.sxx, self.syy, self.sxy = n, sx, sy, sxx, syy, sxy
 
     @classmethod
     def of(cls, x: np.ndarray, y: np.ndarray) -> CoMoments:
-        x = np.asarray(x, np.float64)
-        y = np.asarray(y, np.float64)
+        x, y = np.asarray(x).ravel(), np.asarray(y).ravel()
         if x.size == 0:
             return cls()
-        mx, my = float(x.mean()), float(y.mean())
-        dx, dy = x - mx, y - my
-        return cls(x.size, mx, my, float(dx @ dx), float(dy @ dy), float(dx @ dy))
+        sx, sxx = exact_sums(x)
+        sy, syy = exact_sums(y)
+        sxy = _exact_dot(x, y) if not isinstance(sx, float) and not isinstance(sy, float) else math.nan
+        return cls(int(x.size), sx, sy, sxx, syy, sxy)
 
     def merge(self, o: CoMoments) -> None:
-        if o.n == 0:
-            return
-        if self.n == 0:
-            self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy = o.n, o.mx, o.my, o.cxx, o.cyy, o.cxy
-            return
-        n = self.n + o.n
-        dx, dy = o.mx - self.mx, o.my - self.my
-        f = self.n * o.n / n
-        self.cxx += o.cxx + dx * dx * f
-        self.cyy += o.cyy + dy * dy * f
-        self.cxy += o.cxy + dx * dy * f
-        self.mx += dx * o.n / n
-        self.my += dy * o.n / n
-        self.n = n
+        self.n += o.n
+        self.sx += o.sx
+        self.sy += o.sy
+        self.sxx += o.sxx
+        self.syy += o.syy
+        self.sxy += o.sxy
 
     def ratio(self) -> Estimate:
         """mean(y) / mean(x) with a delta-method sd: the CI is mean ± t * sd / sqrt(n)."""
-        if self.n < 2 or self.mx == 0:
+        if self.n < 2 or self.sx == 0 or any(isinstance(v, float) for v in (self.sx, self.sy, self.sxy)):
             return Estimate(math.nan, math.nan, self.n)
-        r = self.my / self.mx
-        var = (self.cyy - 2 * r * self.cxy + r * r * self.cxx) / (self.n - 1)
-        return Estimate(r, math.sqrt(max(var, 0.0)) / abs(self.mx), self.n)
+        n = self.n
+        r = Fraction(self.sy) / self.sx
+        cxx = Fraction(self.sxx) - Fraction(self.sx) * self.sx / n
+        cyy = Fraction(self.syy) - Fraction(self.sy) * self.sy / n
+        cxy = Fraction(self.sxy) - Fraction(self.sx) * self.sy / n
+        var = (cyy - 2 * r * cxy + r * r * cxx) / (n - 1)
+        mx = Fraction(self.sx) / n
+        return Estimate(to_float(r), math.sqrt(max(to_float(var), 0.0)) / abs(to_float(mx)), n)
 
     def to_json(self) -> list:
-        return [self.n, self.mx, self.my, self.cxx, self.cyy, self.cxy]
+        return [self.n, *(_exact_to_json(v) for v in (self.sx, self.sy, self.sxx, self.syy, self.sxy))]
 
     @classmethod
     def from_json(cls, v: list) -> CoMoments:
-        return cls(int(v[0]), *map(float, v[1:]))
+        if not isinstance(v, list) or len(v) != 6:
+            raise ValueError("a ratio's sums must be a list of 6")
+        return cls(_count(v[0]), *(_exact_from_json(x) for x in v[1:]))
+
+
+def _exact_dot(x: np.ndarray, y: np.ndarray) -> int | Fraction:
+    """sum(x * y) exactly (both finite)."""
+    if x.dtype.kind in "iub" and y.dtype.kind in "iub":
+        return int(np.dot(x.astype(object), y.astype(object))) if x.size else 0
+    pairs, counts = np.unique(np.stack([np.asarray(x, np.float64), np.asarray(y, np.float64)]), axis=1,
+                              return_counts=True)  # fmt: skip
+    return sum(
+        (Fraction(a) * Fraction(b) * int(c) for (a, b), c in zip(pairs.T, counts, strict=True)), Fraction(0)
+    )
+
+
+def _exact_to_json(v: int | Fraction | float) -> int | str | None:
+    """An exact sum in JSON: an integer, ``"p/q"`` for a fraction, null for NaN."""
+    if isinstance(v, float):
+        return None
+    if isinstance(v, Fraction):
+        return v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    return int(v)
+
+
+def _exact_from_json(v: Any) -> int | Fraction | float:
+    if v is None:
+        return math.nan
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, str) and len(v) < 10_000:
+        return Fraction(v)
+    raise ValueError(f"an exact sum must be an integer or 'p/q', not {v!r}")
+
+
+def _count(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise ValueError(f"a count must be an integer >= 0, not {v!r}")
+    return v
 
 
 def moments_to_json(m: Moments) -> dict[str, list]:
-    return {k: [m.n[k], m.mean[k], m.m2[k]] for k in m.n}
+    return {k: [m.n[k], _exact_to_json(m.s1[k]), _exact_to_json(m.s2[k])] for k in m.n}
 
 
 def moments_from_json(d: dict[str, list]) -> Moments:
     m = Moments()
-    for k, (n, mean, m2) in d.items():
-        m.n[k], m.mean[k], m.m2[k] = int(n), float(mean), float(m2)
+    if not isinstance(d, dict):
+        raise ValueError("moments must be an object")
+    for k, v in d.items():
+        if not isinstance(v, list) or len(v) != 3:
+            raise ValueError(f"moments of {k!r} must be a list of 3")
+        m.n[k], m.s1[k], m.s2[k] = _count(v[0]), _exact_from_json(v[1]), _exact_from_json(v[2])
     return m
 
 
@@ -162,8 +194,8 @@ class Tally:
             [{k: CoMoments.from_json(v) for k, v in r.items()} for r in d["ratios"]],
             [{k: {int(v): int(c) for v, c in h} for k, h in hs.items()} for hs in d["hists"]],
             [moments_from_json(m) for m in d["paired"]],
-            int(d["games"]),
-            int(d["chunks"]),
+            _count(d["games"]),
+            _count(d["chunks"]),
         )
 
 

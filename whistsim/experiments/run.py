@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
+from ..batch import Batch
 from ..games import get_game
 from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
@@ -39,6 +40,7 @@ from .results import CoMoments, ExperimentResult, Tally, hist_of
 from .spec import Spec, SpecError, load_spec
 
 CHECKPOINT = ".checkpoint.json"
+CHECKPOINT_VERSION = 2  # 2: exact sums (whistsim.stats.Moments)
 DEFAULT_MAX_N = 10**8
 _KERNEL_LOCK = threading.Lock()  # a worker's threads must not enter the parallel kernel at once
 
@@ -86,7 +88,7 @@ def play_chunk(
         with _KERNEL_LOCK:
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
                       chunk=size, n_threads=threads, log_games=log, on_batch=got.append)  # fmt: skip
-        batch = got[0]
+        batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
         figs = figures(game, batch, cell.rules)
         m = tally.cells[cell.index]
         for name, values in figs.items():
@@ -123,15 +125,20 @@ def widest_ci(spec: Spec, tally: Tally) -> tuple[float, str]:
         for f in spec.headline:
             e = tally.estimate(c.index, f)
             w = 2 * e.half_width
-            if e.n < 2:
-                return math.inf, f"{f} in '{spec.cell_label(c)}'"
-            if math.isfinite(w) and w > worst:
+            if e.n < 2 or not math.isfinite(w):  # undefined (a rate with no denominator) is never narrow
+                return math.inf, f"{f} in '{spec.cell_label(c)}' has no CI yet"
+            if w > worst:
                 worst, where = w, f"{f} in '{spec.cell_label(c)}'"
     for j, p in enumerate(spec.pairs):
         for f in differenced(spec):
             e = tally.paired[j].estimate(f)
             w = 2 * e.half_width
-            if math.isfinite(w) and w > worst:
+            if not math.isfinite(w):
+                return (
+                    math.inf,
+                    f"the difference in {f} of '{spec.cell_label(spec.cells[p.cell])}' has no CI yet",
+                )
+            if w > worst:
                 worst, where = w, f"the difference in {f} of '{spec.cell_label(spec.cells[p.cell])}'"
     return worst, where
 
@@ -148,7 +155,7 @@ class _State:
 
     def snapshot(self) -> str:
         return json.dumps({
-            "version": 1,
+            "version": CHECKPOINT_VERSION,
             "fingerprint": self.fingerprint,
             "done": self.done,
             "total": self.total.to_json() if self.total else None,
@@ -161,16 +168,54 @@ def _load_checkpoint(path: Path, fingerprint: str) -> _State | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError) as e:
-        raise WhistsimError(f"cannot read checkpoint {path}: {e}") from None
-    if data.get("fingerprint") != fingerprint:
+    except (OSError, ValueError, RecursionError) as e:
+        raise WhistsimError(f"cannot read checkpoint {path}: {' '.join(str(e).split())}") from None
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint:
         raise WhistsimError(
             f"{path} was made by a different spec or settings; run without --resume to start again"
         )
-    st = _State(fingerprint, int(data["done"]))
-    st.total = Tally.from_json(data["total"]) if data["total"] else None
-    st.pending = {int(k): Tally.from_json(v) for k, v in data["pending"].items()}
+
+    def bad(why: str) -> WhistsimError:
+        return WhistsimError(f"checkpoint {path} is corrupted ({why}); run without --resume to start again")
+
+    done, total, pending = data.get("done"), data.get("total"), data.get("pending")
+    if data.get("version") != CHECKPOINT_VERSION:
+        raise bad(f"version {data.get('version')!r}, expected {CHECKPOINT_VERSION}")
+    if not isinstance(done, int) or isinstance(done, bool) or done < 0:
+        raise bad(f"done={done!r}")
+    if not isinstance(total, dict) or not isinstance(pending, dict):
+        raise bad("total and pending must be objects")
+    st = _State(fingerprint, done)
+    try:
+        st.total = Tally.from_json(total)
+        for k, v in pending.items():
+            if not (k.isascii() and k.isdigit()) or int(k) <= done:
+                raise ValueError(f"pending chunk {k!r}")
+            st.pending[int(k)] = Tally.from_json(v)
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as e:
+        raise bad(" ".join(str(e).split()) or type(e).__name__) from None
     return st
+
+
+def _check_state(st: _State, job: ChunkJob, n_cells: int, n_pairs: int, path: Path) -> None:
+    """Every count in a loaded checkpoint agrees with the chunks it says it holds."""
+
+    def bad(why: str) -> WhistsimError:
+        return WhistsimError(f"checkpoint {path} is corrupted ({why}); run without --resume to start again")
+
+    sizes = [job.where(k) for k in range(st.done)]
+    if any(w is None for w in sizes):
+        raise bad(f"done={st.done} is past the end of the run")
+    for k, t in [(None, st.total), *st.pending.items()]:
+        if len(t.cells) != n_cells or len(t.paired) != n_pairs or len(t.ratios) != n_cells:
+            raise bad("the number of cells or pairs differs")
+        want = sum(w[1] for w in sizes) if k is None else (job.where(k) or (0, -1))[1]
+        chunks = st.done if k is None else 1
+        if t.games != want or t.chunks != chunks:
+            raise bad(f"{'the total' if k is None else f'chunk {k}'} holds {t.games} games, expected {want}")
+        for m in (*t.cells, *t.paired):
+            if any(not isinstance(c, int) or c < 0 for c in m.n.values()):
+                raise bad("a count out of range")
 
 
 # ---- executors -----------------------------------------------------------------
@@ -379,6 +424,8 @@ class Run:
         state = None
         if self.resume and self.write:
             state = _load_checkpoint(self.checkpoint, self.fingerprint)
+            if state is not None:
+                _check_state(state, self.job, len(self.spec.cells), len(self.spec.pairs), self.checkpoint)
             if state is None:
                 print(
                     f"whistsim: no checkpoint in {self.out_dir}; starting from the beginning", file=sys.stderr

@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,7 +152,8 @@ class Spec:
 
 def fmt_value(v: Any) -> str:
     if isinstance(v, float):
-        return f"{v:g}"
+        short = f"{v:g}"
+        return short if float(short) == v else repr(v)  # never two values under one label
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
@@ -174,9 +176,15 @@ def load_spec(path: str | Path) -> Spec:
     """Read and check a TOML spec; raises SpecError with one line on any problem."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if str(path) == "-":  # standard input; the study is then named by its 'name' key
+            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            text, p = raw.decode("utf-8"), Path("stdin")
+        else:
+            text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise SpecError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise SpecError(f"{path}: not UTF-8 text (byte {e.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -226,11 +234,20 @@ def _flatten(prefix: str, d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+MAX_SWEEP = 10_000  # values on one sweep axis
+PARAM_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _axis_values(axis: str, v: Any) -> list[Any]:
     if isinstance(v, str) and RANGE.match(v):
-        a, b = (int(x) for x in RANGE.match(v).groups())  # type: ignore[union-attr]
+        ends = RANGE.match(v).groups()  # type: ignore[union-attr]
+        if any(len(x) > 9 or not x.lstrip("-").isascii() for x in ends):
+            raise SpecError(f"sweep {axis}={v!r}: expected a range of small integers")
+        a, b = (int(x) for x in ends)
         if b < a:
             raise SpecError(f"sweep {axis}={v!r}: an empty range")
+        if b - a + 1 > MAX_SWEEP:  # checked before the list is built
+            raise SpecError(f"sweep {axis}={v!r}: {b - a + 1:,} values; at most {MAX_SWEEP:,} per axis")
         return list(range(a, b + 1))
     if not isinstance(v, list):
         raise SpecError(f'sweep {axis}={v!r}: expected a list of values (or a range such as "3..8")')
@@ -239,8 +256,14 @@ def _axis_values(axis: str, v: Any) -> list[Any]:
     for x in v:
         if not isinstance(x, (str, int, float, bool)):
             raise SpecError(f"sweep {axis}: value {x!r} is not a string, number or boolean")
-    if len({json.dumps(x) for x in v}) != len(v):
+    if len(v) > MAX_SWEEP:
+        raise SpecError(f"sweep {axis}: {len(v):,} values; at most {MAX_SWEEP:,} per axis")
+    if len({json.dumps(x) for x in v}) != len(v) or len({fmt_value(x) for x in v}) != len(v):
         raise SpecError(f"sweep {axis}: a value is listed twice")
+    if axis.startswith("seats.") and axis.count(".") == 2:
+        for x in v:  # a parameter's value goes into a strategy spec: no text that could add another
+            if isinstance(x, str) and not PARAM_WORD.fullmatch(x):
+                raise SpecError(f"sweep {axis}: value {x!r} is not a number or a word such as smart")
     return list(v)
 
 
@@ -400,10 +423,10 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) -> list[str]:
-    numbered = {int(k) for k in spec.seats if k.isdigit()}
+    numbered = {int(k) for k in spec.seats if (k.isascii() and k.isdigit())}
     for axis in coords:
         parts = axis.split(".")
-        if parts[0] == "seats" and parts[1].isdigit():
+        if parts[0] == "seats" and (parts[1].isascii() and parts[1].isdigit()):
             numbered.add(int(parts[1]))
     bad = sorted(s for s in numbered if s >= players)
     if bad:
@@ -411,7 +434,9 @@ def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) ->
     whole = {
         int(a.split(".")[1])
         for a in coords
-        if a.startswith("seats.") and a.count(".") == 1 and a.split(".")[1].isdigit()
+        if a.startswith("seats.")
+        and a.count(".") == 1
+        and (a.split(".")[1].isascii() and a.split(".")[1].isdigit())
     }
     if "all" not in spec.seats and not any(a in ("seats.all", "seats.others") for a in coords):
         missing = [q for q in range(players) if str(q) not in spec.seats and q not in whole]
@@ -449,7 +474,7 @@ def _targets(key: str, players: int, spec: Spec) -> list[int]:
     if key == "all":
         return list(range(players))
     if key == "others":
-        named = {int(k) for k in spec.seats if k.isdigit()}
+        named = {int(k) for k in spec.seats if (k.isascii() and k.isdigit())}
         return [q for q in range(players) if q not in named]
     return [int(key)]
 

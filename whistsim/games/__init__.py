@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ..options import RuleError
 from ..strategy import StrategySpec, seat_players
@@ -22,9 +23,22 @@ def get_game(name: str) -> Game:
     """The game of that name (its package is imported on first use)."""
     if name not in _GAMES:
         if name not in NAMES:
-            raise RuleError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+            raise RuleError(f"unknown game {name!r}{_did_you_mean(name)} (known: {', '.join(game_names())})")
         _GAMES[name] = importlib.import_module(f"{__name__}.{name}").GAME
     return _GAMES[name]
+
+
+def _did_you_mean(name: Any) -> str:
+    """A near miss: a preset's name (``french``), or a game's name mistyped."""
+    import difflib
+
+    if not isinstance(name, str):
+        return ""
+    for g in NAMES:
+        if name.strip().lower() in get_game(g).presets:
+            return f"; did you mean --game {g} --preset {name.strip().lower()}?"
+    close = difflib.get_close_matches(name.strip().lower(), game_names(), n=1)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def register(game: Game) -> Game:

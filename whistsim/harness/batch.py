@@ -43,8 +43,13 @@ def run_kernel(
     k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users)
     errors = np.zeros((n, 3), np.int64)
     extra = np.zeros(1, np.int64) if extra is None else extra
-    k.play_games(states, deck, np.int64(seed), np.int64(start), np.int64(first), extra,
-                 outs, errors, logs, np.int64(n_logged))  # fmt: skip
+    try:
+        k.play_games(states, deck, np.int64(seed), np.int64(start), np.int64(first), extra,
+                     outs, errors, logs, np.int64(n_logged))  # fmt: skip
+    except Exception as e:
+        if not users:
+            raise
+        _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n)
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         i = int(bad[0])
@@ -54,6 +59,27 @@ def run_kernel(
             f"game {start + i}, seat {seat}{who}: illegal {getattr(parts, 'MOVE_NOUN', 'move')} {describe(a)!r}: "
             f"{parts.ENGINE_ERRORS[e]}"
         )
+
+
+def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n) -> None:
+    """A user's function raised (bounds are checked, see ``load_user``): find the game, name it."""
+    where = f"games {start} to {start + n - 1}"
+    for i in range(n):  # games are independent: play them one at a time until one raises again
+        one = tuple(np.zeros_like(x[:, :1]) for x in outs)
+        try:
+            k.play_games(states, deck, np.int64(seed), np.int64(start + i), np.int64(first), extra,
+                         one, np.zeros((1, 3), np.int64), np.full_like(logs[:1], -1), np.int64(0))  # fmt: skip
+        except Exception:
+            where = f"game {start + i}"
+            break
+    while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper around the real one
+        e = e.__cause__
+    seats = [q for q in range(len(ids)) if ids[q] >= USER_BASE]
+    who = ", ".join(f"seat {q} ({user_label(int(ids[q]))})" for q in seats)
+    text = " ".join(str(e).split())
+    raise StrategyError(
+        f"{where}, {who}: raised {type(e).__name__}" + (f": {text}" if text else "")
+    ) from None
 
 
 def play_batch(

@@ -31,7 +31,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     policy = find_axis(spec, lambda a: a.startswith("seats.") and a.endswith(".challenge"))
     if cheat is None or cheat not in spec.baseline:
         return Analysis(["(the cheating analysis needs a swept cheat rate with a baseline)"], [], [])
-    seat = int(cheat.split(".")[1]) if cheat.split(".")[1].isdigit() else 0
+    seat = (
+        int(cheat.split(".")[1]) if (cheat.split(".")[1].isascii() and cheat.split(".")[1].isdigit()) else 0
+    )
     pts = f"{SCORE}[{seat}]"
     honest = spec.baseline[cheat][0]
     groups: dict[tuple[str, str], list[Cell]] = {}

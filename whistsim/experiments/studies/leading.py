@@ -24,7 +24,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     axis = find_axis(spec, lambda a: a.startswith("seats.") and len(a.split(".")) == 2)
     if axis is None or axis not in spec.baseline:
         return Analysis(["(the leading analysis needs a swept seat player with a baseline)"], [], [])
-    seat = int(axis.split(".")[1]) if axis.split(".")[1].isdigit() else 0
+    seat = int(axis.split(".")[1]) if (axis.split(".")[1].isascii() and axis.split(".")[1].isdigit()) else 0
     leader = axis_values(spec, axis)[0]
     findings: list[str] = []
     head: list[str] = []

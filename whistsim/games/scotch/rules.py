@@ -88,6 +88,9 @@ def _named_teams(value: Any, players: int) -> Any:
     return value
 
 
+MAX_TARGET = 1000
+
+
 @dataclass(frozen=True)
 class ScotchRules(DealtRules):
     """One full set of Scotch (or French) Whist rules. Build with :meth:`make` or :meth:`from_record`."""
@@ -117,8 +120,9 @@ class ScotchRules(DealtRules):
         if _canonical(self.teams) not in allowed.values():
             shown = " or ".join(f"{','.join(map(str, v))} ({k})" for k, v in allowed.items())
             raise RuleError(f"rule teams={list(self.teams)}: with {p} players the sides are {shown}")
-        if self.target < 1:
-            raise RuleError(f"rule target={self.target}: expected at least 1")
+        # scores and the deal log are int16 and sized by the deals a game can last
+        if not 1 <= self.target <= MAX_TARGET:
+            raise RuleError(f"rule target={self.target}: expected 1 to {MAX_TARGET}")
         if not 0.0 <= self.claim <= 1.0:
             raise RuleError(f"rule claim={self.claim}: expected a chance from 0 to 1")
         if self.unit not in UNITS:

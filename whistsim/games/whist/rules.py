@@ -32,6 +32,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+MAX_REVOKE_PENALTY = 100
+
+
 @dataclass(frozen=True)
 class WhistRules(DealtRules):
     """One full set of Whist rules. Build with :meth:`make` or :meth:`from_record`."""
@@ -45,8 +48,9 @@ class WhistRules(DealtRules):
     players = 4
 
     def __post_init__(self) -> None:
-        if self.revoke_penalty < 0:
-            raise RuleError(f"rule revoke_penalty={self.revoke_penalty}: expected 0 or more")
+        # a deal's penalties are logged as int16: at most MAX_REVOKES revokes of 100 points fit
+        if not 0 <= self.revoke_penalty <= MAX_REVOKE_PENALTY:
+            raise RuleError(f"rule revoke_penalty={self.revoke_penalty}: expected 0 to {MAX_REVOKE_PENALTY}")
         if self.unit not in UNITS:
             raise RuleError(f"rule unit={self.unit!r}: expected one of {', '.join(UNITS)}")
 

@@ -15,6 +15,7 @@ from numba import njit
 
 from ....bits import highest, lowest, popcount
 from ....cards import ACE, JACK, KING, QUEEN, TEN
+from ....strategy import Param
 from ..engine import (
     R_ASIDE,
     R_KIND,
@@ -29,17 +30,16 @@ from ..engine import (
 
 NAME = "heuristic"
 PARAMS = {
-    "two_rounds": (1.0, "Scotch: with J A or A K of trumps lead two rounds of trumps at once (1) or not (0)"),
-    "tenace": (
-        1.0,
-        "Scotch: with a trump tenace (J K or A Q) keep off the lead, placing it on the left (1) or not (0)",
-    ),
-    "ten_to_partner": (
-        1.0,
-        "Scotch: play the Ten of trumps into a trick partner is sure to win (1) or not (0)",
-    ),
-    "draw_trumps": (5.0, "Whist: lead trumps when holding at least this many"),
-}
+    "two_rounds": Param(1.0, "Scotch: with J A or A K of trumps lead two rounds of trumps at once (1) or not (0)",
+                        low=0.0, high=1.0, integer=True),
+    "tenace": Param(1.0, "Scotch: with a trump tenace (J K or A Q) keep off the lead, placing it on the left "
+                    "(1) or not (0)", low=0.0, high=1.0, integer=True),
+    "ten_to_partner": Param(1.0, "Scotch: play the Ten of trumps into a trick partner is sure to win (1) or not (0)",
+                            low=0.0, high=1.0, integer=True),
+    # at least one: a seat with no trumps never leads one
+    "draw_trumps": Param(5.0, "Whist: lead trumps when holding at least this many", low=1.0, high=13.0,
+                         integer=True),
+}  # fmt: skip
 DEFAULTS = (1.0, 1.0, 1.0, 5.0)  # PARAMS' defaults, for players a search plays out
 
 J_POWER = 13  # the Scotch trump Jack's place in a power mask

@@ -15,6 +15,7 @@ from numba import njit
 
 from ....bits import nth, popcount
 from ....rng import next_u64, randbelow
+from ....strategy import Param
 from ..engine import (
     MAX_PLAYERS,
     MAX_SETS,
@@ -41,8 +42,21 @@ from . import random as random_player
 
 NAME = "pimc"
 PARAMS = {
-    "worlds": (16.0, "deals sampled per decision, each agreeing with what the seat has seen"),
-    "rollout": (1.0, "who plays the sampled deals out: 1 heuristic players, 0 random players"),
+    # bounded so that one decision stays well under a second
+    "worlds": Param(
+        16.0,
+        "deals sampled per decision, each agreeing with what the seat has seen",
+        low=1.0,
+        high=1000.0,
+        integer=True,
+    ),
+    "rollout": Param(
+        1.0,
+        "who plays the sampled deals out: 1 heuristic players, 0 random players",
+        low=0.0,
+        high=1.0,
+        integer=True,
+    ),
 }
 MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 

@@ -4,11 +4,17 @@ from numba import njit
 
 from ....bits import nth, popcount
 from ....rng import randbelow, uniform
+from ....strategy import Param
 from ..engine import R_REVOKES
 
 NAME = "random"
 PARAMS = {
-    "revoke": (0.1, "chance of playing another suit when able to follow (only if revokes are allowed)"),
+    "revoke": Param(
+        0.1,
+        "chance of playing another suit when able to follow (only if revokes are allowed)",
+        low=0.0,
+        high=1.0,
+    ),
 }
 
 

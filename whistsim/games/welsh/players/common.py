@@ -68,7 +68,7 @@ def cheat_policy_params() -> dict[str, Param]:
     """The parameters of ``cheat=policy``, declared by greedy, counter and cheater in slots 2-4."""
     return {
         "cheat_hand": Param(99.0, "cheat=policy: pass falsely only when holding at most this many cards "
-                            "(a catch costs the whole hand)", low=1.0, high=999.0),
+                            "(a catch costs the whole hand)", low=1.0, high=999.0, integer=True),
         "cheat_stake": Param(10.0, "cheat=policy: ... only when following would hand over a card worth at "
                              "least this (10: a Ten or a Taffy; 1: any card; 0: also when it could win)",
                              low=0.0, high=10.0),

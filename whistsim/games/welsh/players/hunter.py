@@ -14,7 +14,7 @@ PARAMS = {
     "cheat": cheat_param(),
     "challenge": challenge_param(),
     "rank": Param(float(JACK), "the lowest rank it leads while the stock lasts (0=2 .. 12=A; 9=Jack)",
-                  low=0.0, high=12.0),
+                  low=0.0, high=12.0, integer=True),
 }  # fmt: skip
 P_RANK = 2
 

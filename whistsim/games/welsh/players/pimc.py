@@ -85,7 +85,8 @@ NAME = "pimc"
 PARAMS = {
     "cheat": cheat_param(),
     "challenge": challenge_param(),
-    "budget": Param(100.0, "play-outs per decision, shared among its candidates", low=1.0, high=1e6),
+    "budget": Param(100.0, "play-outs per decision, shared among its candidates", low=1.0, high=1e6,
+                    integer=True),
     "playout": Param("model", "how seats play in play-outs: model (it hoards, the others draw as often "
                      "as they have been seen to), hoarder or greedy (everyone)",
                      {"model": MODEL, "hoarder": HOARDER, "greedy": GREEDY}, numbers=False),
