@@ -165,3 +165,19 @@ def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(tmp_path,
     assert sim.n == 40
     for i, rec in enumerate(sim.records):
         assert whistsim.judge(i, json.dumps(rec)).ok
+
+
+def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decision_arises(monkeypatch):
+    monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
+    g = get_game("welsh")
+    rules = g.make_rules("parlett", 3)  # revokes off, no challenge rule: the prelude never decides
+    assert not welsh_players.prelude_used(rules)
+    assert "_prelude" not in build.source(welsh_play, welsh_players, [0], prelude=False)
+    ids, params = whistsim.games.seating("welsh", [whistsim.strategy.parse_spec("random")], 3)
+    lean = g.play_batch(rules, ids, params, seed=6, n=300)
+    k = build.kernel(welsh_play, welsh_players, [0], prelude=True)
+    assert "_prelude" in build.source(welsh_play, welsh_players, [0], prelude=True) and k is not None
+    monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")  # every player, prelude included
+    full = g.play_batch(rules, ids, params, seed=6, n=300)
+    for key in lean.seat:
+        assert np.array_equal(lean.seat[key], full.seat[key])

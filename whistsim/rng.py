@@ -74,5 +74,6 @@ def shuffle_stock(g, base_deck, seed, game, players):
     for q in range(players):
         g.seats[q].rng[0] = stream_start(seed, game, 1 + q)
     stock = g.deck[: base_deck.shape[0]]
-    stock[:] = base_deck
+    for i in range(base_deck.shape[0]):  # a loop: slice assignment costs more to compile
+        stock[i] = base_deck[i]
     shuffle(stock, g.rng, 0)

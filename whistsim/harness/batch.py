@@ -31,6 +31,7 @@ def run_kernel(
     first: int,
     extra: np.ndarray | None = None,
     describe: Callable[[int], str] = str,
+    prelude: bool = True,
 ) -> None:
     """Play games ``start .. start + n - 1`` with the players ``ids`` set in ``states``.
 
@@ -40,7 +41,7 @@ def run_kernel(
     """
     check_batch_args(seed, first, len(ids))
     users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
-    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users)
+    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users, prelude=prelude)
     errors = np.zeros((n, 3), np.int64)
     extra = np.zeros(1, np.int64) if extra is None else extra
     try:
@@ -117,7 +118,8 @@ def play_batch(
     n_logged = min(log_games, n)
     logs = np.full((max(1, n_logged), log_width), -1, np.int16)
     run_kernel(parts, players, ids, states, rules.deck(), (seat_out, game_out), logs, n=n, n_logged=n_logged,
-               seed=seed, start=start, first=first, describe=describe)  # fmt: skip
+               seed=seed, start=start, first=first, describe=describe,
+               prelude=players.prelude_used(rules) if hasattr(players, "prelude_used") else True)  # fmt: skip
     moves = game_out[game_columns.index("moves")]
     return Batch(
         start,

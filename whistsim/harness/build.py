@@ -79,13 +79,13 @@ def _outside_hash(*modules: ModuleType | None) -> str:
     return h.hexdigest()[:16]
 
 
-def _switch(players: ModuleType, ids: list[int], users: list[int]) -> str:
+def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool) -> str:
     """``decide(sid, v)`` over the seated ids: users' own functions first, then the
     game's prelude (decisions every player takes alike), then each built-in."""
     lines = ['@njit(cache=True, inline="always")', "def decide(sid, v):"]
     for u in users:
         lines += [f"    if sid == {u}:", f"        return _user{u}(v)"]
-    if hasattr(players, "prelude"):
+    if prelude:
         lines += ["    a = _prelude(v)", "    if a >= 0:", "        return a"]
     for i in ids[:-1]:
         lines += [f"    if sid == {i}:", f"        return _player{i}.decide(v)"]
@@ -99,9 +99,11 @@ def source(
     ids: Iterable[int],
     users: Iterable[int] = (),
     templates: Iterable[Callable] = (),
+    prelude: bool = True,
 ) -> str:
     """The text of the kernel module for ``parts`` with built-in ``ids`` and user ids seated;
-    ``templates``: more functions (marked :func:`template`) that call the players."""
+    ``templates``: more functions (marked :func:`template`) that call the players;
+    ``prelude``: the players' shared decisions (``players.prelude``) are taken at all."""
     missing = [name for name in REQUIRED if not hasattr(parts, name)]
     if missing:
         raise TypeError(f"{parts.__name__} lacks what the harness needs: {', '.join(missing)}")
@@ -122,12 +124,13 @@ def source(
         "globals().update({k: v for k, v in vars(_parts).items() if not k.startswith('__')})",
     ]
     if players is not None:
-        if hasattr(players, "prelude"):
+        prelude = prelude and hasattr(players, "prelude")
+        if prelude:
             head.append(f"from {players.__name__} import prelude as _prelude")
         roster = players.PLAYERS
         head += [f"import {roster[i].__name__} as _player{i}" for i in ids]
         head += [f"_user{u} = None  # set before the first call" for u in users]
-        head += ["", "", _switch(players, ids, users)]
+        head += ["", "", _switch(players, ids, users, prelude)]
     text = (
         "\n".join(head)
         + "\n\n"
@@ -176,6 +179,7 @@ def kernel(
     ids: Iterable[int] = (),
     users: dict[int, Callable] | None = None,
     templates: Iterable[Callable] = (),
+    prelude: bool = True,
 ) -> ModuleType:
     """The kernel module of a game (``parts``: its kernel parts module) with these players seated.
 
@@ -183,8 +187,11 @@ def kernel(
     that decide by the seated players, for tools beside the batch kernel. With the
     environment variable ``WHISTSIM_ALL_PLAYERS`` set, every built-in player is compiled
     in, so that many seatings share one kernel (results are the same either way).
+    ``prelude=False`` leaves out the decisions every player takes alike, for rules
+    under which none arises (the game's ``players.prelude_used(rules)`` says).
     """
     users = users or {}
     if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS"):
         ids = range(len(players.PLAYERS))  # one kernel for any seating (the test suite's choice)
-    return load(source(parts, players, ids, users, templates), users)
+        prelude = True
+    return load(source(parts, players, ids, users, templates, prelude), users)

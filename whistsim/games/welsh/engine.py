@@ -195,17 +195,23 @@ def players(g):
 def reset(g, stock, first):
     """Empty hands and piles; the caller has filled ``g.deck[:stock]`` (top first)."""
     t = g.table
-    t.hand_n[:] = 0
-    t.won[:] = 0
-    t.won_n[:] = 0
-    t.played[:] = 0
-    t.passed[:] = 0
-    t.void[:] = 0
-    t.piled[:] = 0
-    t.exposed[:] = 0
-    t.drawn[:] = 0
-    t.led[:] = 0
-    t.s[:] = 0
+    # Loops, not slice assignment: the same work, and much less for Numba to compile.
+    for q in range(MAX_PLAYERS):
+        t.hand_n[q] = 0
+        t.won_n[q] = 0
+        t.passed[q] = 0
+        t.exposed[q] = 0
+        t.drawn[q] = 0
+        t.led[q] = 0
+        for c in range(53):
+            t.won[q, c] = 0
+        for k in range(5):
+            t.void[q, k] = 0
+    for c in range(53):
+        t.played[c] = 0
+        t.piled[c] = 0
+    for k in range(N_SCALARS):
+        t.s[k] = 0
     for q in range(players(g)):
         empty_hand(g, q)
         g.seats[q].revoked = 0
@@ -286,9 +292,11 @@ def _give(g, seat, card):
 @njit(cache=True)
 def empty_hand(g, seat):
     own = g.seats[seat]
-    own.hand[:] = 0
-    own.suit_n[:] = 0
-    own.bits[:] = 0
+    for c in range(53):
+        own.hand[c] = 0
+    for suit in range(4):
+        own.suit_n[suit] = 0
+        own.bits[suit] = 0
     own.types = 0
     g.table.hand_n[seat] = 0
 

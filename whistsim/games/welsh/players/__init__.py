@@ -29,6 +29,12 @@ from . import cheater, common, counter, greedy, hoarder, hunter, pimc, random
 PLAYERS = (random, greedy, hunter, hoarder, counter, cheater, pimc)
 
 
+def prelude_used(rules) -> bool:
+    """Whether :func:`prelude` can ever decide under these rules: with revokes off and no
+    challenge rule it never does, and the kernel leaves it out (the same play, compiled faster)."""
+    return bool(rules.revokes) or rules.challenge != "none"
+
+
 @njit(cache=True, inline="always")
 def prelude(v):
     """The decision any Welsh player takes by its policy parameters, else -1."""
