@@ -17,16 +17,21 @@ import numpy as np
 from numba import njit
 
 from ....bits import nth, popcount
+from ....strategy import Param
 from .. import search as se
 from ..engine import MAX_PLAYERS, R_PLAYERS, R_SETS, R_TEAMS, S_SET, copy_table, from_power
 from . import heuristic, pimc
 
 NAME = "dd"
 PARAMS = {
-    "worlds": (8.0, "deals sampled per decision, each agreeing with what the seat has seen"),
-    "table": (16.0, "log2 of the entries of the search's transposition table (8 to 24)"),
-    "tricks": (13.0, "search only when at most this many tricks are left; before that, play as heuristic"),
-}
+    # bounded so that a decision ends and its table fits in memory
+    "worlds": Param(8.0, "deals sampled per decision, each agreeing with what the seat has seen",
+                    low=1.0, high=200.0, integer=True),
+    "table": Param(16.0, "log2 of the entries of the search's transposition table (8 to 24)",
+                   low=8.0, high=24.0, integer=True),
+    "tricks": Param(13.0, "search only when at most this many tricks are left; before that, play as heuristic",
+                    low=1.0, high=13.0, integer=True),
+}  # fmt: skip
 
 
 @njit(cache=True)
