@@ -469,7 +469,7 @@ def test_a_corrupted_kernel_cache_entry_is_dropped_for_a_rebuild(tmp_path):
     assert good.exists() and not bad.exists() and not data.exists()
 
 
-def test_ctrl_c_stops_simulate_with_one_line_and_no_temporary_file(tmp_path):
+def test_ctrl_c_stops_simulate_with_one_line_keeping_what_finished(tmp_path):
     import signal
     import subprocess
     import sys
@@ -483,6 +483,11 @@ def test_ctrl_c_stops_simulate_with_one_line_and_no_temporary_file(tmp_path):
     while proc.poll() is None and not any(p.stat().st_size > 0 for p in tmp_path.glob(".games.jsonl.*.tmp")):
         time.sleep(0.2)  # wait until games are being played and written
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate()
-    assert proc.returncode == 130 and err.strip() == "whistsim: interrupted", err
-    assert list(tmp_path.iterdir()) == []
+    outp, err = proc.communicate()
+    assert proc.returncode == 130 and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("whistsim: interrupted after "), err
+    played = int(err.split("after ")[1].split(" of")[0].replace(",", ""))
+    # what finished is kept: the summary of those games, and their records, whole
+    assert f"{played:,} games in" in outp
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+    assert len(out.read_text().splitlines()) == played > 0

@@ -40,6 +40,7 @@ class Simulation:
     load_s: float = 0.0  # seconds to compile the kernels, or load them from the cache
     play_s: float = 0.0  # seconds playing the games
     n_records: int = 0  # records made (kept in ``records``, or streamed to a file)
+    interrupted: bool = False  # Ctrl-C: ``n`` games of those asked for were played, and summarised
 
     def _meta(self):
         g = get_game(self.game)
@@ -182,7 +183,10 @@ def simulate(
     recs: list[dict] = []
     kept: list[Batch] = []
 
+    played = [0]
+
     def take(batch: Batch) -> None:
+        played[0] += batch.n
         figures = g.measure(batch, r)
         for name in shown:
             moments.add(name, figures[name])
@@ -203,29 +207,57 @@ def simulate(
     t1 = time.perf_counter()
     done = 0
     try:
-        with contextlib.ExitStack() as stack:
+        with contextlib.ExitStack() as stack, _stop_on_sigint() as stopped:
             if records_to is not None:
                 sink = stack.enter_context(atomic_write(records_to))
             if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
                 from .eta import announce, timed_start
 
                 def head(start: int, k: int) -> None:
-                    run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
-                              log_games=max(0, records - start), on_batch=take)  # fmt: skip
+                    if not stopped():
+                        run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
+                                  log_games=max(0, records - start), on_batch=take, stop=stopped)  # fmt: skip
 
                 done, secs = timed_start(head, n)
                 announce(done, secs, n)
-            run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
-                      log_games=max(0, records - done), progress=progress, on_batch=take)  # fmt: skip
+            if not stopped():
+                run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
+                          log_games=max(0, records - done), progress=progress, on_batch=take,
+                          stop=stopped)  # fmt: skip
+            interrupted = stopped()
     except OSError as e:  # a full disk, a closed pipe: one line, the file left as it was
         if records_to is None:
             raise
         raise WhistsimError(f"cannot write {records_to}: {e.strerror}") from None
     t2 = time.perf_counter()
-    sim = Simulation(game, r, names, seed, n, f, moments, recs, Batch.concat(kept) if kept else None,
-                     load_s=t1 - t0, play_s=t2 - t1)  # fmt: skip
+    sim = Simulation(game, r, names, seed, played[0], f, moments, recs, Batch.concat(kept) if kept else None,
+                     load_s=t1 - t0, play_s=t2 - t1, interrupted=interrupted)  # fmt: skip
     sim.n_records = written[0] if records_to is not None else len(recs)
     return sim
+
+
+@contextlib.contextmanager
+def _stop_on_sigint():
+    """While a run plays, Ctrl-C asks it to stop after the chunk in play (a second Ctrl-C
+    stops at once): what finished is kept, summarised and written. Yields ``stopped()``."""
+    import signal
+    import threading
+
+    asked = [False]
+
+    def on_sigint(signum, frame):
+        if asked[0]:
+            raise KeyboardInterrupt
+        asked[0] = True
+
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield lambda: asked[0]
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def write_records(path: str, records: list[dict]) -> int:

@@ -56,12 +56,14 @@ def run_games(
     log_games: int = 0,
     progress: bool = False,
     on_batch: Callable[[Batch], None],
+    stop: Callable[[], bool] | None = None,
 ) -> None:
     """Play games ``start .. start + n - 1`` and hand each chunk to ``on_batch``.
 
     Chunks are sized by time (about ``CHUNK_SECONDS`` each, at most ``chunk`` games), so a
     slow player does not keep Ctrl-C waiting; a game's outcome depends on (seed, index)
-    alone, so the sizes change nothing in the results.
+    alone, so the sizes change nothing in the results. ``stop()``, asked after each
+    chunk, ends the run early with every finished chunk handed on.
     """
     if n < 0:
         raise WhistsimError(f"n={n}: expected a number of games >= 0")
@@ -88,6 +90,8 @@ def run_games(
                 size = int(min(chunk, 8 * k, max(1, k * CHUNK_SECONDS / max(dt, 1e-6))))
                 if bar is not None:
                     bar.update(k)
+                if stop is not None and stop():  # asked to stop: the chunks handed on are whole
+                    break
     finally:
         if bar is not None:
             bar.close()

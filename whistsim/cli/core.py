@@ -141,14 +141,15 @@ def simulate(
         raise WhistsimError(f"cannot write {e.filename or records_path or csv_path}: {e.strerror}") from None
     if as_json:
         click.echo(json.dumps(sim.to_json()))
+        _interrupted(sim, n)
         return
     click.echo(f"{game}: {sim.rules.describe()}")
     click.echo(
         f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
     )
-    rate = n / max(sim.play_s, 1e-9)
+    rate = sim.n / max(sim.play_s, 1e-9)
     click.echo(
-        f"{n:,} games in {sim.play_s:.2f} s ({rate:,.0f} games/s); kernels ready in {sim.load_s:.1f} s"
+        f"{sim.n:,} games in {sim.play_s:.2f} s ({rate:,.0f} games/s); kernels ready in {sim.load_s:.1f} s"
     )
     click.echo(sim.format())
     if records_path is not None:
@@ -157,6 +158,14 @@ def simulate(
         from ..solver.luck import summary_lines
 
         click.echo("\n".join(summary_lines(sim.records)))
+    _interrupted(sim, n)
+
+
+def _interrupted(sim, n: int) -> None:
+    """After Ctrl-C: say so in one line, the finished games' summary and records kept, and exit 130."""
+    if sim.interrupted:
+        click.echo(f"whistsim: interrupted after {sim.n:,} of {n:,} games: the summary is of those", err=True)
+        raise SystemExit(130)
 
 
 @main.command()
