@@ -426,11 +426,16 @@ def _user_file(tmp_path: Path, name: str, body: str) -> str:
 
 @pytest.mark.parametrize(
     "name, body, words",
-    [  # one case: each compiles a kernel of its own (~15 s); an index out of bounds would otherwise crash
+    [  # each compiles a kernel of its own (~15 s); an index out of bounds would otherwise crash
         (
             "oob.py",
             "import numpy as np\nA = np.zeros(2, np.int64)\n\n@njit\ndef decide(v):\n    return A[v.seat + 5]\n",
             ["raised IndexError"],
+        ),
+        (
+            "raises.py",
+            "@njit\ndef decide(v):\n    if v.seat >= 0:\n        raise ValueError('no more')\n    return 0\n",
+            ["ValueError"],
         ),
     ],
 )
