@@ -12,6 +12,7 @@ from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
 from . import play, players
+from .engine import FIVE_PENALTY_VALUE, TEN_VALUE
 from .narrate import narrate
 from .play import play_batch
 from .records import make_record, replay
@@ -33,6 +34,15 @@ FIGURES: tuple[Figure, ...] = (
     Figure("most_cards_wins", "game", "share of games", "a player with the most cards is among the top scorers", rate=True, basic=False),
     Figure("most_tt_wins", "game", "share of games", "a player with the most Tens and Taffies is among the top scorers", rate=True, basic=False),
     Figure("turns_per_player", "game", "turns per player per game", "turns over the number of players", basic=False),
+    Figure("kept", "game", "cards per game", "cards the last player left holding kept (0 when none did)", basic=False),
+    Figure("windfall", "game", "points per game", "points the last player's kept cards added to its score (0 when none)", basic=False),
+    Figure("windfall_decides", "game", "share of games", "the windfall decided the winner: the last player won, or shared the win, and without the kept cards' points another seat would have scored more", rate=True, basic=False),
+    Figure("taffy_ten", "game", "tricks per game", "tricks in which a Taffy and a Ten met", basic=False),
+    Figure("taffy_ten_any", "game", "share of games", "a Taffy and a Ten met in at least one trick", rate=True, basic=False),
+    Figure("taffy_ten_taffy", "game", "tricks per game", "tricks in which a Taffy and a Ten met and a Taffy won", basic=False),
+    Figure("taffy_ten_ten", "game", "tricks per game", "tricks in which a Taffy and a Ten met and a Ten won", basic=False),
+    Figure("taffy_ten_taffy_share", "game", "share of tricks where a Taffy and a Ten met", "of the tricks in which a Taffy and a Ten met, the share a Taffy won", ratio=("taffy_ten_taffy", "taffy_ten"), basic=False),
+    Figure("taffy_ten_ten_share", "game", "share of tricks where a Taffy and a Ten met", "of the tricks in which a Taffy and a Ten met, the share a Ten won", ratio=("taffy_ten_ten", "taffy_ten"), basic=False),
     Figure("catch_rate", "game", "revokes caught per false pass", "challenges won over false passes", ratio=("challenges_won", "false_passes"), basic=False),
     *points_declared(),
 )  # fmt: skip
@@ -56,8 +66,58 @@ def measure(batch: Batch, rules: WelshRules) -> dict[str, np.ndarray]:
     out["most_cards_wins"] = leader_wins(points, seat["cards_won"])
     out["most_tt_wins"] = leader_wins(points, tt)
     out["turns_per_player"] = game["turns"] / rules.players
+    out["kept"] = game["kept"]
+    without = points_without_kept(batch, rules)
+    # without == points where no one kept cards, so seat 0's 0 stands for those games
+    out["windfall"] = (points - without)[np.arange(len(points)), np.maximum(game["last_holder"], 0)]
+    out["windfall_decides"] = windfall_decides(points, without, game["last_holder"])
+    out["taffy_ten"] = game["met"]
+    out["taffy_ten_any"] = (game["met"] > 0).astype(np.int8)
+    out["taffy_ten_taffy"] = game["met_taffy"]
+    out["taffy_ten_ten"] = game["met_ten"]
     out.update(points_figures(points, game["first"]))
     return out
+
+
+def points_without_kept(batch: Batch, rules: WelshRules) -> np.ndarray:
+    """[n, players]: every seat's points had the last player not added its kept cards to its pile."""
+    seat, game = batch.seat, batch.game
+    points = seat["points"].astype(np.int64)
+    holder = game["last_holder"].astype(np.int64)
+    rows = np.flatnonzero(holder >= 0)
+    h = holder[rows]
+    kept, kept_tt, kept_fives = (game[k][rows].astype(np.int64) for k in ("kept", "kept_tt", "kept_fives"))
+    out = points.copy()
+    if rules.scoring == "piles":  # every seat's multiplier may change with the holder's pile height
+        won = seat["cards_won"][rows].astype(np.int64)
+        tt = (seat["tens"] + seat["taffies"])[rows].astype(np.int64)
+        won[np.arange(len(rows)), h] -= kept
+        tt[np.arange(len(rows)), h] -= kept_tt
+        out[rows] = piles_points(won, tt)
+        return out
+    fives = kept_fives if rules.scoring == "five_penalty" else 0
+    worth = TEN_VALUE * kept_tt + FIVE_PENALTY_VALUE * fives + (kept - kept_tt - fives)
+    out[rows, h] -= worth
+    return out
+
+
+def piles_points(won_n: np.ndarray, tt: np.ndarray) -> np.ndarray:
+    """Piles scoring over [n, players] pile heights and Tens and Taffies (engine.score's rule):
+    each seat scores its Tens and Taffies times 1 + the number of distinct smaller heights."""
+    below = (won_n[:, None, :] < won_n[:, :, None]).astype(np.int64)  # [n, q, r]: r's pile is lower than q's
+    first = np.ones_like(won_n, dtype=bool)  # count each distinct height once: its first seat
+    for r in range(1, won_n.shape[1]):
+        first[:, r] = (won_n[:, :r] != won_n[:, r : r + 1]).all(axis=1)
+    return (1 + (below * first[:, None, :]).sum(axis=2)) * tt
+
+
+def windfall_decides(points: np.ndarray, without: np.ndarray, holder: np.ndarray) -> np.ndarray:
+    """1 when the last player is among the top scorers, but without its kept cards would not be."""
+    rows = np.arange(len(points))
+    h = np.maximum(holder, 0)
+    top = points[rows, h] == points.max(axis=1)
+    top_without = without[rows, h] == without.max(axis=1)
+    return ((holder >= 0) & top & ~top_without).astype(np.int8)
 
 
 def outcome(batch: Batch, rules: WelshRules) -> tuple[np.ndarray, np.ndarray]:

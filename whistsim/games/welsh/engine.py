@@ -104,8 +104,13 @@ ENGINE_ERRORS = {
     S_LAST_HOLDER,  # the seat that kept its cards at the end, or -1
     S_KEPT,  # cards the last holder kept
     S_FIRST,
-) = range(20)
-N_SCALARS = 20
+    S_KEPT_TT,  # Tens and Taffies among the cards the last holder kept
+    S_KEPT_FIVES,  # Fives among them (five-penalty scoring)
+    S_MET,  # tricks in which a Taffy and a Ten met
+    S_MET_TAFFY,  # ... won by a Taffy
+    S_MET_TEN,  # ... won by a Ten
+) = range(25)
+N_SCALARS = 25
 
 MAX_STOCK = 52 * MAX_PACKS + MAX_TAFFIES
 
@@ -349,6 +354,10 @@ def _check_end(g):
             holder = q
     if holder >= 0:
         s[S_KEPT] = t.hand_n[holder]
+        hand = g.seats[holder].hand
+        s[S_KEPT_TT] = count_tens(hand)
+        for suit in range(4):
+            s[S_KEPT_FIVES] += hand[suit * 13 + FIVE]
         emit(g, ev.KEEP, holder, s[S_KEPT], 0)
         _move_hand_to_pile(g, holder, holder)
     s[S_LAST_HOLDER] = holder
@@ -561,9 +570,22 @@ def _settle_trick(g):
     t = g.table
     s = t.s
     winner = t.trick_seat[s[S_BEST]]
+    taffy, ten = False, False  # did a Taffy and a Ten meet (the study of the Taffy's rank)
     for i in range(s[S_TRICK_LEN]):
-        t.won[winner, t.trick_card[i]] += 1
+        c = t.trick_card[i]
+        t.won[winner, c] += 1
+        if c == TAFFY:
+            taffy = True
+        elif RANK_OF[c] == TEN:
+            ten = True
     t.won_n[winner] += s[S_TRICK_LEN]
+    if taffy and ten:
+        best = t.trick_card[s[S_BEST]]
+        s[S_MET] += 1
+        if best == TAFFY:
+            s[S_MET_TAFFY] += 1
+        elif RANK_OF[best] == TEN:
+            s[S_MET_TEN] += 1
     s[S_WINNER] = winner
     if g.ev_on:
         worth = 0

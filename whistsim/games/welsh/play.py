@@ -29,7 +29,12 @@ from .engine import (
     S_DRAWS,
     S_FIRST,
     S_KEPT,
+    S_KEPT_FIVES,
+    S_KEPT_TT,
     S_LAST_HOLDER,
+    S_MET,
+    S_MET_TAFFY,
+    S_MET_TEN,
     S_PASSES,
     S_PHASE,
     S_SEAT,
@@ -114,9 +119,11 @@ SEAT_COLUMNS = ("points", "cards_won", "tens", "taffies")
 GAME_COLUMNS = (
     "first", "tricks", "turns", "draws", "passes", "false_passes",
     "challenges", "challenges_won", "last_holder", "kept", "moves",
+    "kept_tt", "kept_fives", "met", "met_taffy", "met_ten",
 )  # fmt: skip
 _PUBLIC = (S_FIRST, S_TRICKS, S_TURNS, S_DRAWS, S_PASSES)
 _PUBLIC2 = (S_CHALLENGES, S_CHALLENGES_WON, S_LAST_HOLDER, S_KEPT)
+_COUNTS = (S_KEPT_TT, S_KEPT_FIVES, S_MET, S_MET_TAFFY, S_MET_TEN)  # after ``moves``
 
 
 def max_moves(rules: WelshRules) -> int:
@@ -163,6 +170,9 @@ def record(g, i, outs, moves):
         game_out[j, i] = t.s[k]
         j += 1
     game_out[j, i] = moves
+    for k in _COUNTS:
+        j += 1
+        game_out[j, i] = t.s[k]
 
 
 def decide_now(buf: np.ndarray) -> int:
