@@ -1,0 +1,173 @@
+"""What decisions while the stock lasts are worth (experiments/draw_phase.toml, draw_phase_pimc.toml).
+
+A study of Welsh Whist: one seat's player is swept (its decisions while the stock lasts), the
+others fixed, on the same deals; it names the Welsh figures it reads, the seat's ``points``,
+``tt`` (Tens and Taffies won) and ``win``. Each policy is compared with the baseline (drawing
+throughout) deal by deal; the verdicts on points rest on Holm's correction over every
+(policy, table) comparison.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...stats import Estimate
+from ...strategy import parse_spec
+from ..reading import find_axis, group_label
+from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
+from ..spec import Cell, fmt_value
+from ._tools import est, fmt_p, holm, p_two_sided
+
+ALPHA = 0.05
+
+
+def policy_name(text: str) -> str:
+    """A player spec in words: what the seat does while the stock lasts."""
+    s = parse_spec(text)
+    lead = str(s.params.get("lead", "never"))
+    if s.name == "hoarder":
+        return {
+            "never": "drawing throughout",
+            "sure": "leading only sure winners",
+            "aces_kings": "leading Aces and Kings",
+            "high": f"leading high cards (rank {fmt_value(s.params.get('rank', 9))} or better)"
+            if "rank" in s.params
+            else "leading high cards (Jack or better)",
+        }.get(lead, text)
+    if s.name == "pimc":
+        return f"searching every decision (pimc, {fmt_value(s.params.get('budget', 100))} play-outs)"
+    return {"counter": "leading only sure winners (counter)", "hunter": "leading high (hunter)",
+            "greedy": "leading Aces and Kings (greedy)"}.get(s.name, text)  # fmt: skip
+
+
+def short_name(text: str) -> str:
+    """The policy for a chart's axis."""
+    name = policy_name(text)
+    return (
+        name.replace("leading ", "")
+        .replace(" (Jack or better)", " (J+)")
+        .replace("searching every decision ", "")
+    )
+
+
+def analyse(result: ExperimentResult) -> Analysis:
+    """Each lead policy against drawing throughout on the same deals: points, Tens and Taffies, wins."""
+    spec = result.spec
+    axis = find_axis(spec, lambda a: a.startswith("seats.") and a.count(".") == 1)
+    if axis is None or axis not in spec.baseline:
+        return Analysis(["(the draw_phase analysis needs a swept seat player with a baseline)"], [], [])
+    key = axis.split(".")[1]
+    seat = int(key) if key.isascii() and key.isdigit() else 0
+    base = spec.baseline[axis][0]
+    base_name = policy_name(str(base))
+    pts, tt, win = f"points[{seat}]", f"tt[{seat}]", f"win[{seat}]"
+
+    rows: list[dict] = []
+    for c in spec.cells:
+        if fmt_value(c.value(axis)) == fmt_value(base):
+            continue
+        d = result.difference(c.index, pts, axis, base)
+        if d is None:
+            continue
+        rows.append({"cell": c, "group": group_label(spec, c, {axis}), "policy": str(c.value(axis)),
+                     "points": d[0], "tt": _diff(result, c, tt, axis, base),
+                     "win": _diff(result, c, win, axis, base), "p": p_two_sided(d[0])})  # fmt: skip
+    if not rows:
+        return Analysis(["(no policy has a baseline partner on the same deals)"], [], [])
+    for r, adj in zip(rows, holm([r["p"] for r in rows]), strict=True):
+        r["holm"] = adj
+    groups = list(dict.fromkeys(r["group"] for r in rows))
+    policies = list(dict.fromkeys(r["policy"] for r in rows))
+    loses = [r for r in rows if r["holm"] < ALPHA and r["points"].mean < 0]
+    gains = [r for r in rows if r["holm"] < ALPHA and r["points"].mean > 0]
+    where = lambda r: "" if r["group"] == "all cells" else f" ({r['group']})"  # noqa: E731
+
+    findings: list[str] = []
+    if gains:
+        g = max(gains, key=lambda r: r["points"].mean)
+        findings.append(
+            f"{policy_name(g['policy']).capitalize()} while the stock lasts beats {base_name}{where(g)}: seat {seat} "
+            f"gains {est(g['points'], '+points per game', 'paired deals')}; {len(gains)} of {len(rows)} "
+            f"policy comparisons gain and {len(loses)} lose after Holm's correction."
+        )
+    else:
+        least = max(rows, key=lambda r: r["points"].mean)
+        verdict = ("every lead policy tried loses points" if len(loses) == len(rows)
+                   else f"{len(loses)} of {len(rows)} policy comparisons lose points and none gains")  # fmt: skip
+        findings.append(
+            f"Against {base_name}, {verdict} (Holm's correction over {len(rows)} paired comparisons); the "
+            f"least costly, {policy_name(least['policy'])}{where(least)}, changes seat {seat}'s points by "
+            f"{est(least['points'], '+points per game', 'paired deals')}."
+        )
+    by_policy = sorted(policies, key=lambda p: -max(r["points"].mean for r in rows if r["policy"] == p))
+    for p in by_policy:
+        mine = [r for r in rows if r["policy"] == p]
+        first, rest = mine[0], mine[1:]
+        text = (f"{policy_name(p).capitalize()} while the stock lasts changes seat {seat}'s points by "
+                f"{est(first['points'], '+points per game', 'paired deals')}{where(first)}")  # fmt: skip
+        for r in rest:
+            text += f", and by {fmt_num(r['points'].mean)} (95% CI {fmt_num(r['points'].low)} to {fmt_num(r['points'].high)}){where(r)}"
+        findings.append(text + f" (Holm-adjusted p {', '.join(fmt_p(r['holm']) for r in mine)}).")
+    worst = min(rows, key=lambda r: r["points"].mean)
+    findings.append(
+        f"Its Tens and Taffies show why: {policy_name(worst['policy'])}{where(worst)} changes the Tens and Taffies "
+        f"seat {seat} wins by {est(worst['tt'], '+per game', 'paired deals')}, and its share of wins by "
+        f"{fmt_num(100 * worst['win'].mean)} percentage points (95% CI {fmt_num(100 * worst['win'].low)} to "
+        f"{fmt_num(100 * worst['win'].high)})."
+    )
+    findings = findings[:6]
+
+    base_cells = {
+        group_label(spec, c, {axis}): c for c in spec.cells if fmt_value(c.value(axis)) == fmt_value(base)
+    }
+    level = {g: result.estimate(c.index, pts) for g, c in base_cells.items()}
+    head = findings[0].split(";")[0].split(" (Holm")[0]
+    charts = [
+        _bars(rows, groups, policies, "points", f"points-{seat}",
+              _title(head, worst, "points per game", where), f"seat {seat} plays while the stock lasts",
+              f"change in seat {seat}'s points: points per game (95% CI)"),
+        _bars(rows, groups, policies, "tt", f"tt-{seat}",
+              f"Leading while the stock lasts changes the Tens and Taffies seat {seat} wins by up to "
+              f"{fmt_num(worst['tt'].mean if abs(worst['tt'].mean) > 0 else 0)} per game "
+              f"(against {base_name})", f"seat {seat} plays while the stock lasts",
+              "change in Tens and Taffies won: cards per game (95% CI)"),
+        _bars(rows, groups, policies, "win", f"win-{seat}",
+              f"Seat {seat}'s share of wins against {base_name}: from {fmt_num(100 * min(r['win'].mean for r in rows))} "
+              f"to {fmt_num(100 * max(r['win'].mean for r in rows))} percentage points",
+              f"seat {seat} plays while the stock lasts", "change in share of games won: percentage points (95% CI)",
+              scale=100),
+    ]  # fmt: skip
+    table = pd.DataFrame([
+        {"policy": policy_name(r["policy"]), "table": r["group"],
+         "points per game (baseline)": f"{fmt_num(level[r['group']].mean)}" if r["group"] in level else "–",
+         "change in points": f"{fmt_num(r['points'].mean)} [{fmt_num(r['points'].low)}, {fmt_num(r['points'].high)}]",
+         "change in Tens and Taffies": f"{fmt_num(r['tt'].mean)} [{fmt_num(r['tt'].low)}, {fmt_num(r['tt'].high)}]",
+         "change in wins (pp)": f"{fmt_num(100 * r['win'].mean)} [{fmt_num(100 * r['win'].low)}, {fmt_num(100 * r['win'].high)}]",
+         "Holm p": fmt_p(r["holm"]), "n (paired deals)": r["points"].n}
+        for r in rows
+    ])  # fmt: skip
+    return Analysis(
+        findings, charts, [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))]
+    )
+
+
+def _diff(result: ExperimentResult, c: Cell, figure: str, axis: str, base) -> Estimate:
+    d = result.difference(c.index, figure, axis, base)
+    return d[0] if d is not None else Estimate(float("nan"), float("nan"), 0)
+
+
+def _title(head: str, worst: dict, unit: str, where) -> str:
+    return f"{head}; largest loss {fmt_num(worst['points'].mean)} {unit} ({policy_name(worst['policy'])}{where(worst)})"
+
+
+def _bars(rows, groups, policies, what, name, title, xlabel, ylabel, scale: float = 1.0) -> Chart:
+    series = []
+    for g in groups:
+        mine = [r for r in rows if r["group"] == g]
+        mine.sort(key=lambda r: policies.index(r["policy"]))
+        series.append(ChartSeries(
+            g if g != "all cells" else "", [short_name(r["policy"]) for r in mine],
+            [scale * r[what].mean for r in mine], [scale * r[what].low for r in mine],
+            [scale * r[what].high for r in mine],
+        ))  # fmt: skip
+    return Chart(name, title, xlabel, ylabel, series, kind="bars", zero_line=True, categorical=True)
