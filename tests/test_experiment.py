@@ -141,6 +141,9 @@ def test_shipped_specs_are_valid():
         "seat_advantage",
         "taffy_rank",
         "leading",
+        "draw_phase",
+        "draw_phase_pimc",
+        "last_player",
     }
     for p in specs:
         try:
@@ -388,14 +391,26 @@ def test_threads_and_the_progress_bar_do_not_change_the_numbers(capsys):
 
 
 @pytest.mark.parametrize(
-    "name", ["cheating", "five_penalty", "player_count", "seat_advantage", "taffy_rank", "leading"]
+    "name",
+    [
+        "cheating",
+        "five_penalty",
+        "player_count",
+        "seat_advantage",
+        "taffy_rank",
+        "leading",
+        "draw_phase",
+        "draw_phase_pimc",
+        "last_player",
+    ],
 )
 def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
     spec = load_spec(Path(__file__).parent.parent / "experiments" / f"{name}.toml")
-    res = run_experiment(spec, out=tmp_path, n=120)
+    n = 12 if name == "draw_phase_pimc" else 120  # a searching player: a few games
+    res = run_experiment(spec, out=tmp_path, n=n)
     report = (tmp_path / "report.md").read_text()
     findings = res.findings()
     assert findings and any("95% CI" in f for f in findings), findings
     charts = list((tmp_path / "charts").glob("*.png"))
     assert charts and all(f"charts/{p.name}" in report for p in charts)
-    assert "n=120" in report
+    assert f"n={n}" in report

@@ -39,10 +39,14 @@ def test_by_default_it_draws_and_each_lead_policy_leads_its_card():
     assert decision(d, "hoarder:lead=never") == "draw"
     assert decision(d, "hoarder:lead=high") == "AS"  # its highest card of Jack or better
     assert decision(d, "hoarder:lead=aces_kings") == "AS"
-    assert decision(d, "hoarder:lead=sure") == "AS"  # nothing beats it: the other Ace would be played after it
+    assert (
+        decision(d, "hoarder:lead=sure") == "AS"
+    )  # nothing beats it: the other Ace would be played after it
     d = dealt([["JH", "KS", "4D"], ["2C", "3C", "7C"], ["5C", "6C", "8C"]])
     assert decision(d, "hoarder:lead=aces_kings") == "KS"
-    assert decision(d, "hoarder:lead=sure") == "draw"  # an unseen Ace of spades or of hearts could beat either
+    assert (
+        decision(d, "hoarder:lead=sure") == "draw"
+    )  # an unseen Ace of spades or of hearts could beat either
 
 
 def test_lead_high_and_aces_kings_draw_without_such_a_card():

@@ -80,7 +80,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     policies = list(dict.fromkeys(r["policy"] for r in rows))
     loses = [r for r in rows if r["holm"] < ALPHA and r["points"].mean < 0]
     gains = [r for r in rows if r["holm"] < ALPHA and r["points"].mean > 0]
-    where = lambda r: "" if r["group"] == "all cells" else f" ({r['group']})"  # noqa: E731
+
+    def where(r: dict) -> str:
+        return "" if r["group"] == "all cells" else f" ({r['group']})"
 
     findings: list[str] = []
     if gains:

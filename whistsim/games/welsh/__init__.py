@@ -37,6 +37,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("kept", "game", "cards per game", "cards the last player left holding kept (0 when none did)", basic=False),
     Figure("windfall", "game", "points per game", "points the last player's kept cards added to its score (0 when none)", basic=False),
     Figure("windfall_decides", "game", "share of games", "the windfall decided the winner: the last player won, or shared the win, and without the kept cards' points another seat would have scored more", rate=True, basic=False),
+    Figure("windfall_per_keep", "game", "points per game with cards kept", "the windfall in the games in which the last player kept cards", ratio=("windfall", "last_keeps"), basic=False),
     Figure("taffy_ten", "game", "tricks per game", "tricks in which a Taffy and a Ten met", basic=False),
     Figure("taffy_ten_any", "game", "share of games", "a Taffy and a Ten met in at least one trick", rate=True, basic=False),
     Figure("taffy_ten_taffy", "game", "tricks per game", "tricks in which a Taffy and a Ten met and a Taffy won", basic=False),

@@ -1,0 +1,119 @@
+"""The last player's windfall (experiments/last_player.toml): the points of the cards kept at the end,
+and how often they decide the winner, by number of players and preset.
+
+A study of Welsh Whist: it names the Welsh figures it reads: ``windfall`` (points the kept cards
+added), ``windfall_decides`` (without them another seat would have scored more), ``last_keeps``,
+``kept``, ``windfall_per_keep`` and the derived ``points_per_player``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...stats import Share
+from ..reading import find_axis, group_label
+from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
+from ..spec import Cell, fmt_value
+from ._tools import est, pct
+
+
+def analyse(result: ExperimentResult) -> Analysis:
+    """How often the kept cards decide the winner, and what they are worth, per table size and preset."""
+    spec = result.spec
+    x = find_axis(spec, lambda a: a == "rules.players")
+    if x is None:
+        return Analysis(["(the last_player analysis needs a sweep of rules.players)"], [], [])
+    cells = spec.cells
+    share = {c.index: Share.of(result.estimate(c.index, "windfall_decides")) for c in cells}
+    top = max(cells, key=lambda c: share[c.index].mean)
+    low = min(cells, key=lambda c: share[c.index].mean)
+
+    def where(c: Cell) -> str:
+        g = group_label(spec, c, {x})
+        return f"{fmt_value(c.value(x))} players" + (f" ({g})" if g != "all cells" else "")
+
+    findings = [
+        f"The last player's kept cards decide the winner in up to {pct(share[top.index])} with {where(top)}, "
+        f"and in as few as {pct(share[low.index])} with {where(low)}: without the kept cards' points another "
+        f"seat would have scored more.",
+    ]
+    w_top = max(cells, key=lambda c: result.estimate(c.index, "windfall").mean)
+    ppp = result.estimate(w_top.index, "points_per_player").mean
+    wk = result.estimate(w_top.index, "windfall_per_keep")
+    findings.append(
+        f"The windfall is largest with {where(w_top)}: {est(result.estimate(w_top.index, 'windfall'), 'points per game')}, "
+        f"{fmt_num(100 * result.estimate(w_top.index, 'windfall').mean / ppp)}% of a player's fair share of the points; "
+        f"in the games where cards are kept it is {fmt_num(wk.mean)} points (95% CI {fmt_num(wk.low)} to {fmt_num(wk.high)})."
+    )
+    keeps = {c.index: Share.of(result.estimate(c.index, "last_keeps")) for c in cells}
+    k_top = max(cells, key=lambda c: keeps[c.index].mean)
+    k_low = min(cells, key=lambda c: keeps[c.index].mean)
+    findings.append(
+        f"Someone is left holding cards in {pct(keeps[k_top.index])} with {where(k_top)}, "
+        f"and in {pct(keeps[k_low.index])} with {where(k_low)}."
+    )
+    groups = list(dict.fromkeys(group_label(spec, c, {x}) for c in cells))
+    for g in groups[:2]:
+        mine = [c for c in cells if group_label(spec, c, {x}) == g]
+        first, last = mine[0], mine[-1]
+        findings.append(
+            f"{_under(g)}, "
+            f"the kept cards decide the winner in {pct(share[first.index])} with {fmt_value(first.value(x))} players and "
+            f"{pct(share[last.index])} with {fmt_value(last.value(x))}; the windfall goes from "
+            f"{fmt_num(result.estimate(first.index, 'windfall').mean)} to {fmt_num(result.estimate(last.index, 'windfall').mean)} "
+            f"points per game."
+        )
+
+    charts = [
+        _lines(result, x, groups, "windfall_decides", "decides",
+               f"The kept cards decide the winner in {fmt_num(100 * share[low.index].mean)}% to "
+               f"{fmt_num(100 * share[top.index].mean)}% of games, most with {where(top)}",
+               "games in which the windfall decided the winner: % of games (95% Wilson CI)", 100.0, share=True),
+        _lines(result, x, groups, "windfall", "windfall",
+               f"The last player's windfall: up to {fmt_num(result.estimate(w_top.index, 'windfall').mean)} points "
+               f"per game ({where(w_top)})", "points the kept cards added: points per game (95% CI)", 1.0),
+        _lines(result, x, groups, "last_keeps", "keeps",
+               f"Someone keeps cards at the end in {fmt_num(100 * keeps[k_low.index].mean)}% to "
+               f"{fmt_num(100 * keeps[k_top.index].mean)}% of games", "games ending with cards kept: % of games "
+               "(95% Wilson CI)", 100.0, share=True),
+    ]  # fmt: skip
+    rows = []
+    for c in cells:
+        w = result.estimate(c.index, "windfall")
+        rows.append({"players": c.value(x), "table": group_label(spec, c, {x}),
+                     "cards kept": fmt_num(result.estimate(c.index, "kept").mean),
+                     "windfall (points)": f"{fmt_num(w.mean)} [{fmt_num(w.low)}, {fmt_num(w.high)}]",
+                     "points per player": fmt_num(result.estimate(c.index, "points_per_player").mean),
+                     "decides the winner": f"{100 * share[c.index].mean:.1f}% [{100 * share[c.index].low:.1f}, "
+                                           f"{100 * share[c.index].high:.1f}]",
+                     "n": w.n})  # fmt: skip
+    return Analysis(
+        findings[:6], charts, [("Per table (95% CIs; shares: Wilson)", md_table(pd.DataFrame(rows)))]
+    )
+
+
+def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -> Chart:
+    spec = result.spec
+    series = []
+    for g in groups:
+        s = ChartSeries(g if g != "all cells" else "", [], [], [], [])
+        for c in spec.cells:
+            if group_label(spec, c, {x}) != g:
+                continue
+            e = result.estimate(c.index, figure)
+            e = Share.of(e) if share else e
+            s.x.append(c.value(x))
+            s.y.append(scale * e.mean)
+            s.low.append(scale * e.low)
+            s.high.append(scale * e.high)
+        series.append(s)
+    return Chart(name, title, "number of players", ylabel, series)
+
+
+def _under(group: str) -> str:
+    """``preset=parlett`` -> ``Under Parlett's equipment``."""
+    names = {
+        "preset=parlett": "Under Parlett's equipment",
+        "preset=akagiri": "Under Akagiri 1995's equipment",
+    }
+    return names.get(group, "Overall" if group == "all cells" else f"With {group}")

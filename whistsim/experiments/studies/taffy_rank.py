@@ -1,0 +1,189 @@
+"""Where the Taffy's rank acts (experiments/taffy_rank.toml): tricks in which a Taffy and a Ten meet,
+who takes them at 10 1/2 (Parlett) and at 10 (Akagiri 1995), and what the rank does to the points.
+
+A study of Welsh Whist: it names the Welsh figures it reads: ``taffy_ten`` (tricks where a Taffy
+and a Ten met), ``taffy_ten_taffy`` / ``taffy_ten_ten`` (won by a Taffy / a Ten) and their shares,
+``taffy_ten_any``, and the points figures ``rel_spread``, ``margin``, ``pos_edge[0]``. The verdicts
+on points rest on Holm's correction over every (figure, table) paired comparison.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from ...stats import Estimate, Share
+from ..reading import find_axis, group_label
+from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
+from ..spec import Cell, fmt_value
+from ._tools import est, fmt_p, holm, p_two_sided, pct
+
+RANK = "rules.taffy_rank"
+POINTS = {  # the points figures compared deal by deal, in words
+    "rel_spread": "the spread of points (as a share of a player's fair share)",
+    "margin": "the winning margin",
+    "pos_edge[0]": "the first player's edge",
+}
+TRICK_WORTH = 20  # a trick holding a Ten and a Taffy is worth at least 20 points
+
+
+def rank_name(v) -> str:
+    return "10 1/2" if float(v) == 10.5 else fmt_value(v)
+
+
+def analyse(result: ExperimentResult) -> Analysis:
+    """Meetings of a Taffy and a Ten: how often, who wins them under each rank, and what moves in the points."""
+    spec = result.spec
+    if RANK not in spec.baseline:
+        return Analysis(["(the taffy_rank analysis needs rules.taffy_rank swept with a baseline)"], [], [])
+    x = find_axis(spec, lambda a: a == "rules.players")
+    high = spec.baseline[RANK][0]
+    up = [c for c in spec.cells if fmt_value(c.value(RANK)) == fmt_value(high)]
+    level = [c for c in spec.cells if fmt_value(c.value(RANK)) != fmt_value(high)]
+    if not up or not level:
+        return Analysis(["(the taffy_rank analysis needs a second Taffy rank)"], [], [])
+    eq = level[0].value(RANK)
+
+    def where(c: Cell) -> str:
+        return f"{fmt_value(c.value(x))} players" if x else group_label(spec, c, {RANK})
+
+    mid_up = up[len(up) // 2]
+    mid_eq = _partner(spec, mid_up, eq)
+
+    met = {c.index: result.estimate(c.index, "taffy_ten") for c in spec.cells}
+    any_ = {c.index: Share.of(result.estimate(c.index, "taffy_ten_any")) for c in spec.cells}
+    t_sh = {c.index: result.estimate(c.index, "taffy_ten_taffy_share") for c in spec.cells}
+    n_sh = {c.index: result.estimate(c.index, "taffy_ten_ten_share") for c in spec.cells}
+    ten_wins = {c.index: result.estimate(c.index, "taffy_ten_ten") for c in spec.cells}
+
+    findings: list[str] = []
+    lo, hi = min(up, key=lambda c: met[c.index].mean), max(up, key=lambda c: met[c.index].mean)
+    findings.append(
+        f"At 10 1/2 a Taffy and a Ten meet in {est(met[mid_up.index], 'tricks per game')} with {where(mid_up)} "
+        f"(from {fmt_num(met[lo.index].mean)} with {where(lo)} to {fmt_num(met[hi.index].mean)} with {where(hi)}); "
+        f"they meet at least once in {pct(any_[mid_up.index])}."
+    )
+    if mid_eq is not None:
+        findings.append(
+            f"Equal to a Ten ({rank_name(eq)}), the Ten takes {_pct_ratio(n_sh[mid_eq.index])} of the tricks where the two "
+            f"meet with {where(mid_eq)}, and the Taffy {_pct_ratio(t_sh[mid_eq.index])}; at 10 1/2 the Taffy takes "
+            f"{_pct_ratio(t_sh[mid_up.index])} and the Ten none (a Jack or better takes the rest)."
+        )
+        w = ten_wins[mid_eq.index]
+        findings.append(
+            f"So under Akagiri 1995's rank a Ten takes a Taffy in {est(w, 'tricks per game')} with {where(mid_eq)}, "
+            f"each trick worth at least {TRICK_WORTH} points: at least {fmt_num(TRICK_WORTH * w.mean)} points per game "
+            f"go to the Ten's player that at 10 1/2 a Taffy could have taken, against "
+            f"{fmt_num(result.estimate(mid_eq.index, 'points_per_player').mean)} points per player."
+        )
+    rows = []
+    for c in level:
+        for f, words in POINTS.items():
+            d = result.difference(c.index, f, RANK, high)
+            if d is None or d[0].n < 2:
+                continue
+            base = result.estimate(d[1].index, "points_per_player" if f.startswith("pos_edge") else f).mean
+            rows.append({"cell": c, "figure": f, "words": words, "d": d[0], "p": p_two_sided(d[0]),
+                         "level": base})  # fmt: skip
+    if rows:
+        for r, a in zip(rows, holm([r["p"] for r in rows]), strict=True):
+            r["holm"] = a
+        sig = [r for r in rows if r["holm"] < 0.05]
+        big = max(rows, key=lambda r: abs(r["d"].mean) / abs(r["level"]) if r["level"] else 0.0)
+        rel = abs(big["d"].mean) / abs(big["level"]) if big["level"] else math.nan
+        findings.append(
+            f"What that does to the points, paired on the same deals: {len(sig)} of {len(rows)} changes in the spread, "
+            f"the margin and the first player's edge are told apart from 0 after Holm's correction; the largest "
+            f"relative change is {big['words']} with {where(big['cell'])}, "
+            f"{est(big['d'], '+' + _unit(big['figure']), 'paired deals')}, {fmt_num(100 * rel)}% of "
+            f"{'a fair share' if big['figure'].startswith('pos_edge') else 'its level'}."
+        )
+        d_met = result.difference(mid_eq.index, "taffy_ten", RANK, high) if mid_eq is not None else None
+        if d_met is not None:
+            findings.append(
+                f"The rank also changes how often the two meet, since greedy players answer by it: "
+                f"{est(d_met[0], '+tricks per game', 'paired deals')} with {where(mid_eq)} at {rank_name(eq)} "
+                f"against 10 1/2."
+            )
+
+    charts = []
+    groups = [("the Taffy wins, 10 1/2", up, t_sh), (f"the Taffy wins, {rank_name(eq)}", level, t_sh),
+              (f"the Ten wins, {rank_name(eq)}", level, n_sh)]  # fmt: skip
+    if x is not None:
+        charts.append(Chart(
+            "who-takes-it",
+            f"Where a Taffy meets a Ten: at 10 1/2 the Taffy takes {fmt_num(100 * t_sh[mid_up.index].mean)}% of "
+            f"those tricks; equal to a Ten, the Ten takes {fmt_num(100 * n_sh[mid_eq.index].mean) if mid_eq else '–'}% "
+            f"({where(mid_up)})",
+            "number of players", "tricks where a Taffy and a Ten met: % won (95% CI)",
+            [_series(lbl, cs, sh, x, 100.0) for lbl, cs, sh in groups],
+        ))  # fmt: skip
+        charts.append(Chart(
+            "meetings",
+            f"A Taffy and a Ten meet in {fmt_num(met[lo.index].mean)} to {fmt_num(met[hi.index].mean)} tricks per game "
+            f"at 10 1/2",
+            "number of players", "tricks where a Taffy and a Ten met: tricks per game (95% CI)",
+            [_series(f"Taffy {rank_name(v)}", cs, met, x, 1.0) for v, cs in ((high, up), (eq, level))],
+        ))  # fmt: skip
+        edge = [r for r in rows if r["figure"] == "pos_edge[0]"]
+        if edge:
+            e_big = max(edge, key=lambda r: abs(r["d"].mean))
+            charts.append(Chart(
+                "first-player-edge",
+                f"The Taffy's rank moves the first player's edge by at most {fmt_num(abs(e_big['d'].mean))} points per "
+                f"game ({fmt_num(100 * abs(e_big['d'].mean) / abs(e_big['level']))}% of a fair share)",
+                "number of players", f"change in the first player's edge at {rank_name(eq)}: points per game (95% CI)",
+                [ChartSeries("", [r["cell"].value(x) for r in edge], [r["d"].mean for r in edge],
+                             [r["d"].low for r in edge], [r["d"].high for r in edge])], zero_line=True,
+            ))  # fmt: skip
+    table = pd.DataFrame([
+        {"Taffy rank": rank_name(c.value(RANK)), "table": where(c),
+         "meetings per game": f"{fmt_num(met[c.index].mean)} [{fmt_num(met[c.index].low)}, {fmt_num(met[c.index].high)}]",
+         "won by the Taffy": _bracket(t_sh[c.index]), "won by the Ten": _bracket(n_sh[c.index]),
+         "games with a meeting": f"{100 * any_[c.index].mean:.1f}%", "n": met[c.index].n}
+        for c in spec.cells
+    ])  # fmt: skip
+    tables = [("Meetings of a Taffy and a Ten (95% CIs)", md_table(table))]
+    if rows:
+        tables.append(("Paired changes in the points, against 10 1/2 on the same deals", md_table(pd.DataFrame([
+            {"table": where(r["cell"]), "figure": r["words"], "change": f"{fmt_num(r['d'].mean)} [{fmt_num(r['d'].low)}, "
+             f"{fmt_num(r['d'].high)}]", "level at 10 1/2": fmt_num(r["level"]), "Holm p": fmt_p(r["holm"]), "n": r["d"].n}
+            for r in rows
+        ]))))  # fmt: skip
+    return Analysis(findings[:6], charts, tables)
+
+
+def _partner(spec, c: Cell, value) -> Cell | None:
+    for o in spec.cells:
+        if fmt_value(o.value(RANK)) == fmt_value(value) and all(
+            fmt_value(v) == fmt_value(o.value(a)) for a, v in c.coords if a != RANK
+        ):
+            return o
+    return None
+
+
+def _pct_ratio(e: Estimate) -> str:
+    low, high = max(0.0, e.low), min(1.0, e.high)
+    return f"{100 * e.mean:.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%, n={e.n:,} games)"
+
+
+def _bracket(e: Estimate) -> str:
+    if not math.isfinite(e.mean):
+        return "–"
+    return f"{100 * e.mean:.1f}% [{100 * max(0.0, e.low):.1f}, {100 * min(1.0, e.high):.1f}]"
+
+
+def _unit(figure: str) -> str:
+    return "share of points per player" if figure == "rel_spread" else "points per game"
+
+
+def _series(label: str, cells: list[Cell], values: dict, x: str, scale: float) -> ChartSeries:
+    s = ChartSeries(label, [], [], [], [])
+    for c in cells:
+        e = values[c.index]
+        s.x.append(c.value(x))
+        s.y.append(scale * e.mean)
+        s.low.append(scale * max(0.0, e.low) if scale == 100.0 else scale * e.low)
+        s.high.append(scale * min(1.0, e.high) if scale == 100.0 else scale * e.high)
+    return s
