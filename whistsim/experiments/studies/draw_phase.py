@@ -35,7 +35,8 @@ def policy_name(text: str) -> str:
             else "leading high cards (Jack or better)",
         }.get(lead, text)
     if s.name == "pimc":
-        return f"searching every decision (pimc, {fmt_value(s.params.get('budget', 100))} play-outs)"
+        what = "its turns while the stock lasts" if s.params.get("search") == "stock" else "every decision"
+        return f"searching {what} (pimc, {fmt_value(s.params.get('budget', 100))} play-outs)"
     return {"counter": "leading only sure winners (counter)", "hunter": "leading high (hunter)",
             "greedy": "leading Aces and Kings (greedy)"}.get(s.name, text)  # fmt: skip
 
@@ -82,13 +83,13 @@ def analyse(result: ExperimentResult) -> Analysis:
     gains = [r for r in rows if r["holm"] < ALPHA and r["points"].mean > 0]
 
     def where(r: dict) -> str:
-        return "" if r["group"] == "all cells" else f" ({r['group']})"
+        return "" if r["group"] == "all cells" else f" {_table(r['group'])}"
 
     findings: list[str] = []
     if gains:
         g = max(gains, key=lambda r: r["points"].mean)
         findings.append(
-            f"{policy_name(g['policy']).capitalize()} while the stock lasts beats {base_name}{where(g)}: seat {seat} "
+            f"{_cap(policy_name(g['policy']))} while the stock lasts beats {base_name}{where(g)}: seat {seat} "
             f"gains {est(g['points'], '+points per game', 'paired deals')}; {len(gains)} of {len(rows)} "
             f"policy comparisons gain and {len(loses)} lose after Holm's correction."
         )
@@ -105,7 +106,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     for p in by_policy:
         mine = [r for r in rows if r["policy"] == p]
         first, rest = mine[0], mine[1:]
-        text = (f"{policy_name(p).capitalize()} while the stock lasts changes seat {seat}'s points by "
+        text = (f"{_cap(policy_name(p))} while the stock lasts changes seat {seat}'s points by "
                 f"{est(first['points'], '+points per game', 'paired deals')}{where(first)}")  # fmt: skip
         for r in rest:
             text += f", and by {fmt_num(r['points'].mean)} (95% CI {fmt_num(r['points'].low)} to {fmt_num(r['points'].high)}){where(r)}"
@@ -153,6 +154,17 @@ def analyse(result: ExperimentResult) -> Analysis:
     )
 
 
+def _table(group: str) -> str:
+    """``players=3`` -> ``with 3 players``."""
+    if group.startswith("players=") and "," not in group:
+        return f"with {group.split('=')[1]} players"
+    return f"({group})"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _diff(result: ExperimentResult, c: Cell, figure: str, axis: str, base) -> Estimate:
     d = result.difference(c.index, figure, axis, base)
     return d[0] if d is not None else Estimate(float("nan"), float("nan"), 0)
@@ -168,7 +180,7 @@ def _bars(rows, groups, policies, what, name, title, xlabel, ylabel, scale: floa
         mine = [r for r in rows if r["group"] == g]
         mine.sort(key=lambda r: policies.index(r["policy"]))
         series.append(ChartSeries(
-            g if g != "all cells" else "", [short_name(r["policy"]) for r in mine],
+            _table(g).removeprefix("with ") if g != "all cells" else "", [short_name(r["policy"]) for r in mine],
             [scale * r[what].mean for r in mine], [scale * r[what].low for r in mine],
             [scale * r[what].high for r in mine],
         ))  # fmt: skip

@@ -20,6 +20,9 @@ and leads, plus one of each), else leads as ``counter`` would, else its highest
 card of Jack or better, else low; after the stock everyone plays as ``counter``;
 no one cheats or challenges. ``hoarder`` and ``greedy`` play every seat so.
 
+``search=stock`` searches only its turns while the stock lasts and makes every
+other decision as ``hoarder`` does: what search adds to the draw phase alone.
+
 Candidates: on a turn, drawing, a lead no one can beat (``counter``'s), the
 highest and the lowest card, and one Taffy lead naming the suit where the
 fewest unseen cards beat it; when answering, the cheapest card to lose, the
@@ -94,8 +97,10 @@ PARAMS = {
                      low=0.0, high=10.0),
     "aim": Param("points", "what play-outs maximise: points (its own) or margin (its own minus "
                  "the best opponent's)", {"points": 0.0, "margin": 1.0}, numbers=False),
+    "search": Param("all", "which decisions it searches: all, or stock (only its turns while the stock "
+                    "lasts; every other decision as hoarder)", {"all": 0.0, "stock": 1.0}, numbers=False),
 }  # fmt: skip
-P_BUDGET, P_PLAYOUT, P_CAUTION, P_AIM = 2, 3, 4, 5
+P_BUDGET, P_PLAYOUT, P_CAUTION, P_AIM, P_SEARCH = 2, 3, 4, 5, 6
 MAX_CANDIDATES = 24
 
 
@@ -311,6 +316,16 @@ def search(t, own, me):
     return cands[best]
 
 
+@njit(cache=True)
+def hoarding(t, own, seat, phase):
+    """``search=stock``: a decision it does not search, made as ``hoarder`` makes it."""
+    if phase == TURN:
+        return hoarder_turn(t, own, seat)
+    return follow_counting(t, own, seat)
+
+
 @njit(cache=True, inline="always")
 def decide(v):
+    if v.own.params[P_SEARCH] == 1.0 and not (v.phase == TURN and v.stock_left > 0):
+        return hoarding(v.table, v.own, v.seat, v.phase)
     return search(v.table, v.own, v.seat)

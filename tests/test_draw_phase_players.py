@@ -122,3 +122,30 @@ def test_every_sure_lead_wins_its_trick_against_the_strongest_answers(rank):
                 assert d.s[E.S_WINNER] == 0, d.moves[-4:]
                 mine = False
     assert leads >= 5
+
+
+# ---- pimc:search=stock: it searches its turns while the stock lasts, and only those ---------------
+
+
+def test_pimc_searching_the_stock_only_answers_and_plays_on_as_the_hoarder():
+    d = dealt([["TH", "5H", "6D"], ["QH", "AH", "2H"], ["2C", "3C", "4C"]])
+    d.play("0:TH")
+    assert decision(d, "pimc:search=stock,budget=40") == decision(d, "hoarder") == "AH"
+    d = dealt([["JH", "4D"], ["2C", "3C"], ["5C", "6C"]], packs=1, taffies=0)
+    while d.stock_left > 0:
+        d.draws(d.seat)
+    for _ in range(3):
+        a = decision(d, "hoarder")
+        assert decision(d, "pimc:search=stock,budget=40") == a
+        d.play(f"{d.seat}:{a}")
+
+
+def test_pimc_searching_the_stock_searches_its_turns_while_the_stock_lasts():
+    # The same stream, the same search: on a turn while the stock lasts it decides as pimc does.
+    for hands in (
+        [["AS", "2D"], ["2C", "3C"], ["5C", "6C"]],
+        [["TH", "KH", "X"], ["2C", "3C", "4C"], ["5C", "6C", "7C"]],
+    ):
+        d = dealt(hands)
+        assert d.stock_left > 0
+        assert decision(d, "pimc:search=stock,budget=60") == decision(d, "pimc:budget=60")
