@@ -17,7 +17,8 @@ from whistsim.games.welsh.rules import WelshRules
 from whistsim.strategy import parse_spec
 
 STRATEGIES = ["random", "greedy", "hunter", "hoarder", "counter", "cheater:challenge=smart",
-              "greedy:cheat=0.5,challenge=0.5", "pimc:budget=12"]  # fmt: skip
+              "greedy:cheat=0.5,challenge=0.5", "pimc:budget=12", "hoarder:lead=sure", "hoarder:lead=high",
+              "pimc:search=stock,budget=12"]  # fmt: skip
 
 
 @njit(cache=True)

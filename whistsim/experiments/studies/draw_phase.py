@@ -86,27 +86,45 @@ def analyse(result: ExperimentResult) -> Analysis:
         return "" if r["group"] == "all cells" else f" {_table(r['group'])}"
 
     findings: list[str] = []
-    if gains:
-        g = max(gains, key=lambda r: r["points"].mean)
+    # The verdict on the draw phase rests on the policies that differ from the baseline only there.
+    stock = [r for r in rows if not _everywhere(r["policy"])]
+    st_loses = [r for r in stock if r in loses]
+    st_gains = [r for r in stock if r in gains]
+    if st_gains:
+        g = max(st_gains, key=lambda r: r["points"].mean)
         findings.append(
-            f"{_cap(policy_name(g['policy']))} while the stock lasts beats {base_name}{where(g)}: seat {seat} "
-            f"gains {est(g['points'], '+points per game', 'paired deals')}; {len(gains)} of {len(rows)} "
-            f"policy comparisons gain and {len(loses)} lose after Holm's correction."
+            f"{_cap(policy_name(g['policy']))}{_while(g['policy'])} beats {base_name}{where(g)}: seat {seat} "
+            f"gains {est(g['points'], '+points per game', 'paired deals')}; {len(st_gains)} of {len(stock)} "
+            f"draw-phase comparisons gain and {len(st_loses)} lose after Holm's correction."
         )
-    else:
-        least = max(rows, key=lambda r: r["points"].mean)
-        verdict = ("every lead policy tried loses points" if len(loses) == len(rows)
-                   else f"{len(loses)} of {len(rows)} policy comparisons lose points and none gains")  # fmt: skip
+    elif stock:
+        least = max(stock, key=lambda r: r["points"].mean)
+        verdict = ("every policy tried for the draw phase loses points" if len(st_loses) == len(stock)
+                   else f"{len(st_loses)} of {len(stock)} policies tried for the draw phase "
+                        f"{'loses' if len(st_loses) == 1 else 'lose'} points and none gains")  # fmt: skip
         findings.append(
             f"Against {base_name}, {verdict} (Holm's correction over {len(rows)} paired comparisons); the "
             f"least costly, {policy_name(least['policy'])}{where(least)}, changes seat {seat}'s points by "
             f"{est(least['points'], '+points per game', 'paired deals')}."
         )
+    told: set[str] = set()
+    for r in (r for r in rows if _everywhere(r["policy"])):
+        text = (f"{_cap(policy_name(r['policy']))} changes seat {seat}'s points by "
+                f"{est(r['points'], '+points per game', 'paired deals')}{where(r)}")  # fmt: skip
+        only = [o for o in stock if parse_spec(o["policy"]).name == parse_spec(r["policy"]).name]
+        if only:
+            told.add(only[0]["policy"])
+            text += (f", while {policy_name(only[0]['policy'])} changes them by {fmt_num(only[0]['points'].mean)} "
+                     f"(95% CI {fmt_num(only[0]['points'].low)} to {fmt_num(only[0]['points'].high)}): what search "
+                     f"gains, it gains in answering and after the stock")  # fmt: skip
+        findings.append(text + ".")
     by_policy = sorted(policies, key=lambda p: -max(r["points"].mean for r in rows if r["policy"] == p))
     for p in by_policy:
+        if _everywhere(p) or p in told:
+            continue
         mine = [r for r in rows if r["policy"] == p]
         first, rest = mine[0], mine[1:]
-        text = (f"{_cap(policy_name(p))} while the stock lasts changes seat {seat}'s points by "
+        text = (f"{_cap(policy_name(p))}{_while(p)} changes seat {seat}'s points by "
                 f"{est(first['points'], '+points per game', 'paired deals')}{where(first)}")  # fmt: skip
         for r in rest:
             text += f", and by {fmt_num(r['points'].mean)} (95% CI {fmt_num(r['points'].low)} to {fmt_num(r['points'].high)}){where(r)}"
@@ -152,6 +170,16 @@ def analyse(result: ExperimentResult) -> Analysis:
     return Analysis(
         findings, charts, [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))]
     )
+
+
+def _everywhere(text: str) -> bool:
+    """A player that searches every decision, not only the draw phase's."""
+    s = parse_spec(text)
+    return s.name == "pimc" and s.params.get("search") != "stock"
+
+
+def _while(text: str) -> str:
+    return "" if parse_spec(text).name == "pimc" else " while the stock lasts"
 
 
 def _table(group: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Share
+from ...stats import Estimate, Share
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
@@ -30,21 +30,46 @@ def analyse(result: ExperimentResult) -> Analysis:
 
     def where(c: Cell) -> str:
         g = group_label(spec, c, {x})
-        return f"{fmt_value(c.value(x))} players" + (f" ({g})" if g != "all cells" else "")
+        return f"{fmt_value(c.value(x))} players" + (f" ({_equipment(g)})" if g != "all cells" else "")
 
+    def windfall(c: Cell) -> Estimate:
+        return result.estimate(c.index, "windfall")
+
+    groups = list(dict.fromkeys(group_label(spec, c, {x}) for c in cells))
     findings = [
         f"The last player's kept cards decide the winner in up to {pct(share[top.index])} with {where(top)}, "
         f"and in as few as {pct(share[low.index])} with {where(low)}: without the kept cards' points another "
         f"seat would have scored more.",
     ]
-    w_top = max(cells, key=lambda c: result.estimate(c.index, "windfall").mean)
+    three = [c for c in cells if c.value(x) == 3]
+    if three:
+        findings.append(
+            "With 3 players the kept cards decide the winner in "
+            + " and ".join(
+                f"{pct(share[c.index])} under {_equipment(group_label(spec, c, {x}))}" for c in three
+            )
+            + "."
+        )
+    w_top = max(cells, key=lambda c: windfall(c).mean)
     ppp = result.estimate(w_top.index, "points_per_player").mean
     wk = result.estimate(w_top.index, "windfall_per_keep")
     findings.append(
-        f"The windfall is largest with {where(w_top)}: {est(result.estimate(w_top.index, 'windfall'), 'points per game')}, "
-        f"{fmt_num(100 * result.estimate(w_top.index, 'windfall').mean / ppp)}% of a player's fair share of the points; "
-        f"in the games where cards are kept it is {fmt_num(wk.mean)} points (95% CI {fmt_num(wk.low)} to {fmt_num(wk.high)})."
+        f"The windfall is largest with {where(w_top)}: {est(windfall(w_top), 'points per game')}, "
+        f"{fmt_num(100 * windfall(w_top).mean / ppp)}% of a player's fair share of the points; in the games "
+        f"where cards are kept it is {fmt_num(wk.mean)} points (95% CI {fmt_num(wk.low)} to {fmt_num(wk.high)})."
     )
+    most = max(c.value(x) for c in cells)
+    big = [c for c in cells if c.value(x) == most]
+    if len(big) > 1:
+        findings.append(
+            f"With {most} players the windfall is "
+            + " against ".join(
+                f"{est(windfall(c), 'points per game')} under {_equipment(group_label(spec, c, {x}))}"
+                for c in big
+            )  # fmt: skip
+            + f", out of {' and '.join(fmt_num(result.estimate(c.index, 'points_per_player').mean) for c in big)} "
+            "points per player."
+        )
     keeps = {c.index: Share.of(result.estimate(c.index, "last_keeps")) for c in cells}
     k_top = max(cells, key=lambda c: keeps[c.index].mean)
     k_low = min(cells, key=lambda c: keeps[c.index].mean)
@@ -52,35 +77,24 @@ def analyse(result: ExperimentResult) -> Analysis:
         f"Someone is left holding cards in {pct(keeps[k_top.index])} with {where(k_top)}, "
         f"and in {pct(keeps[k_low.index])} with {where(k_low)}."
     )
-    groups = list(dict.fromkeys(group_label(spec, c, {x}) for c in cells))
-    for g in groups[:2]:
-        mine = [c for c in cells if group_label(spec, c, {x}) == g]
-        first, last = mine[0], mine[-1]
-        findings.append(
-            f"{_under(g)}, "
-            f"the kept cards decide the winner in {pct(share[first.index])} with {fmt_value(first.value(x))} players and "
-            f"{pct(share[last.index])} with {fmt_value(last.value(x))}; the windfall goes from "
-            f"{fmt_num(result.estimate(first.index, 'windfall').mean)} to {fmt_num(result.estimate(last.index, 'windfall').mean)} "
-            f"points per game."
-        )
 
     charts = [
         _lines(result, x, groups, "windfall_decides", "decides",
-               f"The kept cards decide the winner in {fmt_num(100 * share[low.index].mean)}% to "
-               f"{fmt_num(100 * share[top.index].mean)}% of games, most with {where(top)}",
-               "games in which the windfall decided the winner: % of games (95% Wilson CI)", 100.0, share=True),
+               f"The kept cards decide the winner in {100 * share[low.index].mean:.1f}% to "
+               f"{100 * share[top.index].mean:.1f}% of games, most with {where(top)}",
+               "kept cards decided the winner: % of games (95% CI)", 100.0, share=True),
         _lines(result, x, groups, "windfall", "windfall",
-               f"The last player's windfall: up to {fmt_num(result.estimate(w_top.index, 'windfall').mean)} points "
+               f"The last player's windfall: up to {fmt_num(windfall(w_top).mean)} points "
                f"per game ({where(w_top)})", "points the kept cards added: points per game (95% CI)", 1.0),
         _lines(result, x, groups, "last_keeps", "keeps",
-               f"Someone keeps cards at the end in {fmt_num(100 * keeps[k_low.index].mean)}% to "
-               f"{fmt_num(100 * keeps[k_top.index].mean)}% of games", "games ending with cards kept: % of games "
-               "(95% Wilson CI)", 100.0, share=True),
+               f"Someone keeps cards at the end in {100 * keeps[k_low.index].mean:.1f}% to "
+               f"{100 * keeps[k_top.index].mean:.1f}% of games", "games ending with cards kept: % of games (95% CI)",
+               100.0, share=True),
     ]  # fmt: skip
     rows = []
     for c in cells:
         w = result.estimate(c.index, "windfall")
-        rows.append({"players": c.value(x), "table": group_label(spec, c, {x}),
+        rows.append({"players": c.value(x), "equipment": _equipment(group_label(spec, c, {x})),
                      "cards kept": fmt_num(result.estimate(c.index, "kept").mean),
                      "windfall (points)": f"{fmt_num(w.mean)} [{fmt_num(w.low)}, {fmt_num(w.high)}]",
                      "points per player": fmt_num(result.estimate(c.index, "points_per_player").mean),
@@ -96,7 +110,7 @@ def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -
     spec = result.spec
     series = []
     for g in groups:
-        s = ChartSeries(g if g != "all cells" else "", [], [], [], [])
+        s = ChartSeries(_equipment(g) if g != "all cells" else "", [], [], [], [])
         for c in spec.cells:
             if group_label(spec, c, {x}) != g:
                 continue
@@ -110,10 +124,7 @@ def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -
     return Chart(name, title, "number of players", ylabel, series)
 
 
-def _under(group: str) -> str:
-    """``preset=parlett`` -> ``Under Parlett's equipment``."""
-    names = {
-        "preset=parlett": "Under Parlett's equipment",
-        "preset=akagiri": "Under Akagiri 1995's equipment",
-    }
-    return names.get(group, "Overall" if group == "all cells" else f"With {group}")
+def _equipment(group: str) -> str:
+    """``preset=parlett`` -> ``Parlett's equipment``."""
+    names = {"preset=parlett": "Parlett's equipment", "preset=akagiri": "Akagiri 1995's equipment"}
+    return names.get(group, group)

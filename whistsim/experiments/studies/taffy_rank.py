@@ -71,11 +71,12 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"{_pct_ratio(t_sh[mid_up.index])} and the Ten none (a Jack or better takes the rest)."
         )
         w = ten_wins[mid_eq.index]
+        ppp = result.estimate(mid_eq.index, "points_per_player").mean
         findings.append(
-            f"So under Akagiri 1995's rank a Ten takes a Taffy in {est(w, 'tricks per game')} with {where(mid_eq)}, "
-            f"each trick worth at least {TRICK_WORTH} points: at least {fmt_num(TRICK_WORTH * w.mean)} points per game "
-            f"go to the Ten's player that at 10 1/2 a Taffy could have taken, against "
-            f"{fmt_num(result.estimate(mid_eq.index, 'points_per_player').mean)} points per player."
+            f"So under Akagiri 1995's rank a Ten takes a Taffy in {est(w, 'tricks per game')} with {where(mid_eq)}; "
+            f"each such trick is worth at least {TRICK_WORTH} points, so at least {fmt_num(TRICK_WORTH * w.mean)} points "
+            f"per game ({fmt_num(100 * TRICK_WORTH * w.mean / ppp)}% of a player's {fmt_num(ppp)}) are won with a Ten "
+            f"against a Taffy, which cannot happen at 10 1/2."
         )
     rows = []
     for c in level:
@@ -113,9 +114,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     if x is not None:
         charts.append(Chart(
             "who-takes-it",
-            f"Where a Taffy meets a Ten: at 10 1/2 the Taffy takes {fmt_num(100 * t_sh[mid_up.index].mean)}% of "
-            f"those tricks; equal to a Ten, the Ten takes {fmt_num(100 * n_sh[mid_eq.index].mean) if mid_eq else '–'}% "
-            f"({where(mid_up)})",
+            f"Where a Taffy meets a Ten: at 10 1/2 the Taffy takes {100 * t_sh[mid_up.index].mean:.1f}% of "
+            f"those tricks; equal to a Ten, the Ten takes {100 * n_sh[mid_eq.index].mean if mid_eq else math.nan:.1f}% "
+            f"({where(mid_up)}; a Jack or better takes the rest)",
             "number of players", "tricks where a Taffy and a Ten met: % won (95% CI)",
             [_series(lbl, cs, sh, x, 100.0) for lbl, cs, sh in groups],
         ))  # fmt: skip
