@@ -127,16 +127,26 @@ def analyse(result: ExperimentResult) -> Analysis:
             "number of players", "tricks where a Taffy and a Ten met: tricks per game (95% CI)",
             [_series(f"Taffy {rank_name(v)}", cs, met, x, 1.0) for v, cs in ((high, up), (eq, level))],
         ))  # fmt: skip
-        edge = [r for r in rows if r["figure"] == "pos_edge[0]"]
-        if edge:
-            e_big = max(edge, key=lambda r: abs(r["d"].mean))
+        if rows:
+            series = []
+            for f, words in POINTS.items():
+                mine = [r for r in rows if r["figure"] == f and r["level"]]
+                if not mine:
+                    continue
+                k = [100 / abs(r["level"]) for r in mine]
+                series.append(ChartSeries(
+                    words.split(" (")[0], [r["cell"].value(x) for r in mine],
+                    [q * r["d"].mean for q, r in zip(k, mine, strict=True)],
+                    [q * r["d"].low for q, r in zip(k, mine, strict=True)],
+                    [q * r["d"].high for q, r in zip(k, mine, strict=True)],
+                ))  # fmt: skip
+            top = max(abs(y) for s in series for y in s.y)
             charts.append(Chart(
-                "first-player-edge",
-                f"The Taffy's rank moves the first player's edge by at most {fmt_num(abs(e_big['d'].mean))} points per "
-                f"game ({fmt_num(100 * abs(e_big['d'].mean) / abs(e_big['level']))}% of a fair share)",
-                "number of players", f"change in the first player's edge at {rank_name(eq)}: points per game (95% CI)",
-                [ChartSeries("", [r["cell"].value(x) for r in edge], [r["d"].mean for r in edge],
-                             [r["d"].low for r in edge], [r["d"].high for r in edge])], zero_line=True,
+                "points",
+                f"The Taffy's rank moves the spread of points, the margin and the first player's edge by at most "
+                f"{top:.1f}% (edge: of a fair share of the points)",
+                "number of players", f"change at {rank_name(eq)} against 10 1/2: % of the level at 10 1/2 (95% CI)",
+                series, zero_line=True,
             ))  # fmt: skip
     table = pd.DataFrame([
         {"Taffy rank": rank_name(c.value(RANK)), "table": where(c),
