@@ -16,7 +16,7 @@ from ...strategy import parse_spec
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, p_two_sided
+from ._tools import est, fmt_p, holm, noted, p_two_sided
 
 ALPHA = 0.05
 
@@ -43,12 +43,9 @@ def policy_name(text: str) -> str:
 
 def short_name(text: str) -> str:
     """The policy for a chart's axis."""
-    name = policy_name(text)
-    return (
-        name.replace("leading ", "")
-        .replace(" (Jack or better)", " (J+)")
-        .replace("searching every decision ", "")
-    )
+    name = policy_name(text).replace("leading ", "").replace(" (Jack or better)", " (J+)")
+    name = name.replace("searching its turns while the stock lasts", "pimc: stock turns only")
+    return name.replace("searching every decision", "pimc: every decision").split(" (pimc")[0]
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -168,7 +165,9 @@ def analyse(result: ExperimentResult) -> Analysis:
         for r in rows
     ])  # fmt: skip
     return Analysis(
-        findings, charts, [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))]
+        findings,
+        [noted(c) for c in charts],
+        [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))],
     )
 
 

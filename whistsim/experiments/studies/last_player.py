@@ -14,7 +14,7 @@ from ...stats import Estimate, Share
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, pct
+from ._tools import est, noted, pct
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -102,7 +102,9 @@ def analyse(result: ExperimentResult) -> Analysis:
                                            f"{100 * share[c.index].high:.1f}]",
                      "n": w.n})  # fmt: skip
     return Analysis(
-        findings[:6], charts, [("Per table (95% CIs; shares: Wilson)", md_table(pd.DataFrame(rows)))]
+        findings[:6],
+        [noted(c) for c in charts],
+        [("Per table (95% CIs; shares: Wilson)", md_table(pd.DataFrame(rows)))],
     )
 
 

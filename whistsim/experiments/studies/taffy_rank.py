@@ -17,7 +17,7 @@ from ...stats import Estimate, Share
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, p_two_sided, pct
+from ._tools import est, fmt_p, holm, noted, p_two_sided, pct
 
 RANK = "rules.taffy_rank"
 POINTS = {  # the points figures compared deal by deal, in words
@@ -162,7 +162,7 @@ def analyse(result: ExperimentResult) -> Analysis:
              f"{fmt_num(r['d'].high)}]", "level at 10 1/2": fmt_num(r["level"]), "Holm p": fmt_p(r["holm"]), "n": r["d"].n}
             for r in rows
         ]))))  # fmt: skip
-    return Analysis(findings[:6], charts, tables)
+    return Analysis(findings[:6], [noted(c) for c in charts], tables)
 
 
 def _partner(spec, c: Cell, value) -> Cell | None:
