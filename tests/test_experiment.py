@@ -399,3 +399,10 @@ def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
     charts = list((tmp_path / "charts").glob("*.png"))
     assert charts and all(f"charts/{p.name}" in report for p in charts)
     assert "n=120" in report
+    # the standard (docs/reports.md): Findings first, at most six; at most six charts, each with its data
+    assert report.split("\n## ", 1)[1].startswith("Findings") and len(findings) <= 6
+    assert len(charts) <= 6 and "Left out" not in report, report
+    from whistsim.experiments.charts import problems
+
+    for p in charts:
+        assert problems(json.loads(p.with_suffix(".json").read_text())) == [], p
