@@ -298,7 +298,7 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
         widest = float((rows["win_0_high"] - rows["win_0_low"]).max()) * 50
         caption = (
             f"Colour and numbers: side 0's chance of winning (%), by the two sides' scores; the 95% CIs are "
-            f"too narrow to draw (at most +-{widest:.1f} points of percentage) and are listed in table_{key}.csv; "
+            f"too narrow to draw (at most ±{widest:.1f} percentage points) and are listed in table_{key}.csv; "
             f"n = {sol.n:,} measured deals."
         )
         chart = Chart(f"heatmap_{key}", title, "side 1's score (points)", "side 0's score (points)", data,

@@ -296,7 +296,8 @@ def generic_charts(result: ExperimentResult) -> list[Chart]:
             f"{cap(name(result, f))}: highest with {where}, {fmt_num(hi[2])}; lowest {fmt_num(lo[2])} "
             f"({unit(result, f)})",
             xname, label(result, f), ss, categorical=categorical,
-            caption="Error bars: 95% confidence intervals" + (" (Wilson's, for a share)." if is_share(spec.game, f) else "."),
+            caption="Error bars: 95% confidence intervals" + (" (Wilson's, for a share)" if is_share(spec.game, f) else "")
+                    + f"; n={result.games:,} games per point.",
         ))  # fmt: skip
     if spec.pairs:
         b = next(iter(spec.baseline))
@@ -320,7 +321,8 @@ def generic_charts(result: ExperimentResult) -> list[Chart]:
                 f"{'+' if big[1].mean > 0 else ''}{fmt_num(big[1].mean)} {unit(result, f)} "
                 f"({cell_text(spec, spec.cells[big[0].cell])}); {sig} of {len(ests)} changes exclude 0",
                 xname, f"change in {label(result, f)}", ss, zero_line=True, categorical=categorical,
-                caption="Each point is a paired difference on the same deals; error bars: 95% confidence intervals.",
+                caption="Each point is a paired difference on the same deals; error bars: 95% confidence intervals; "
+                        f"n={result.games:,} games per point.",
             ))  # fmt: skip
     keep = MAX_CHARTS - min(len(changes), 2)
     return levels[:keep] + changes[: MAX_CHARTS - min(len(levels), keep)]

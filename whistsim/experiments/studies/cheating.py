@@ -123,8 +123,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             text = (
                 f"Under {rule_words(r)} honest play scores best when the others "
                 + " or ".join(policy_words(q) for q, _, _ in yes)
-                + f": every cheat rate loses points, the least ({policy_words(p)}) "
-                f"{signed(e, 'points per game')}"
+                + f": even when they {policy_words(p)}, the least costly cheat rate changes the cheater's points "
+                f"by {signed(e, 'points per game')}"
             )
         else:
             text = f"Under {rule_words(r)} honesty is not clearly the best policy against any challenge policy tested"
@@ -176,7 +176,8 @@ def _charts(result: ExperimentResult, cheat: str, rule: str | None, policy: str 
         no = [p for p, v, *_ in items if v == V.FAILS]
         if rv == "none" or not policy:
             top = max(((x, y) for s in ss for x, y in zip(s.x, s.y, strict=True)), key=lambda t: t[1])
-            verdict_text = (f"cheating pays, most at cheat rate {fmt_value(top[0])} (+{fmt_num(top[1])} points per game)"
+            verdict_text = (f"cheating pays, most when passing falsely {rate_words(fmt_value(top[0]))} "
+                            f"(+{fmt_num(top[1])} points per game)"
                             if top[1] > 0 else "honest play scores best")  # fmt: skip
         else:
             verdict_text = "; ".join(
