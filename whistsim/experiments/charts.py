@@ -114,7 +114,9 @@ def write_sidecar(data: dict[str, Any], png: str | Path, out: str | Path | None 
     """The chart's data as JSON beside its PNG (``out``: another name, where ``NAME.json`` is taken)."""
     out = Path(out) if out is not None else sidecar(png)
     with atomic_write(out) as f:
-        f.write(json.dumps({**data, "png": Path(png).name}, indent=1, allow_nan=False, ensure_ascii=False) + "\n")
+        f.write(
+            json.dumps({**data, "png": Path(png).name}, indent=1, allow_nan=False, ensure_ascii=False) + "\n"
+        )
     return out
 
 

@@ -75,6 +75,7 @@ def figure_name(game: str, column: str) -> str:
     text = f.doc
     if text.startswith("1 when "):
         text = "games in which " + text[len("1 when ") :]
+    text = re.sub(r"\(1/k when k \w+ tie\)", "(ties shared)", text)
     if k is not None:
         if f.per == "turn":
             who = f"the {ordinal(k + 1)} player in turn order"

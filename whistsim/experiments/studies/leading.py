@@ -16,6 +16,11 @@ LITTLE = 0.05  # "little advantage": under 5% of a player's fair share of the po
 PRESETS = {"parlett": "Parlett's rules", "akagiri": "Akagiri 1995's rules"}
 
 
+def player(name: str) -> str:
+    """``hoarder`` -> ``the hoarder``; ``greedy`` -> ``the greedy player``."""
+    return f"the {name}" if name.endswith("er") else f"the {name} player"
+
+
 def rules_words(text: str) -> str:
     """``preset parlett`` -> ``Parlett's rules``."""
     for k, v in PRESETS.items():
@@ -50,7 +55,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         d_tt = [(b, d[0]) for b, d in d_tt if d is not None]
         if d_tt:
             v = V.combine([V.positive(e) for _, e in d_tt])
-            parts = " and ".join(f"by {signed(e, 'per game')} against the {b}" for b, e in d_tt)
+            parts = " and ".join(f"by {signed(e, 'a game')} against {player(b)}" for b, e in d_tt)
             catch.append(
                 f'"Leading high while the stock lasts catches Tens and jokers" {v}{where}: on the same deals '
                 f"playing the {leader} changes the Tens and Taffies seat {seat} wins {parts}."
@@ -62,7 +67,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             v = V.at_most(e, margin)
             little.append(
                 f'"Little advantage in leading" {v}{where}: leading high changes seat {seat}\'s score by '
-                f"{signed(e, 'points per game')} against the {bases[0]} on the same deals (little: under "
+                f"{signed(e, 'points per game')} against {player(bases[0])} on the same deals (little: under "
                 f"+{fmt_num(margin)}, 5% of a fair share)."
             )
         base_cell = next(
@@ -129,7 +134,7 @@ def _charts(result: ExperimentResult, axis: str, seat: int, leader: str, bases: 
             if d is None:
                 continue
             e: Estimate = d[0]
-            s.x.append(f"against the {b}")
+            s.x.append(f"against {player(b)}")
             s.y.append(e.mean)
             s.low.append(e.low)
             s.high.append(e.high)
