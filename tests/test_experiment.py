@@ -328,7 +328,7 @@ def test_report_of_a_tiny_run(tmp_path):
     out = tmp_path / "out"
     r = CliRunner().invoke(main, ["experiment", str(write(tmp_path, BASE)), "--out", str(out)])
     assert r.exit_code == 0, r.output
-    assert "Without a challenge rule cheating" in r.output
+    assert "With no challenge rule cheating" in r.output
     report = (out / "report.md").read_text()
     for section in ("# A tiny cheating study", "## What was run", "## Findings", "## Charts",
                     "## Headline figures per cell", "## Paired differences", "600 games per cell"):  # fmt: skip
