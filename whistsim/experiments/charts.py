@@ -110,13 +110,20 @@ def sidecar(path: str | Path) -> Path:
     return Path(path).with_suffix(".json")
 
 
+def dumps(data: dict[str, Any]) -> str:
+    """A chart's data as JSON: one line per field and one per series, the series last."""
+    one = lambda v: json.dumps(v, allow_nan=False, ensure_ascii=False)  # noqa: E731
+    head = [f" {one(k)}: {one(v)}" for k, v in data.items() if k != "series"]
+    series = [f"  {one(s)}" for s in data.get("series", [])]
+    body = ",\n".join(head + [' "series": [\n' + ",\n".join(series) + "\n ]"])
+    return "{\n" + body + "\n}\n"
+
+
 def write_sidecar(data: dict[str, Any], png: str | Path, out: str | Path | None = None) -> Path:
     """The chart's data as JSON beside its PNG (``out``: another name, where ``NAME.json`` is taken)."""
     out = Path(out) if out is not None else sidecar(png)
     with atomic_write(out) as f:
-        f.write(
-            json.dumps({**data, "png": Path(png).name}, indent=1, allow_nan=False, ensure_ascii=False) + "\n"
-        )
+        f.write(dumps({**data, "png": Path(png).name}))
     return out
 
 

@@ -113,6 +113,7 @@ def _charts(result: ExperimentResult, axis: str, seat: int, leader: str, bases: 
         nums = f"{_span(lead, v)} against {_span(other, v)}"
         word = "fewer" if max(lead) < min(other) else "more" if min(lead) > max(other) else "about as many"
         unit_words = "of games" if f.startswith("win") else unit
+        wilson = " (Wilson's, for a share of games)" if f.startswith("win") else ""
         title = f"The {leader} in seat {seat} {verb} {word} {what} than the {bases[0]}: {nums} {unit_words}"
         reference, ref_label = None, ""
         if ref == "fair":
@@ -122,7 +123,7 @@ def _charts(result: ExperimentResult, axis: str, seat: int, leader: str, bases: 
             ref_label = "a fair share of the points"
         charts.append(Chart(f"{f.split('[')[0]}-by-strategy", title, xname, f"seat {seat}'s {unit}", ss,
                             categorical=True, reference=reference, reference_label=ref_label,
-                            caption=f"Error bars: 95% confidence intervals (Wilson's for a share); {n}."))  # fmt: skip
+                            caption=f"Error bars: 95% confidence intervals{wilson}; {n}."))  # fmt: skip
     # The paired change in Tens and Taffies, against each baseline player, per preset.
     ss = []
     for c in spec.cells:
