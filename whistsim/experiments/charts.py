@@ -212,30 +212,40 @@ def _is_num(v: Any) -> bool:
 
 def _lines(ax: Any, chart: Chart) -> None:
     cats = _categories(chart)
-    numeric = not chart.categorical and all(_is_num(x) for x in cats)
+    nums = sorted(x for x in cats if _is_num(x))
+    words = [x for x in cats if not _is_num(x)]
+    # A numeric sweep keeps a numeric axis; words in it (e.g. a cheat rate "smart") stand to its right.
+    numeric = not chart.categorical and len(nums) >= 2
+    if numeric:
+        gap = (nums[-1] - nums[0]) / max(len(nums) - 1, 1) or 1.0
+        where = {x: x for x in nums} | {w: nums[-1] + gap * (i + 1) for i, w in enumerate(words)}
+    else:
+        where = {x: i for i, x in enumerate(cats)}
     k = len(chart.series)
     for i, s in enumerate(chart.series):
-        if numeric:
-            ax.errorbar(list(s.x), s.y, yerr=_err(s), marker="o", ms=4, capsize=3, lw=1.4, label=s.label)
-            continue
-        # Categories: numbers joined by a line, words (e.g. "smart") as lone points of the same colour;
-        # several series are nudged apart so that their error bars do not hide each other.
-        shift = (i - (k - 1) / 2) * min(0.08, 0.5 / max(k, 1))
+        # Several series on categories are nudged apart so that their error bars do not hide each other.
+        shift = 0.0 if numeric else (i - (k - 1) / 2) * min(0.08, 0.5 / max(k, 1))
         lo, hi = _err(s)
         num = [j for j, v in enumerate(s.x) if _is_num(v)]
         word = [j for j in range(len(s.x)) if j not in num]
-        line = ax.errorbar([cats.index(s.x[j]) + shift for j in num], [s.y[j] for j in num],
+        line = ax.errorbar([where[s.x[j]] + shift for j in num], [s.y[j] for j in num],
                            yerr=([lo[j] for j in num], [hi[j] for j in num]),
                            marker="o", ms=4, capsize=3, lw=1.4, label=s.label if num else None)  # fmt: skip
-        if word:
+        if word:  # words as lone points of the series' colour, nudged apart on a numeric axis
             colour = line[0].get_color() if num else None
-            ax.errorbar([cats.index(s.x[j]) + shift for j in word], [s.y[j] for j in word],
+            nudge = shift if not numeric else (i - (k - 1) / 2) * 0.08 * gap
+            ax.errorbar([where[s.x[j]] + nudge for j in word], [s.y[j] for j in word],
                         yerr=([lo[j] for j in word], [hi[j] for j in word]),
                         marker="D", ms=5, capsize=3, lw=0, color=colour, label=None if num else s.label)  # fmt: skip
-    if not numeric:
+    if numeric and words:
+        eps = 1e-9 * gap
+        ticks = [float(x) for x in ax.get_xticks() if nums[0] - eps <= x <= nums[-1] + eps]
+        ax.set_xticks(ticks + [where[w] for w in words], [f"{t:g}" for t in ticks] + [str(w) for w in words])
+        ax.axvline((nums[-1] + where[words[0]]) / 2, color="0.7", lw=0.8, ls=":")
+    elif numeric and all(isinstance(v, int) for v in nums) and len(nums) <= 12:
+        ax.set_xticks(nums)
+    elif not numeric:
         ax.set_xticks(range(len(cats)), [str(c) for c in cats])
-    elif all(isinstance(v, int) for v in cats):
-        ax.set_xticks(sorted(cats))
 
 
 def _bars(ax: Any, chart: Chart) -> None:

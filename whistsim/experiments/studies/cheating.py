@@ -161,7 +161,8 @@ def _charts(result: ExperimentResult, cheat: str, rule: str | None, policy: str 
             by_rule: dict) -> list[Chart]:  # fmt: skip
     spec = result.spec
     charts: list[Chart] = []
-    categorical = not all(is_num(v) for v in axis_values(spec, cheat))
+    # Cheat rates on a numeric axis; a word among them ("smart") is drawn to its right.
+    categorical = sum(is_num(v) for v in axis_values(spec, cheat)) < 2
     for r in axis_values(spec, rule) if rule else [None]:
         rv = fmt_value(r) if rule else "-"
         cells = [c for c in spec.cells if rule is None or fmt_value(c.value(rule)) == rv]
