@@ -225,6 +225,10 @@ def test_json_shape_and_no_path_outside_the_repository(tmp_path):
     assert five["verdict"] == FAILS and five["readings"][0]["mean"] == 168 and five["source"] == "Parlett"
     assert set(five["readings"][0]["skill"]) == {"random", "greedy"}
     assert (tmp_path / "c.png").stat().st_size > 1000
+    from whistsim.experiments.charts import problems
+
+    side = json.loads((tmp_path / "c-chart.json").read_text())  # c.json is the claims themselves
+    assert side["png"] == "c.png" and problems(side) == [] and js.read_text() != ""
     for text in (r.output, md.read_text(), js.read_text()):
         assert not OUTSIDE.search(text)
 

@@ -331,7 +331,7 @@ def test_report_of_a_tiny_run(tmp_path):
     out = tmp_path / "out"
     r = CliRunner().invoke(main, ["experiment", str(write(tmp_path, BASE)), "--out", str(out)])
     assert r.exit_code == 0, r.output
-    assert "Without a challenge rule cheating" in r.output
+    assert "With no challenge rule cheating" in r.output
     report = (out / "report.md").read_text()
     for section in ("# A tiny cheating study", "## What was run", "## Findings", "## Charts",
                     "## Headline figures per cell", "## Paired differences", "600 games per cell"):  # fmt: skip
@@ -414,3 +414,10 @@ def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
     charts = list((tmp_path / "charts").glob("*.png"))
     assert charts and all(f"charts/{p.name}" in report for p in charts)
     assert f"n={n}" in report
+    # the standard (docs/reports.md): Findings first, at most six; at most six charts, each with its data
+    assert report.split("\n## ", 1)[1].startswith("Findings") and len(findings) <= 6
+    assert len(charts) <= 6 and "Left out" not in report, report
+    from whistsim.experiments.charts import problems
+
+    for p in charts:
+        assert problems(json.loads(p.with_suffix(".json").read_text())) == [], p

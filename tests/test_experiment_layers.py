@@ -127,7 +127,7 @@ def test_a_share_is_reported_with_a_wilson_interval():
     assert (r.low, r.high) == pytest.approx(wilson(e.mean, e.n))
     assert 0.0 <= r.low <= r.mean <= r.high <= 1.0
     assert type(res.reported(0, "points[0]")) is Estimate  # points keep their t interval
-    assert "last_keeps" in " ".join(res.findings())
+    assert "the last player left holding cards kept some" in " ".join(res.findings())
 
 
 def test_wilson_matches_the_proportion_and_stays_in_the_unit_interval_at_the_ends():

@@ -322,6 +322,13 @@ def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
     names = {p.name for p in out.iterdir()}
     assert {"report.md", "summary.csv", "check.csv", "leader_wins.png", "table_whist_10_honours.csv"} <= names
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
+    import json
+
+    from whistsim.experiments.charts import problems
+
+    for png in out.glob("*.png"):
+        side = json.loads(png.with_suffix(".json").read_text())
+        assert side["png"] == png.name and problems(side) == [], (png.name, problems(side))
 
 
 def test_dealer_classes_are_seats_alike_after_rotating_the_table():

@@ -25,6 +25,7 @@ import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
@@ -486,46 +487,115 @@ COLOURS = {HOLDS: "#2a9d55", FAILS: "#d1495b", UNDECIDED: "#999999", DEPENDS_SKI
 
 def chart(results: list[ClaimResult], path: str) -> None:
     """One row per claim: its deciding figure with its 95% CI, coloured by verdict (each row on its own
-    scale: the figures are in different units)."""
+    scale: the figures are in different units); its data beside it as JSON (NAME.json)."""
+    lines = {r.claim.id: r.readings[0].reading.line for r in results if r.readings}
+    draw_chart([r.json() for r in results], lines, path)
+
+
+def chart_from_json(claims_json: str, path: str) -> None:
+    """The chart again from a ``--json-out`` file (the decision lines from the registry)."""
+    import json
+
+    with open(claims_json, encoding="utf-8") as f:
+        items = json.load(f)
+    lines = {c.id: c.readings[0].line for c in registry() if c.readings}
+    draw_chart(items, lines, path)
+
+
+def _row(item: dict[str, Any]) -> tuple[float, float, float, int] | None:
+    if not item.get("readings"):
+        return None
+    r = item["readings"][0]
+    if r.get("mean") is None:
+        return None
+    m = float(r["mean"])
+    lo, hi = r.get("ci") or [None, None]
+    lo = m if lo is None else min(float(lo), m)
+    hi = m if hi is None else max(float(hi), m)
+    return m, lo, hi, int(r.get("n") or 0)
+
+
+def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path: str) -> None:
+    import textwrap
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
 
+    from ..experiments.charts import as_data, write_sidecar
+    from ..experiments.results import Chart, ChartSeries
     from ..io import atomic_write
 
-    rows = [r for r in results if r.figure is not None]
-    fig, axes = plt.subplots(len(rows), 1, figsize=(9, 0.5 * len(rows) + 1.0), squeeze=False)
-    for ax, r in zip(axes[:, 0], rows, strict=True):
-        f = r.figure
-        col = COLOURS[r.verdict]
-        lo, hi = (f.low, f.high) if math.isfinite(f.low) else (f.mean, f.mean)
-        ax.errorbar([f.mean], [0], xerr=[[f.mean - lo], [hi - f.mean]], fmt="o", color=col, capsize=4)
-        line = r.readings[0].reading.line
-        pts = [lo, hi, f.mean] + ([line] if line is not None else [])
-        span = max(max(pts) - min(pts), abs(f.mean) * 0.05, 1e-3) * 0.15
+    rows = [(it, fig) for it in items if (fig := _row(it)) is not None]
+    counts: dict[str, int] = {}
+    for it, _ in rows:
+        counts[it["verdict"]] = counts.get(it["verdict"], 0) + 1
+    order = [HOLDS, FAILS, DEPENDS_READING, DEPENDS_SKILL, UNDECIDED, NOT_CHECKED]
+    told = ", ".join(f"{counts[v]} {v}" for v in order if counts.get(v))
+    title = f"Of {len(rows)} claims measured, {told}: each claim's deciding figure with its 95% CI"
+    caption = (
+        "Each row is on its own scale (the figures are in different units: results/claims.md gives each, with "
+        "its n); dashed: the value its decision compares it with. A CI narrower than the dot, or an exact "
+        "figure, shows no bar."
+    )
+    fig, axes = plt.subplots(len(rows), 1, figsize=(10, 0.55 * len(rows) + 1.4), squeeze=False)
+    for ax, (it, (m, lo, hi, _n)) in zip(axes[:, 0], rows, strict=True):
+        col = COLOURS[it["verdict"]]
+        ax.errorbar([m], [0], xerr=[[m - lo], [hi - m]], fmt="o", color=col, capsize=4)
+        line = lines.get(it["id"])
+        pts = [lo, hi, m] + ([line] if line is not None else [])
+        span = max(max(pts) - min(pts), abs(m) * 0.05, 1e-3) * 0.15
         ax.set_xlim(min(pts) - span, max(pts) + span)
         if line is not None:
             ax.axvline(line, color="#555555", lw=0.9, ls="--", zorder=0)
         ax.set_yticks([])
-        ax.set_ylabel(r.claim.id, rotation=0, ha="right", va="center", fontsize=8)
+        ax.set_ylabel(
+            "\n".join(textwrap.wrap(it["claim"], 38)), rotation=0, ha="right", va="center", fontsize=7
+        )
         ax.tick_params(axis="x", labelsize=7)
-        ax.text(1.01, 0.5, r.verdict, transform=ax.transAxes, fontsize=7, color=col, va="center")
-        for s in ("top", "right", "left"):
-            ax.spines[s].set_visible(False)
-    fig.suptitle(
-        "Each claim's deciding figure with its 95% CI; dashed: the value its decision compares it "
-        "with (each row on its own scale)",
-        fontsize=8,
+        ax.text(1.01, 0.5, it["verdict"], transform=ax.transAxes, fontsize=7, color=col, va="center")
+        for side in ("top", "right", "left"):
+            ax.spines[side].set_visible(False)
+    axes[-1, 0].set_xlabel(
+        "the claim's deciding figure, in its own unit (each row on its own scale)", fontsize=8
     )
-    fig.tight_layout(rect=(0.0, 0.0, 0.85, 1.0))
+    fig.suptitle("\n".join(textwrap.wrap(title, 90)), fontsize=9)
+    handles = [Patch(color=COLOURS[v], label=v) for v in order if counts.get(v)]
+    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 0.98), fontsize=7, frameon=False,
+               title="verdict", title_fontsize=7)  # fmt: skip
+    fig.text(0.01, 0.0, "\n".join(textwrap.wrap(caption, 130)), ha="left", va="top", fontsize=7, color="0.25")
+    fig.tight_layout(rect=(0.0, 0.0, 0.88, 1.0))
     with atomic_write(path, "wb") as fh:
-        fig.savefig(fh, format="png", dpi=110)
+        fig.savefig(fh, format="png", dpi=110, bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
+    series = []
+    for v in order:
+        mine = [(it, f) for it, f in rows if it["verdict"] == v]
+        if mine:
+            series.append(ChartSeries(v, [it["claim"] for it, _ in mine], [f[0] for _, f in mine],
+                                      [f[1] for _, f in mine], [f[2] for _, f in mine]))  # fmt: skip
+    write_sidecar(
+        as_data(
+            Chart(
+                "claims",
+                title,
+                "the claim",
+                "the claim's deciding figure, in its own unit",
+                series,
+                kind="rows",
+                categorical=True,
+                caption=caption,
+            )
+        ),
+        path,
+        Path(path).with_name(Path(path).stem + "-chart.json"),
+    )  # NAME.json: the claims themselves
 
 
 __all__ = [
     "HOLDS", "FAILS", "UNDECIDED", "DEPENDS_SKILL", "DEPENDS_READING", "NOT_CHECKED", "Figure", "Outcome",
     "Reading", "Claim", "ReadingResult", "ClaimResult", "ClaimRun", "registry", "check_claim", "check_claims",
-    "format_row", "format_rows", "to_markdown", "chart", "holm", "above", "below", "within", "family", "all_of",
+    "format_row", "format_rows", "to_markdown", "chart", "chart_from_json", "draw_chart", "holm", "above", "below", "within", "family", "all_of",
 ]  # fmt: skip

@@ -10,6 +10,7 @@ knows a figure by its name.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,57 @@ def is_rate(game: str, column: str) -> bool:
     """Each game's value is 0 or 1 (ties shared): a share of games, with a proportion's interval."""
     f = declared(game, column)
     return f is not None and f.rate
+
+
+def is_share(game: str, column: str) -> bool:
+    """Every game's value lies in [0, 1] (a declared rate, or a share of games or deals with ties shared):
+    its reported interval is Wilson's, inside [0, 1] (Wilson's bounds hold for any mean of values in
+    [0, 1]: a 0-or-1 variable has the largest variance for its mean)."""
+    f = declared(game, column)
+    if f is None or f.ratio is not None:
+        return False
+    return f.rate or f.unit.startswith(("share of games", "share of deals"))
+
+
+def _index(column: str) -> int | None:
+    m = re.fullmatch(r"[^\[]+\[(\d+)\]", column)
+    return int(m.group(1)) if m else None
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def figure_name(game: str, column: str) -> str:
+    """A figure in plain words, from its declared meaning: ``tt[0]`` -> ``Tens and Taffies in seat 0's
+    winnings pile``; ``pos_edge[0]`` -> ``points of the 1st player in turn order minus the table's
+    average``. An undeclared column is given with its underscores and brackets spelt out."""
+    f = declared(game, column)
+    k = _index(column)
+    if f is None:
+        text = column.replace("_", " ")
+        return re.sub(r"\[(\d+)\]", r" \1", text)
+    text = f.doc
+    if text.startswith("1 when "):
+        text = "games in which " + text[len("1 when ") :]
+    text = re.sub(r"\(1/k when k \w+ tie\)", "(ties shared)", text)
+    if k is not None:
+        if f.per == "turn":
+            who = f"the {ordinal(k + 1)} player in turn order"
+            text = re.sub(r"the player k-th in turn order( \(0: moves first\))?", who, text)
+            text = text.replace("the k-th player in turn order", who)
+        else:
+            who = f"{f.per} {k}"
+            text = re.sub(rf"\bthe {f.per}'s\b", f"{who}'s", text)
+            text = re.sub(rf"\bthe {f.per}\b", who, text)
+            if str(k) not in text:
+                text += f" ({who})"
+    return text
+
+
+def figure_label(game: str, column: str) -> str:
+    """A figure's name with its unit, for table headers and axes: ``... (points per game)``."""
+    return f"{figure_name(game, column)} ({figure_unit(game, column)})"
 
 
 def figure_unit(game: str, column: str) -> str:

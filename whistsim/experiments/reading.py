@@ -2,11 +2,14 @@
 
 A reading takes a finished :class:`ExperimentResult` and returns sentences
 (every figure with its 95% CI and n), charts described as data, and extra
-tables. ``analysis = "NAME"`` in a spec adds the study's own reading, the
+tables. ``analysis = "NAME"`` in a spec names the study's own reading, the
 module ``whistsim.experiments.studies.NAME`` (a function ``analyse``), loaded
-by name; the generic reading is always added after it. Figures' units, shares
-and ratios come from the game's declarations: nothing here knows a figure by
-its name, except the derived points figures every game with per-seat points
+by name; without one, the generic reading picks at most six findings. Either
+way a report follows docs/reports.md: at most six findings in plain words,
+most important first; at most six charts; figures named by their declared
+meaning and unit, never by a column's code name. Figures' units, shares and
+ratios come from the game's declarations: nothing here knows a figure by its
+name, except the derived points figures every game with per-seat points
 shares (``pos_edge``, ``points_per_player``: whistsim.figures.points_declared).
 """
 
@@ -18,8 +21,17 @@ from typing import Any
 
 from ..stats import Estimate
 from . import verdicts as V
-from .figures import figure_unit, is_ratio
-from .results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num
+from .figures import figure_label, figure_name, figure_unit, is_ratio, is_share
+from .results import (
+    MAX_CHARTS,
+    MAX_FINDINGS,
+    Analysis,
+    Chart,
+    ChartSeries,
+    ExperimentResult,
+    fmt_est,
+    fmt_num,
+)
 from .spec import Cell, Spec, SpecError, fmt_value, study_names
 
 MAX_SERIES = 10
@@ -27,13 +39,18 @@ STUDIES = __package__ + ".studies"
 
 
 def analyse(result: ExperimentResult) -> Analysis:
-    """The spec's own study (if any) first, then the generic reading; its own charts, else the generic ones."""
-    g = generic(result)
+    """The spec's own study if it has one, else the generic reading; at most six findings and charts.
+
+    A study's findings beyond six go to the appendix; its charts, or the generic ones when it draws none.
+    """
     name = result.spec.analysis
+    g = generic(result)
     if name is None:
         return g
     own = study(name).analyse(result)
-    return Analysis(own.findings + g.findings, own.charts or g.charts, own.tables)
+    charts = own.charts or g.charts
+    return Analysis(own.findings[:MAX_FINDINGS], charts[:MAX_CHARTS], own.tables,
+                    own.findings[MAX_FINDINGS:] + own.appendix, own.shares)  # fmt: skip
 
 
 def study(name: str) -> Any:
@@ -53,6 +70,67 @@ def signed(e: Estimate, unit: str = "") -> str:
 
 def unit(result: ExperimentResult, figure: str) -> str:
     return figure_unit(result.spec.game, figure)
+
+
+def name(result: ExperimentResult, figure: str) -> str:
+    """A figure in plain words (its declared meaning): ``tt[0]`` -> ``Tens and Taffies in seat 0's ...``."""
+    return figure_name(result.spec.game, figure)
+
+
+def label(result: ExperimentResult, figure: str) -> str:
+    """A figure's plain name and unit, for axes and table headers."""
+    return figure_label(result.spec.game, figure)
+
+
+def pct(x: float) -> str:
+    return "–" if not math.isfinite(x) else f"{100 * x:.1f}%" if abs(x) >= 0.001 else f"{100 * x:.2f}%"
+
+
+def fmt_share(e: Estimate, of: str = "games") -> str:
+    """A share as a percentage: ``31.2% (95% CI 30.9–31.5%, n=100,000 games)`` (the interval as given:
+    Wilson's for a share)."""
+    if e.n < 2 or not math.isfinite(e.low):
+        return f"{pct(e.mean)} (n={e.n:,} {of})"
+    return f"{pct(e.mean)} (95% CI {pct(e.low)[:-1]}–{pct(e.high)}, n={e.n:,} {of})"
+
+
+def tell(result: ExperimentResult, figure: str, e: Estimate) -> str:
+    """An estimate of ``figure`` as a sentence gives it: a share in percent, else with its unit."""
+    if is_share(result.spec.game, figure):
+        return fmt_share(e)
+    return fmt_est(e, unit(result, figure))
+
+
+def axis_name(spec: Spec, axis: str) -> str:
+    """An axis in plain words: its label in the spec, else ``rules.taffy_rank`` -> ``taffy rank``,
+    ``seats.0`` -> ``seat 0 plays``, ``seats.all.challenge`` -> ``every seat's challenge``."""
+    if axis in spec.labels:
+        return spec.labels[axis]
+    parts = axis.split(".")
+    if parts[0] == "rules":
+        return parts[1].replace("_", " ")
+    who = "every seat" if parts[1] == "all" else f"seat {parts[1]}"
+    if len(parts) == 2:
+        return f"{who} plays"
+    return f"{who}'s {parts[2].replace('_', ' ')}"
+
+
+def value_text(spec: Spec, axis: str, value: Any) -> str:
+    """``players`` = 3 -> ``3 players``; ``seat 0 plays`` = hunter -> ``seat 0 plays hunter``."""
+    a, v = axis_name(spec, axis), fmt_value(value)
+    if is_num(value) and float(value).is_integer() and " " not in a and a.endswith("s"):
+        return f"{v} {a}"
+    return f"{a} {v}"
+
+
+def group_label(spec: Spec, cell: Cell, skip: set[str]) -> str:
+    """A cell in plain words, leaving out the axes in ``skip``: ``preset parlett, 3 players``."""
+    parts = [value_text(spec, a, v) for a, v in cell.coords if a not in skip and v is not None]
+    return ", ".join(parts) or "all cells"
+
+
+def cell_text(spec: Spec, cell: Cell) -> str:
+    return group_label(spec, cell, set()) if cell.coords else "all games"
 
 
 def differenced(spec: Spec) -> list[str]:
@@ -86,19 +164,15 @@ def main_axis(spec: Spec) -> str | None:
     return multi[0] if multi else None
 
 
-def group_label(spec: Spec, cell: Cell, skip: set[str]) -> str:
-    parts = [f"{spec.label(a)}={fmt_value(v)}" for a, v in cell.coords if a not in skip and v is not None]
-    return ", ".join(parts) or "all cells"
-
-
 def series(
     result: ExperimentResult, figure: str, x_axis: str, *, paired: bool = False, cells: list[Cell] | None = None,
-    skip: set[str] | None = None, pair_axis: str | None = None,
+    skip: set[str] | None = None, pair_axis: str | None = None, shares: frozenset[str] = frozenset(),
 ) -> list[ChartSeries]:  # fmt: skip
     """One series per combination of the other axes; x is ``x_axis``'s value.
 
     ``paired``: y is the difference against the first baseline of ``pair_axis`` (default ``x_axis``);
-    on the x axis itself the baseline is drawn at 0.
+    on the x axis itself the baseline is drawn at 0. Series are labelled in plain words; a share (or a
+    ratio named in ``shares``) has Wilson's interval.
     """
     spec = result.spec
     skip = {x_axis} | (skip or set())
@@ -120,15 +194,15 @@ def series(
                     continue
                 e = d[0]
         else:
-            e = result.reported(c.index, figure)
+            e = result.reported(c.index, figure, shares)
         if not math.isfinite(e.mean):
             continue
         key = group_label(spec, c, skip)
         s = groups.setdefault(key, ChartSeries(key, [], [], [], []))
         s.x.append(x)
         s.y.append(e.mean)
-        s.low.append(e.low if e.n >= 2 else e.mean)
-        s.high.append(e.high if e.n >= 2 else e.mean)
+        s.low.append(e.low if e.n >= 2 and math.isfinite(e.low) else e.mean)
+        s.high.append(e.high if e.n >= 2 and math.isfinite(e.high) else e.mean)
     return list(groups.values())[:MAX_SERIES]
 
 
@@ -159,76 +233,96 @@ def seat_gap(result: ExperimentResult, cell: Cell) -> tuple[int, Estimate]:
 
 
 def generic(result: ExperimentResult) -> Analysis:
+    """At most six findings in plain words: the largest paired change of each compared figure, then each
+    headline figure's highest and lowest cell; charts of the headline figures along the main axis."""
     spec = result.spec
-    findings: list[str] = []
-    charts: list[Chart] = []
+    paired: list[str] = []
+    levels: list[str] = []
     for f in spec.headline:
-        u = unit(result, f)
         ests = [(c, result.reported(c.index, f)) for c in spec.cells]
         ests = [(c, e) for c, e in ests if math.isfinite(e.mean)]
         if not ests:
             continue
+        nm = name(result, f)
         if len(ests) == 1:
-            findings.append(f"`{f}`: {fmt_est(ests[0][1], u)}.")
+            levels.append(f"{cap(nm)}: {tell(result, f, ests[0][1])}.")
             continue
         hi = max(ests, key=lambda ce: ce[1].mean)
         lo = min(ests, key=lambda ce: ce[1].mean)
-        findings.append(
-            f"`{f}` is highest for {spec.cell_label(hi[0])}: {fmt_est(hi[1], u)}; "
-            f"lowest for {spec.cell_label(lo[0])}: {fmt_est(lo[1], u)}."
+        levels.append(
+            f"{cap(nm)} is highest with {cell_text(spec, hi[0])}, {tell(result, f, hi[1])}, and lowest with "
+            f"{cell_text(spec, lo[0])}, {tell(result, f, lo[1])}."
         )
     for f in differenced(spec):
-        diffs = []
-        for j, p in enumerate(spec.pairs):
-            e = result.tally.paired[j].estimate(f)
-            if e.n:
-                diffs.append((p, e))
+        diffs = [(p, result.tally.paired[j].estimate(f)) for j, p in enumerate(spec.pairs)]
+        diffs = [(p, e) for p, e in diffs if e.n]
         if not diffs:
             continue
-        sig = [(p, e) for p, e in diffs if V.positive(e) != V.UNDECIDED]
-        sig.sort(key=lambda pe: -abs(pe[1].mean))
-        for p, e in sig[:3]:
-            findings.append(
-                f"Paired on the same deals, {spec.cell_label(spec.cells[p.cell])} changes `{f}` by "
-                f"{signed(e, unit(result, f))} against {spec.cell_label(spec.cells[p.base])}."
-            )
-        findings.append(
-            f"{len(sig)} of {len(diffs)} paired differences in `{f}` have 95% CIs that exclude 0."
+        sig = sum(V.positive(e) != V.UNDECIDED for _, e in diffs)
+        p, e = max(diffs, key=lambda pe: abs(pe[1].mean))
+        paired.append(
+            f"On the same deals, {cell_text(spec, spec.cells[p.cell])} against "
+            f"{cell_text(spec, spec.cells[p.base])} changes {name(result, f)} most, by {signed(e, unit(result, f))}; "
+            f"{sig} of {len(diffs)} paired changes have 95% CIs that exclude 0."
         )
+    ordered = paired[:3] + levels + paired[3:]
+    findings, rest = ordered[:MAX_FINDINGS], ordered[MAX_FINDINGS:]
+    return Analysis(findings, generic_charts(result), [], rest)
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def generic_charts(result: ExperimentResult) -> list[Chart]:
+    """Each headline figure along the main axis, then (with a baseline) the first two paired changes."""
+    spec = result.spec
     x = main_axis(spec)
-    if x is not None:
-        categorical = not all(is_num(v) for v in axis_values(spec, x))
-        for f in spec.headline:
-            ss = series(result, f, x)
+    if x is None:
+        return []
+    xname = axis_name(spec, x)
+    categorical = not all(is_num(v) for v in axis_values(spec, x))
+    levels: list[Chart] = []
+    changes: list[Chart] = []
+    for f in spec.headline:
+        ss = series(result, f, x)
+        if not ss:
+            continue
+        hi = max(points(ss), key=lambda t: t[2])
+        lo = min(points(ss), key=lambda t: t[2])
+        where = f"{value_text(spec, x, hi[1])}" + (f" ({hi[0]})" if len(ss) > 1 else "")
+        levels.append(Chart(
+            f"{slug(f)}-by-{slug(xname)}",
+            f"{cap(name(result, f))}: highest with {where}, {fmt_num(hi[2])}; lowest {fmt_num(lo[2])} "
+            f"({unit(result, f)})",
+            xname, label(result, f), ss, categorical=categorical,
+            caption="Error bars: 95% confidence intervals" + (" (Wilson's, for a share)" if is_share(spec.game, f) else "")
+                    + f"; n={result.games:,} games per point.",
+        ))  # fmt: skip
+    if spec.pairs:
+        b = next(iter(spec.baseline))
+        base = spec.baseline[b][0]
+        for f in differenced(spec)[:2]:
+            ss = series(result, f, x, paired=True, pair_axis=b)
             if not ss:
                 continue
-            best = max(points(ss), key=lambda t: t[2])
-            where = f"{spec.label(x)}={fmt_value(best[1])}" + (f" ({best[0]})" if len(ss) > 1 else "")
-            charts.append(Chart(
-                f"{slug(f)}-by-{slug(spec.label(x))}",
-                f"{f} by {spec.label(x)}: highest at {where}, {fmt_num(best[2])} {unit(result, f)}",
-                spec.label(x), f"{f}: {unit(result, f)} (95% CI)", ss, categorical=categorical,
+            ests = [
+                (p, result.tally.paired[j].estimate(f))
+                for j, p in enumerate(spec.pairs)
+                if p.axis == b and fmt_value(spec.cells[p.base].value(b)) == fmt_value(base)
+            ]
+            if not ests:
+                continue
+            sig = sum(V.positive(e) != V.UNDECIDED for _, e in ests)
+            big = max(ests, key=lambda pe: abs(pe[1].mean))
+            changes.append(Chart(
+                f"paired-{slug(f)}-by-{slug(xname)}",
+                f"Against {value_text(spec, b, base)} on the same deals, {name(result, f)} changes by up to "
+                f"{'+' if big[1].mean > 0 else ''}{fmt_num(big[1].mean)} {unit(result, f)} "
+                f"({cell_text(spec, spec.cells[big[0].cell])}); {sig} of {len(ests)} changes exclude 0",
+                xname, f"change in {label(result, f)}", ss, zero_line=True, categorical=categorical,
+                caption="Each point is a paired difference on the same deals; error bars: 95% confidence intervals; "
+                        f"n={result.games:,} games per point.",
             ))  # fmt: skip
-        if spec.pairs:
-            b = next(iter(spec.baseline))
-            base = spec.baseline[b][0]
-            for f in differenced(spec)[:2]:
-                ss = series(result, f, x, paired=True, pair_axis=b)
-                if not ss:
-                    continue
-                ests = [
-                    (p, result.tally.paired[j].estimate(f))
-                    for j, p in enumerate(spec.pairs)
-                    if p.axis == b and fmt_value(spec.cells[p.base].value(b)) == fmt_value(base)
-                ]
-                sig = sum(V.positive(e) != V.UNDECIDED for _, e in ests)
-                big = max(ests, key=lambda pe: abs(pe[1].mean))
-                charts.append(Chart(
-                    f"paired-{slug(f)}-by-{slug(spec.label(x))}",
-                    f"{f} against {spec.label(b)}={fmt_value(base)} on the same deals: largest change "
-                    f"{'+' if big[1].mean > 0 else ''}{fmt_num(big[1].mean)} ({spec.cell_label(spec.cells[big[0].cell])}); "
-                    f"{sig} of {len(ests)} changes exclude 0",
-                    spec.label(x), f"difference in {f}: {unit(result, f)} (95% CI)", ss, zero_line=True,
-                    categorical=categorical,
-                ))  # fmt: skip
-    return Analysis(findings, charts, [])
+    keep = MAX_CHARTS - min(len(changes), 2)
+    return levels[:keep] + changes[: MAX_CHARTS - min(len(levels), keep)]

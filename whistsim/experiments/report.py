@@ -8,6 +8,7 @@ file atomically. Only the run (:mod:`.run`) sits above them.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -15,28 +16,37 @@ from typing import Any
 import pandas as pd
 
 from ..io import atomic_write
-from .charts import draw
-from .figures import figure_unit
-from .reading import differenced
-from .results import Analysis, ExperimentResult, LoadedResults, fmt_num, load_results, md_table
+from .charts import ChartError, draw, sidecar
+from .figures import figure_label, figure_name, figure_unit
+from .reading import axis_name, cell_text, differenced
+from .results import (
+    MAX_CHARTS,
+    MAX_FINDINGS,
+    Analysis,
+    ExperimentResult,
+    LoadedResults,
+    fmt_num,
+    load_results,
+    md_table,
+)
 from .spec import Spec, fmt_value
 
 # Kept here for the modules that import them from the report.
 __all__ = ["ExperimentResult", "LoadedResults", "fmt_num", "load_results", "md_table", "write_outputs"]
 
 
-def headline_table(result: ExperimentResult) -> pd.DataFrame:
-    """Cells as rows, headline figures as ``mean [low, high]`` columns."""
+def headline_table(result: ExperimentResult, shares: frozenset[str] = frozenset()) -> pd.DataFrame:
+    """Cells as rows, headline figures as ``mean [low, high]`` columns headed by name and unit."""
     spec = result.spec
     rows = []
     for c in spec.cells:
         row: dict[str, Any] = {
-            spec.label(a): fmt_value(c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
+            axis_name(spec, a): fmt_value(c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
         }
         for f in spec.headline:
-            e = result.reported(c.index, f)
-            row[f] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
-        row["n"] = result.tally.games
+            e = result.reported(c.index, f, shares)
+            row[figure_label(spec.game, f)] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
+        row["n (games)"] = result.tally.games
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -46,10 +56,12 @@ def paired_table(result: ExperimentResult) -> pd.DataFrame:
     rows = []
     for j, p in enumerate(spec.pairs):
         c = spec.cells[p.cell]
-        row: dict[str, Any] = {"cell": spec.cell_label(c), "against": spec.cell_label(spec.cells[p.base])}
+        row: dict[str, Any] = {"cell": cell_text(spec, c), "against": cell_text(spec, spec.cells[p.base])}
         for f in differenced(spec):
             e = result.tally.paired[j].estimate(f)
-            row[f"Δ {f}"] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
+            row[f"change in {figure_label(spec.game, f)}"] = (
+                f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -60,13 +72,20 @@ def _version() -> str:
     return __version__
 
 
-def render_report(result: ExperimentResult, analysis: Analysis, chart_files: list[tuple[str, str]]) -> str:
+def render_report(
+    result: ExperimentResult, analysis: Analysis, chart_files: list[tuple[str, str]] | list[tuple[str, str, str]],
+    left_out: list[str] | None = None,
+) -> str:  # fmt: skip
+    """report.md: the title and question, then Findings (at most six), What was run, the charts, the
+    study's tables, and an appendix with every cell's headline figures (docs/reports.md)."""
     spec = result.spec
     total = result.tally.games * len(spec.cells)
     lines = [f"# {spec.title}", ""]
     if spec.question:
         lines += [spec.question.strip(), ""]
-    lines += ["## What was run", ""]
+    lines += ["## Findings", ""]
+    lines += [f"- {s}" for s in analysis.findings[:MAX_FINDINGS]] or ["- (no headline figures were named)"]
+    lines += ["", "## What was run", ""]
     src = f"`{spec.source}`" if spec.source else "a spec given as data"
     lines.append(f"- Spec: {src}; game `{spec.game}`; seed {spec.seed}; whistsim {_version()}.")
     base = ", ".join(f"{k}={fmt_value(v)}" for k, v in spec.rules.items()) or "the game's defaults"
@@ -78,7 +97,7 @@ def render_report(result: ExperimentResult, analysis: Analysis, chart_files: lis
                 for v in g.get(a, []):
                     if fmt_value(v) not in values:
                         values.append(fmt_value(v))
-            lines.append(f"- Sweep `{a}` ({spec.label(a)}): {', '.join(values)}.")
+            lines.append(f"- Swept: {axis_name(spec, a)} (`{a}`): {', '.join(values)}.")
         if len(spec.grids) > 1:
             lines.append(f"- The cells are the union of {len(spec.grids)} grids: {len(spec.cells)} cells.")
     first = (
@@ -93,36 +112,42 @@ def render_report(result: ExperimentResult, analysis: Analysis, chart_files: lis
     if result.until_ci is not None:
         lines.append(f"- Stopping rule `--until-ci {result.until_ci:g}`: {result.stopped}.")
     if spec.pairs:
-        axes = sorted({spec.label(p.axis) for p in spec.pairs})
+        axes = sorted({axis_name(spec, p.axis) for p in spec.pairs})
         lines.append(
             f"- Paired comparisons against the baseline of {', '.join(axes)}: cells share decks for a seed, "
             "so each difference is taken game by game on identical deals."
         )
     lines.append(f"- Wall time {result.seconds:.1f} s ({total / max(result.seconds, 1e-9):,.0f} games/s).")
-    lines.append("- Every figure is a mean over games with its 95% confidence interval and n.")
-    lines += ["", "## Findings", ""]
-    lines += [f"- {s}" for s in analysis.findings] or ["- (no headline figures were named)"]
+    lines.append(
+        "- Every figure is a mean over games with its 95% confidence interval and n; a share of games "
+        "(or deals) has Wilson's interval, inside 0-100%."
+    )
     if chart_files:
         lines += ["", "## Charts", ""]
-        for title, rel in chart_files:
+        for item in chart_files:
+            title, rel = item[0], item[1]
             lines += [f"![{title}]({rel})", ""]
+            if len(item) > 2 and item[2]:  # type: ignore[misc]
+                lines += [f"*{item[2]}*", ""]  # type: ignore[misc]
     for heading, table in analysis.tables:
         lines += ["", f"## {heading}", "", table]
+    lines += ["", "## Appendix"]
+    lines += [""] + [f"- {s}" for s in analysis.appendix] if analysis.appendix else []
     if spec.headline:
         lines += [
             "",
-            "## Headline figures per cell",
+            "### Headline figures per cell",
             "",
-            "Mean [95% CI; for a share of games, Wilson's]; n games per cell.",
+            "Mean [95% CI; for a share, Wilson's], each column's unit in its header; n games per cell.",
             "",
         ]
-        lines.append(md_table(headline_table(result)))
+        lines.append(md_table(headline_table(result, analysis.shares)))
     if spec.pairs and differenced(spec):
         lines += [
             "",
-            "## Paired differences",
+            "### Paired differences",
             "",
-            "Cell minus its baseline, game by game on the same deals: mean [95% CI].",
+            "Cell minus its baseline, game by game on the same deals: mean [95% CI], in each column's unit.",
             "",
         ]
         lines.append(md_table(paired_table(result)))
@@ -132,10 +157,14 @@ def render_report(result: ExperimentResult, analysis: Analysis, chart_files: lis
     if spec.histograms:
         lines.append(
             "- `histograms.csv`: the whole distribution of "
-            + ", ".join(f"`{h}`" for h in spec.histograms)
+            + ", ".join(figure_name(spec.game, h) for h in spec.histograms)
             + "."
         )
-    lines += ["", f"Figures: {_glossary(spec)}", ""]
+    if chart_files:
+        lines.append("- `charts/NAME.png`, each with its data beside it in `charts/NAME.json`.")
+    for why in left_out or []:
+        lines.append(f"- Left out: {why}.")
+    lines += ["", f"Figures (the column in summary.csv: meaning, unit): {_glossary(spec)}", ""]
     return "\n".join(lines)
 
 
@@ -152,7 +181,7 @@ def _seats_text(spec: Spec) -> str:
 def _glossary(spec: Spec) -> str:
     names = list(dict.fromkeys(spec.headline + spec.histograms))
     return (
-        "; ".join(f"`{f}` in {figure_unit(spec.game, f)}" for f in names) + "."
+        "; ".join(f"`{f}`: {figure_name(spec.game, f)}, {figure_unit(spec.game, f)}" for f in names) + "."
         if names
         else "see whistsim.experiments.figures."
     )
@@ -170,16 +199,19 @@ MANIFEST = ".whistsim-charts"  # the charts a study wrote into charts/, one name
 
 
 def _manifest(path: Path) -> set[str]:
-    """Chart names listed in ``path``: plain ``*.png`` names only, so a tampered list deletes nothing else."""
+    """Chart names listed in ``path``: plain ``*.png`` and ``*.json`` names only, so a tampered list deletes nothing else."""
     try:
         names = path.read_text(encoding="utf-8").split("\n")
     except (OSError, UnicodeDecodeError):
         return set()
-    return {n for n in names if n.endswith(".png") and "/" not in n and not n.startswith(".")}
+    return {n for n in names if n.endswith((".png", ".json")) and "/" not in n and not n.startswith(".")}
 
 
 def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
-    """summary.csv, paired.csv, histograms.csv, charts/*.png and report.md, each written atomically."""
+    """summary.csv, paired.csv, histograms.csv, charts/*.png (+ .json) and report.md, each written atomically.
+
+    A chart that breaks the standard (:class:`ChartError`) is left out and named in the report.
+    """
     out = Path(out_dir)
     analysis = result.analysis()
     write_csv(result.summary(), out / "summary.csv")
@@ -188,12 +220,18 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
     if result.spec.histograms:
         write_csv(result.histograms(), out / "histograms.csv")
     chart_files = []
+    left_out = []
     made = set()
-    for chart in analysis.charts:
+    for chart in analysis.charts[:MAX_CHARTS]:
         path = out / "charts" / f"{chart.name}.png"
-        draw(chart, path)
-        made.add(path.name)
-        chart_files.append((chart.title, f"charts/{path.name}"))
+        try:
+            draw(chart, path)
+        except ChartError as e:
+            left_out.append(f"a chart ({e})")
+            continue
+        made |= {path.name, sidecar(path).name}
+        caption = json.loads(sidecar(path).read_text(encoding="utf-8")).get("caption", "")
+        chart_files.append((chart.title, f"charts/{path.name}", caption))
     charts_dir = out / "charts"
     # Remove only the charts this study wrote before (its manifest), never a file of someone else's.
     manifest = charts_dir / MANIFEST
@@ -204,5 +242,5 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
         with atomic_write(manifest) as f:
             f.write("".join(f"{name}\n" for name in sorted(made)))
     with atomic_write(out / "report.md") as f:
-        f.write(render_report(result, analysis, chart_files))
+        f.write(render_report(result, analysis, chart_files, left_out))
     return out

@@ -24,8 +24,8 @@ import numpy as np
 import pandas as pd
 
 from ..options import WhistsimError
-from ..stats import Estimate, Moments, Share, exact_sums, to_float
-from .figures import is_rate
+from ..stats import Estimate, Moments, Share, exact_sums, to_float, wilson
+from .figures import is_share
 from .spec import Cell, Spec, fmt_value
 
 
@@ -253,25 +253,70 @@ class ChartSeries:
 
 @dataclass
 class Chart:
-    """A chart described as data; :mod:`.charts` draws it."""
+    """A chart described as data; :mod:`.charts` draws it (and writes this data beside it as JSON).
+
+    The standard (docs/reports.md): the title states the finding in words, the axes name what they
+    show and its unit, every point has its 95% CI, at most six charts a study.
+    """
 
     name: str  # file stem
     title: str  # states the finding
     xlabel: str
     ylabel: str
     series: list[ChartSeries]
-    kind: str = "lines"  # lines (error bars), bars (grouped, error bars), hist (step)
+    kind: str = "lines"  # lines (error bars), bars (grouped, error bars), hist (step, CI band)
     zero_line: bool = False
     categorical: bool = False
+    caption: str = ""  # under the chart and the report's image: what the marks are, a scale's reason
+    reference: float | None = None  # a level drawn dashed across the chart, e.g. a fair share
+    reference_label: str = ""  # its legend entry
+    include_zero: bool = True  # the y axis reaches 0, so that a small change does not look large
+
+
+MAX_FINDINGS = 6  # a report opens with at most six findings
+MAX_CHARTS = 6  # and draws at most six charts
 
 
 @dataclass
 class Analysis:
-    """A reading of a result: findings as sentences, charts as data, extra tables."""
+    """A reading of a result: findings as sentences (at most six, most important first), charts as data,
+    extra tables; ``appendix``: sentences kept at the end of the report; ``shares``: ratio figures the
+    study knows to lie in [0, 1] (e.g. a share of false passes), reported with Wilson's interval."""
 
     findings: list[str]
     charts: list[Chart]
     tables: list[tuple[str, str]]  # (heading, markdown)
+    appendix: list[str] = field(default_factory=list)
+    shares: frozenset[str] = frozenset()
+
+
+class RatioShare(Estimate):
+    """A ratio of means that is a share (in [0, 1]): Wilson's interval at the effective number of trials
+    that gives its delta-method standard error, so it stays inside [0, 1]; ``n`` is still the games."""
+
+    @classmethod
+    def of(cls, e: Estimate) -> RatioShare:
+        return cls(e.mean, e.sd, e.n)
+
+    def _bounds(self) -> tuple[float, float]:
+        p = self.mean
+        if self.n < 2 or not math.isfinite(p) or not math.isfinite(self.sd):
+            return math.nan, math.nan
+        var = self.sd * self.sd / self.n
+        n_eff = p * (1 - p) / var if var > 0 and 0 < p < 1 else self.n
+        return wilson(min(max(p, 0.0), 1.0), max(n_eff, 1.0))
+
+    @property
+    def low(self) -> float:
+        return self._bounds()[0]
+
+    @property
+    def high(self) -> float:
+        return self._bounds()[1]
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
 
 
 @dataclass
@@ -334,10 +379,13 @@ class ExperimentResult:
         """The mean of a figure in a cell, with its t interval (a ratio: delta method)."""
         return self.tally.estimate(cell, figure)
 
-    def reported(self, cell: int, figure: str) -> Estimate:
-        """The estimate as reports give it: a share of games (a declared rate) with Wilson's interval."""
+    def reported(self, cell: int, figure: str, shares: frozenset[str] = frozenset()) -> Estimate:
+        """The estimate as reports give it: a share (of games or deals; or a ratio named in ``shares``)
+        with Wilson's interval, inside [0, 1]."""
         e = self.estimate(cell, figure)
-        return Share.of(e) if is_rate(self.spec.game, figure) else e
+        if figure in shares:
+            return RatioShare.of(e)
+        return Share.of(e) if is_share(self.spec.game, figure) else e
 
     def difference(
         self, cell: int, figure: str, axis: str | None = None, against: Any = None

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import math
 
+from ...stats import wilson
 from .. import verdicts as V
-from ..reading import axis_values, group_label, points, series, signed, slug, unit
+from ..reading import axis_values, fmt_share, group_label, points, series, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num
 from ..spec import fmt_value
+
+WORDS = {"standard": "standard scoring", "five_penalty": "the five-penalty", "piles": "pile scoring"}
+
+
+def words(v: object) -> str:
+    s = fmt_value(v)
+    return WORDS.get(s, f"scoring '{s}'")
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -22,52 +30,56 @@ def analyse(result: ExperimentResult) -> Analysis:
     if axis not in spec.axes:
         return Analysis(["(the scoring analysis needs a sweep over rules.scoring)"], [], [])
     findings: list[str] = []
-    charts: list[Chart] = []
     others = [a for a in spec.axes if a != axis]
     base = spec.baseline.get(axis, ["standard"])[0]
+    n = f"n={result.games:,} games per cell"
+    exact, varying = [], []
     for sv in axis_values(spec, axis):
         cells = [c for c in spec.cells if fmt_value(c.value(axis)) == fmt_value(sv)]
         ests = [(c, result.estimate(c.index, "total_points")) for c in cells]
-        exact = {e.mean for _, e in ests if e.n >= 2 and e.sd == 0}
-        if len(exact) == 1 and all(e.sd == 0 for _, e in ests):
-            findings.append(f"{spec.label(axis)}={fmt_value(sv)}: the total is {fmt_num(exact.pop())} points in every game "
-                            f"({len(cells)} cell(s), n={result.games:,} each).")  # fmt: skip
+        values = {e.mean for _, e in ests if e.n >= 2 and e.sd == 0}
+        if len(values) == 1 and all(e.sd == 0 for _, e in ests):
+            exact.append(f"{fmt_num(values.pop())} points under {words(sv)}")
         else:
-            lo, hi = ests[0], ests[-1]
-            h = result.tally.hists[hi[0].index].get("total_points")
-            rng = f"; single games range from {min(h)} to {max(h)}" if h else ""
-            findings.append(
-                f"{spec.label(axis)}={fmt_value(sv)}: the total varies from game to game: {fmt_est(lo[1], 'points')} "
-                f"({group_label(spec, lo[0], {axis})}) to {fmt_est(hi[1], 'points')} ({group_label(spec, hi[0], {axis})}){rng}."
+            lo = min(ests, key=lambda ce: ce[1].mean)
+            hi = max(ests, key=lambda ce: ce[1].mean)
+            varying.append(
+                f"under {words(sv)} it varies from game to game, from {fmt_est(lo[1], 'points')} with "
+                f"{group_label(spec, lo[0], {axis})} to {fmt_est(hi[1], 'points')} with {group_label(spec, hi[0], {axis})}"
             )
+    if exact or varying:
+        text = f"Every game totals {' and '.join(exact)}, at every table size ({n})" if exact else ""
+        text += ("; " if text else "The total ") + "; ".join(varying) if varying else ""
+        findings.append(text[:1].upper() + text[1:] + ".")
     what = {
-        "rel_spread": "the spread of players' points (sd within a game over a fair share)",
-        "rel_margin": "the winning margin over a fair share",
-        "most_cards_wins": "the share of games won by a player with the most cards",
-        "most_tt_wins": "the share of games won by a player with the most Tens and Taffies",
+        "rel_spread": "the spread of the players' points (their sd within a game over a fair share)",
+        "rel_margin": "the winning margin (over a fair share)",
     }
-    for sv in axis_values(spec, axis):
-        if fmt_value(sv) == fmt_value(base):
-            continue
-        for f, words in what.items():
+    for f, wd in what.items():
+        parts = []
+        for sv in axis_values(spec, axis):
+            if fmt_value(sv) == fmt_value(base):
+                continue
             diffs = []
             for c in spec.cells:
-                if fmt_value(c.value(axis)) != fmt_value(sv):
-                    continue
-                d = result.difference(c.index, f, axis)
-                if d is not None:
-                    diffs.append((c, d[0]))
+                if fmt_value(c.value(axis)) == fmt_value(sv):
+                    d = result.difference(c.index, f, axis)
+                    if d is not None:
+                        diffs.append((c, d[0]))
             if not diffs:
                 continue
-            sig = sum(V.positive(e) != V.UNDECIDED for _, e in diffs)
-            lo = min(diffs, key=lambda ce: ce[1].mean)
-            hi = max(diffs, key=lambda ce: ce[1].mean)
-            span = (f"{signed(lo[1])} ({group_label(spec, lo[0], {axis})}) to {signed(hi[1])} "
-                    f"({group_label(spec, hi[0], {axis})})") if len(diffs) > 1 else signed(lo[1])  # fmt: skip
-            findings.append(
-                f"{fmt_value(sv)} against {fmt_value(base)} on the same deals changes {words} by {span}; "
-                f"{sig} of {len(diffs)} paired 95% CIs exclude 0."
+            c, e = max(diffs, key=lambda ce: abs(ce[1].mean))
+            sig = sum(V.positive(x) != V.UNDECIDED for _, x in diffs)
+            clear = (
+                "every change clear of 0"
+                if sig == len(diffs)
+                else f"{sig} of {len(diffs)} changes clear of 0"
             )
+            parts.append(
+                f"by up to {signed(e)} under {words(sv)} with {group_label(spec, c, {axis})} ({clear})"
+            )
+        if parts:
+            findings.append(f"Against {words(base)} on the same deals, {wd} changes {' and '.join(parts)}.")
     first = [
         c
         for c in spec.cells
@@ -75,43 +87,71 @@ def analyse(result: ExperimentResult) -> Analysis:
     ]
     if first:
         tag = group_label(spec, first[0], {axis})
-        parts = [
-            f"{fmt_value(c.value(axis))}: {fmt_num(100 * result.estimate(c.index, 'most_cards_wins').mean)}% "
-            f"(most cards), {fmt_num(100 * result.estimate(c.index, 'most_tt_wins').mean)}% (most Tens and Taffies)"
-            for c in first
-        ]
-        findings.append(f"Who wins ({tag}, n={result.games:,} per cell): " + "; ".join(parts) + ".")
+        for f, who in (("most_cards_wins", "the most cards"), ("most_tt_wins", "the most Tens and Taffies")):
+            parts = [f"{fmt_share(result.reported(c.index, f))} under {words(c.value(axis))}" for c in first]
+            findings.append(
+                f"With {tag}, a player with {who} is among the winners in " + ", ".join(parts) + "."
+            )
+    return Analysis(findings[:6], _charts(result, axis, others), [], findings[6:])
+
+
+def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Chart]:
+    spec = result.spec
+    charts: list[Chart] = []
+    n = f"n={result.games:,} games per point"
     x = others[0] if others else axis
-    for f, ylabel in (("rel_spread", "sd of points within a game / points per player"),
-                      ("rel_margin", "winning margin / points per player"),
-                      ("most_cards_wins", "share of games a player with most cards wins"),
-                      ("most_tt_wins", "share of games a player with most Tens+Taffies wins")):  # fmt: skip
-        ss = series(result, f, x) if x != axis else series(result, f, axis)
+    for f, what, ylabel in (
+        ("rel_spread", "the spread of the players' points", "sd of the players' points within a game over a fair share (ratio)"),
+        ("rel_margin", "the winning margin", "winning margin over a fair share of the points (ratio)"),
+        ("most_cards_wins", "how often a player with the most cards wins", "share of games a player with the most cards wins"),
+        ("most_tt_wins", "how often a player with the most Tens and Taffies wins", "share of games a player with the most Tens and Taffies wins"),
+    ):  # fmt: skip
+        ss = series(result, f, x)
         if not ss:
             continue
+        for s in ss:
+            s.label = next((w for k, w in WORDS.items() if s.label.endswith(k)), s.label)
         top = max(points(ss), key=lambda t: t[2])
-        charts.append(Chart(f"{slug(f)}-by-scoring", f"{f}: highest under {top[0]} at {spec.label(x)}={fmt_value(top[1])} ({fmt_num(top[2])})",
-                            spec.label(x), f"{ylabel} (95% CI)", ss, kind="lines" if x != axis else "bars",
-                            categorical=x == axis))  # fmt: skip
+        low = min(points(ss), key=lambda t: t[2])
+        share = f.startswith("most")
+        v = (lambda y: f"{100 * y:.1f}%") if share else fmt_num
+        where = (lambda t: f"{t[0]}, {t[1]} players") if x != axis else (lambda t: f"{t[1]}")
+        title = f"{what[:1].upper()}{what[1:]}: highest under {where(top)} ({v(top[2])}), lowest under {where(low)} ({v(low[2])})"
+        charts.append(Chart(f"{slug(f)}-by-scoring", title, "players at the table" if x != axis else "scoring",
+                            ylabel, ss, kind="lines" if x != axis else "bars", categorical=x == axis,
+                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if share else ''}; {n}."))  # fmt: skip
+    first_other = {a: axis_values(spec, a)[0] for a in others}
+    cells = [
+        c for c in spec.cells if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in first_other.items())
+    ]
+    where = ", ".join(group_label(spec, c, {axis}) for c in cells[:1])
     for h in spec.histograms:
-        first_other = {a: axis_values(spec, a)[0] for a in others}
-        cells = [
-            c
-            for c in spec.cells
-            if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in first_other.items())
-        ]
-        ss = []
+        ss, constant = [], []
         for c in cells:
             counts = result.tally.hists[c.index].get(h, {})
             total = sum(counts.values())
             if not total:
                 continue
+            if len(counts) == 1:  # one value in every game: a line, not a distribution; told in the caption
+                constant.append(f"{words(c.value(axis))} always {fmt_num(next(iter(counts)))}")
+                continue
             xs = sorted(counts)
-            ss.append(ChartSeries(f"{spec.label(axis)}={fmt_value(c.value(axis))}", xs, [counts[v] / total for v in xs],
-                                  [math.nan] * len(xs), [math.nan] * len(xs)))  # fmt: skip
-        if ss:
-            where = ", ".join(f"{spec.label(a)}={fmt_value(v)}" for a, v in first_other.items())
-            widest = max(ss, key=lambda s: max(s.x) - min(s.x))
-            charts.append(Chart(f"distribution-{slug(h)}", f"Distribution of {h} ({where}): widest under {widest.label}",
-                                unit(result, h), f"share of games (n={result.games:,} per scoring)", ss, kind="hist"))  # fmt: skip
-    return Analysis(findings, charts, [])
+            ci = [wilson(counts[v] / total, total) for v in xs]
+            ss.append(ChartSeries(words(c.value(axis)), xs, [counts[v] / total for v in xs],
+                                  [a for a, _ in ci], [b for _, b in ci]))  # fmt: skip
+        if not ss:
+            continue
+        name = "all players' points together" if h == "total_points" else "the first seat's points"
+        widest = max(ss, key=lambda s: max(s.x) - min(s.x))
+        lo_x, hi_x = min(widest.x), max(widest.x)
+        mode = max(zip(widest.y, widest.x, strict=True))[1]
+        title = (f"Distribution of {name} in a game ({where}): {widest.label} ranges from {lo_x} to {hi_x}, "
+                 f"most often {mode}")  # fmt: skip
+        caption = f"Shaded: 95% confidence intervals (Wilson) of each value's share; n={result.games:,} games per line."
+        if constant:
+            caption += " Not drawn, being the same in every game: " + "; ".join(constant) + "."
+        if not math.isfinite(mode):
+            continue
+        charts.append(Chart(f"distribution-{slug(h)}", title, f"{name} (points per game)", "share of games", ss,
+                            kind="hist", caption=caption))  # fmt: skip
+    return charts

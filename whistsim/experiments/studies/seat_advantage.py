@@ -1,43 +1,79 @@
 """Does it matter who moves first? (experiments/seat_advantage.toml)
 
 Each turn position's points above the table's average (``pos_edge``), for
-every cell.
+every cell. The first player's edge is one position at every table size, so it
+compares across sizes; the best-placed position is a maximum over the positions
+(more positions, more chances of a large one), so it is told per table size only.
 """
 
 from __future__ import annotations
 
+from ...stats import Estimate
 from .. import verdicts as V
-from ..reading import MAX_SERIES, axis_values, points, seat_gap, signed, slug
+from ..reading import MAX_SERIES, axis_values, group_label, points, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num
-from ..spec import fmt_value
+from ..spec import Cell, fmt_value
+
+
+def _share(result: ExperimentResult, c: Cell, e: Estimate) -> str:
+    ppp = result.estimate(c.index, "points_per_player").mean
+    return f"{100 * e.mean / ppp:.1f}% of a fair share" if ppp else ""
+
+
+def _where(result: ExperimentResult, c: Cell) -> str:
+    """``8 greedy players`` (the strategy swept for every seat), else the cell in plain words."""
+    spec = result.spec
+    if set(spec.axes) == {"rules.players", "seats.all"}:
+        return f"{len(c.players)} {fmt_value(c.value('seats.all'))} players"
+    return group_label(spec, c, set())
 
 
 def analyse(result: ExperimentResult) -> Analysis:
     spec = result.spec
+    others = [a for a in spec.axes if a != "rules.players"]
+    group_values = axis_values(spec, others[0]) if others else [None]
     findings: list[str] = []
-    charts: list[Chart] = []
+    first = [(c, result.estimate(c.index, "pos_edge[0]")) for c in spec.cells]
+    clear = sum(V.positive(e) == V.HOLDS for _, e in first)
+    c, e = max(first, key=lambda ce: ce[1].mean)
+    findings.append(
+        f"Moving first helps a little: the first player's points are clearly above the table's average in "
+        f"{clear} of {len(first)} settings, by at most {signed(e, 'points per game')}, which is "
+        f"{_share(result, c, e)}, with {_where(result, c)}."
+    )
+    for gv in group_values:
+        cells = [(c, e) for c, e in first if not others or fmt_value(c.value(others[0])) == fmt_value(gv)]
+        if not cells:
+            continue
+        tag = f"With {fmt_value(gv)} players" if others else "Here"
+        lo = min(cells, key=lambda ce: ce[1].mean)
+        hi = max(cells, key=lambda ce: ce[1].mean)
+        n_clear = sum(V.positive(e) == V.HOLDS for _, e in cells)
+        findings.append(
+            f"{tag} the first player's edge over the table's average ranges from {signed(lo[1], 'points per game')} "
+            f"with {lo[0].rules.players} at the table to {signed(hi[1], 'points per game')} with "
+            f"{hi[0].rules.players}, clearly above 0 in {n_clear} of {len(cells)} table sizes."
+        )
+    # Where the first position is not the best placed: told per table size (a maximum over positions).
+    moved = []
     for c in spec.cells:
         p = len(c.players)
         ests = [result.estimate(c.index, f"pos_edge[{k}]") for k in range(p)]
         best = max(range(p), key=lambda k: ests[k].mean)
-        worst = min(range(p), key=lambda k: ests[k].mean)
+        if best != 0 and V.positive(ests[best]) == V.HOLDS:
+            moved.append((c, best, ests[best]))
+    if moved:
+        c, k, e = max(moved, key=lambda t: t[2].mean)
         findings.append(
-            f"{spec.cell_label(c)}: the first player's edge over the table average is {signed(ests[0], 'points per game')}; "
-            f"best placed is position {best + 1} ({fmt_num(ests[best].mean)}), worst position {worst + 1} ({fmt_num(ests[worst].mean)})."
+            f"The best-placed turn position is not always the first: in {len(moved)} of {len(spec.cells)} settings "
+            f"it is a later one, most with {_where(result, c)}, where position {k + 1} takes "
+            f"{signed(e, 'points per game')} above the table's average (the best of {len(c.players)} positions, "
+            "so not compared across table sizes)."
         )
-    gaps = [(c, *seat_gap(result, c)) for c in spec.cells]
-    c, k, g = max(gaps, key=lambda t: t[2].mean)
-    e = result.estimate(c.index, f"pos_edge[{k}]")
-    findings.insert(0, (
-        f"The largest turn-position effect is position {k + 1} with {spec.cell_label(c)}: {signed(e, 'points per game')}, "
-        f"{fmt_num(100 * g.mean)}% of a fair share of the points; "
-        f"{sum(V.positive(result.estimate(c2.index, 'pos_edge[0]')) == V.HOLDS for c2 in spec.cells)} of {len(spec.cells)} "
-        "cells give the first player a clear edge."
-    ))  # fmt: skip
-    others = [a for a in spec.axes if a != "rules.players"]
-    group_values = axis_values(spec, others[0]) if others else [None]
+    charts: list[Chart] = []
     for gv in group_values:
         ss = []
+        tops = []
         for c in spec.cells:
             if others and fmt_value(c.value(others[0])) != fmt_value(gv):
                 continue
@@ -50,12 +86,17 @@ def analyse(result: ExperimentResult) -> Analysis:
                 s.low.append(e.low)
                 s.high.append(e.high)
             ss.append(s)
+            tops.append((c, result.estimate(c.index, "pos_edge[0]")))
         if not ss:
             continue
+        c, e = max(tops, key=lambda ce: ce[1].mean)
         top = max(points(ss), key=lambda t: t[2])
-        tag = f"{spec.label(others[0])}={fmt_value(gv)}: " if others else ""
+        tag = f"With {fmt_value(gv)} players, the" if others else "The"
         charts.append(Chart(f"position-edge{'-' + slug(fmt_value(gv)) if others else ''}",
-                            f"{tag}the best turn position is {top[1]} with {top[0]} (+{fmt_num(top[2])} points per game)",
-                            "turn position (1 = moves first)", "points per game above the table average (95% CI)",
-                            ss[:MAX_SERIES], zero_line=True))  # fmt: skip
+                            f"{tag} first player gains at most {fmt_num(e.mean)} points per game "
+                            f"({_share(result, c, e)}, {len(c.players)} at the table)"
+                            + (f"; a later position up to {fmt_num(top[2])}" if top[2] > e.mean else ""),
+                            "turn position (1 = moves first)", "points per game above the table's average",
+                            ss[:MAX_SERIES], zero_line=True,
+                            caption=f"Error bars: 95% confidence intervals; n={result.games:,} games per point."))  # fmt: skip
     return Analysis(findings, charts, [])

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 
 from .. import verdicts as V
-from ..reading import differenced, signed, unit
+from ..reading import cell_text, differenced, name, signed, unit, value_text
 from ..results import Analysis, ExperimentResult, fmt_num
-from ..spec import fmt_value
 
 EDGES = ("edge", "pos_edge")  # per seat / turn position: points above the others'
 
@@ -38,15 +37,16 @@ def analyse(result: ExperimentResult) -> Analysis:
         sig = sum(V.positive(x) != V.UNDECIDED for _, x, _ in rows)
         worst = max(worst, rel if math.isfinite(rel) else 0.0)
         findings.append(
-            f"`{f}`: the largest paired change is {signed(e, unit(result, f))} "
-            f"({fmt_num(100 * rel)}% of {'a fair share' if _edge(f) else 'its level'}) "
-            f"for {spec.cell_label(spec.cells[p.cell])}; "
+            f"The largest paired change in {name(result, f)} is {signed(e, unit(result, f))}, "
+            f"{fmt_num(100 * rel)}% of {'a fair share of the points' if _edge(f) else 'its level'}, "
+            f"with {cell_text(spec, spec.cells[p.cell])}; "
             f"{sig} of {len(rows)} changes have 95% CIs that exclude 0."
         )
     b = next(iter(spec.baseline))
-    findings.insert(0, f"Against {spec.label(b)}={fmt_value(spec.baseline[b][0])} on the same deals, no headline figure "
-                       f"moves by more than {fmt_num(100 * worst)}% of its level (edges: of a fair share of the points).")  # fmt: skip
-    return Analysis(findings, [], [])
+    findings.insert(0, f"Against {value_text(spec, b, spec.baseline[b][0])} on the same deals, no headline figure "
+                       f"moves by more than {fmt_num(100 * worst)}% of its level (an edge: of a fair share of the "
+                       f"points; n={result.games:,} games per cell).")  # fmt: skip
+    return Analysis(findings[:6], [], [], findings[6:])
 
 
 def _edge(figure: str) -> bool:
