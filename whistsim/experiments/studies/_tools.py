@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ...stats import Estimate, Share
-from ..results import Chart, fmt_num
+from ..results import fmt_num
 
 
 def p_two_sided(e: Estimate) -> float:
@@ -50,15 +50,3 @@ def est(e: Estimate, unit: str, what: str = "games") -> str:
     if e.n < 2 or not math.isfinite(e.half_width):
         return f"{sign}{fmt_num(e.mean)} {u} (n={e.n:,} {what})"
     return f"{sign}{fmt_num(e.mean)} {u} (95% CI {fmt_num(e.low)} to {fmt_num(e.high)}, n={e.n:,} {what})"
-
-
-def noted(chart: Chart) -> Chart:
-    """Say in the title when the 95% CIs are too narrow to see beside the marks."""
-    ys = [v for s in chart.series for v in (*s.y, *s.low, *s.high) if math.isfinite(v)]
-    widths = [
-        h - lo for s in chart.series for lo, h in zip(s.low, s.high, strict=True) if math.isfinite(h - lo)
-    ]
-    span = (max(ys) - min(ys)) if ys else 0.0
-    if widths and span > 0 and max(widths) < 0.02 * span:
-        chart.title += " (95% CIs narrower than the marks)"
-    return chart

@@ -16,7 +16,7 @@ from ...strategy import parse_spec
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, noted, p_two_sided
+from ._tools import est, fmt_p, holm, p_two_sided
 
 ALPHA = 0.05
 
@@ -166,7 +166,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     ])  # fmt: skip
     return Analysis(
         findings,
-        [noted(c) for c in charts],
+        charts,
         [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))],
     )
 
@@ -211,4 +211,9 @@ def _bars(rows, groups, policies, what, name, title, xlabel, ylabel, scale: floa
             [scale * r[what].mean for r in mine], [scale * r[what].low for r in mine],
             [scale * r[what].high for r in mine],
         ))  # fmt: skip
-    return Chart(name, title, xlabel, ylabel, series, kind="bars", zero_line=True, categorical=True)
+    caption = (
+        "Each bar: the policy's change against the baseline, game by game on the same deals; "
+        "error bars: 95% CIs."
+    )
+    return Chart(name, title, xlabel, ylabel, series, kind="bars", zero_line=True, categorical=True,
+                 caption=caption)  # fmt: skip

@@ -14,7 +14,7 @@ from ...stats import Estimate, Share
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, noted, pct
+from ._tools import est, pct
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -103,7 +103,7 @@ def analyse(result: ExperimentResult) -> Analysis:
                      "n": w.n})  # fmt: skip
     return Analysis(
         findings[:6],
-        [noted(c) for c in charts],
+        charts,
         [("Per table (95% CIs; shares: Wilson)", md_table(pd.DataFrame(rows)))],
     )
 
@@ -123,7 +123,8 @@ def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -
             s.low.append(scale * e.low)
             s.high.append(scale * e.high)
         series.append(s)
-    return Chart(name, title, "number of players", ylabel, series)
+    caption = "Error bars: 95% CIs" + (" (Wilson's, for a share of games)." if share else ".")
+    return Chart(name, title, "number of players", ylabel, series, caption=caption)
 
 
 def _equipment(group: str) -> str:

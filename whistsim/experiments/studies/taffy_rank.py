@@ -15,9 +15,9 @@ import pandas as pd
 
 from ...stats import Estimate, Share
 from ..reading import find_axis, group_label
-from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
+from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, noted, p_two_sided, pct
+from ._tools import est, fmt_p, holm, p_two_sided, pct
 
 RANK = "rules.taffy_rank"
 POINTS = {  # the points figures compared deal by deal, in words
@@ -26,6 +26,7 @@ POINTS = {  # the points figures compared deal by deal, in words
     "pos_edge[0]": "the first player's edge",
 }
 TRICK_WORTH = 20  # a trick holding a Ten and a Taffy is worth at least 20 points
+SHARES = frozenset({"taffy_ten_taffy_share", "taffy_ten_ten_share"})  # ratios that are shares: Wilson
 
 
 def rank_name(v) -> str:
@@ -53,8 +54,8 @@ def analyse(result: ExperimentResult) -> Analysis:
 
     met = {c.index: result.estimate(c.index, "taffy_ten") for c in spec.cells}
     any_ = {c.index: Share.of(result.estimate(c.index, "taffy_ten_any")) for c in spec.cells}
-    t_sh = {c.index: result.estimate(c.index, "taffy_ten_taffy_share") for c in spec.cells}
-    n_sh = {c.index: result.estimate(c.index, "taffy_ten_ten_share") for c in spec.cells}
+    t_sh = {c.index: RatioShare.of(result.estimate(c.index, "taffy_ten_taffy_share")) for c in spec.cells}
+    n_sh = {c.index: RatioShare.of(result.estimate(c.index, "taffy_ten_ten_share")) for c in spec.cells}
     ten_wins = {c.index: result.estimate(c.index, "taffy_ten_ten") for c in spec.cells}
 
     findings: list[str] = []
@@ -119,6 +120,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"({where(mid_up)}; a Jack or better takes the rest)",
             "number of players", "tricks where a Taffy and a Ten met: % won (95% CI)",
             [_series(lbl, cs, sh, x, 100.0) for lbl, cs, sh in groups],
+            caption="Of the tricks in which a Taffy and a Ten met, the share each won; error bars: 95% CIs "
+                    "(Wilson's, at the effective number of tricks). At 10 1/2 a Ten never wins one.",
         ))  # fmt: skip
         charts.append(Chart(
             "meetings",
@@ -126,6 +129,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"at 10 1/2",
             "number of players", "tricks where a Taffy and a Ten met: tricks per game (95% CI)",
             [_series(f"Taffy {rank_name(v)}", cs, met, x, 1.0) for v, cs in ((high, up), (eq, level))],
+            caption="Tricks holding at least one Taffy and one Ten, per game; error bars: 95% CIs.",
         ))  # fmt: skip
         if rows:
             series = []
@@ -147,6 +151,9 @@ def analyse(result: ExperimentResult) -> Analysis:
                 f"{top:.1f}% (edge: of a fair share of the points)",
                 "number of players", f"change at {rank_name(eq)} against 10 1/2: % of the level at 10 1/2 (95% CI)",
                 series, zero_line=True,
+                caption="Each point: the change at the Taffy's lower rank, game by game on the same deals, over the "
+                        "figure's level at 10 1/2 (the first player's edge: over a fair share of the points); error "
+                        "bars: 95% CIs.",
             ))  # fmt: skip
     table = pd.DataFrame([
         {"Taffy rank": rank_name(c.value(RANK)), "table": where(c),
@@ -162,7 +169,7 @@ def analyse(result: ExperimentResult) -> Analysis:
              f"{fmt_num(r['d'].high)}]", "level at 10 1/2": fmt_num(r["level"]), "Holm p": fmt_p(r["holm"]), "n": r["d"].n}
             for r in rows
         ]))))  # fmt: skip
-    return Analysis(findings[:6], [noted(c) for c in charts], tables)
+    return Analysis(findings[:6], charts, tables, shares=SHARES)
 
 
 def _partner(spec, c: Cell, value) -> Cell | None:
