@@ -182,9 +182,10 @@ def _while(text: str) -> str:
 
 
 def _table(group: str) -> str:
-    """``players=3`` -> ``with 3 players``."""
-    if group.startswith("players=") and "," not in group:
-        return f"with {group.split('=')[1]} players"
+    """The table a comparison was made at, after a sentence: ``3 players`` -> ``with 3 players``."""
+    words = group.replace("players=", "").strip()
+    if "," not in words and words.removesuffix(" players").isdigit():
+        return f"with {words.removesuffix(' players')} players"
     return f"({group})"
 
 

@@ -128,6 +128,8 @@ def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -
 
 
 def _equipment(group: str) -> str:
-    """``preset=parlett`` -> ``Parlett's equipment``."""
-    names = {"preset=parlett": "Parlett's equipment", "preset=akagiri": "Akagiri 1995's equipment"}
-    return names.get(group, group)
+    """The preset a cell was played under, as its equipment: ``preset parlett`` -> ``Parlett's equipment``."""
+    words = group.replace("=", " ").split()
+    if words[:1] == ["preset"] and len(words) == 2:
+        return {"parlett": "Parlett's equipment", "akagiri": "Akagiri 1995's equipment"}.get(words[1], group)
+    return group
