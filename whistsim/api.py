@@ -18,7 +18,7 @@ from .batch import Batch
 from .figures import columns
 from .games import MoveError, RecordError, get_game, seating
 from .io import atomic_write, read_lines, write_jsonl
-from .options import WhistsimError
+from .options import WhistsimError, near
 from .runner import run_games
 from .runner import stop_on_sigint as _stop_on_sigint
 from .stats import Moments
@@ -129,7 +129,9 @@ def _first_seat(first: int | str) -> int:
     except (TypeError, ValueError):
         f = -1
     if f < 0:  # the kernels read any negative seat as "rotate": only the word may say so
-        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")
+        raise WhistsimError(
+            f"first seat {first!r}: expected a seat number or 'rotate'{near(first, ['rotate'])}"
+        )
     return f
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .games import get_game, seating
-from .options import WhistsimError
+from .options import WhistsimError, near
 from .runner import by_time, stop_on_sigint
 from .runner import threads as use_threads
 from .stats import estimate
@@ -254,7 +254,9 @@ def tournament(
     elif isinstance(first, int) or (str(first).isascii() and str(first).isdigit()):
         f = int(first)
     else:
-        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")
+        raise WhistsimError(
+            f"first seat {first!r}: expected a seat number or 'rotate'{near(first, ['rotate'])}"
+        )
     points = np.zeros((len(arr), decks, p), np.int64)
     won = np.zeros((len(arr), decks, p))
     teams = getattr(r, "teams_tuple", None)  # the dealt games' side of each seat

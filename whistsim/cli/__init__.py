@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ..options import WhistsimError
+from ..options import WhistsimError, near
 
 # Modules that add commands to ``main``; each is a few lines per command.
 COMMAND_MODULES = (
@@ -94,6 +94,31 @@ def _interrupted(ctx: click.Context) -> None:
     """Ctrl-C: one line and exit 130. Files are written whole or not at all (atomically)."""
     click.echo("whistsim: interrupted", err=True)
     ctx.exit(130)
+
+
+class Choice(click.Choice):
+    """``click.Choice`` (any case) whose refusal names a near miss: ``--game scoth`` -> scotch,
+    ``--game french`` -> ``--game scotch --preset french``."""
+
+    def __init__(self, choices, hint=None) -> None:
+        super().__init__(list(choices), case_sensitive=False)
+        self.hint = hint
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            extra = self.hint(value) if self.hint is not None else near(value, self.choices)
+            self.fail(f"{value!r} is not one of {', '.join(map(str, self.choices))}{extra}", param, ctx)
+
+
+def _game_hint(value) -> str:
+    from ..games import _did_you_mean
+
+    return _did_you_mean(value)
+
+
+GAME = Choice(("welsh", "scotch", "whist"), hint=_game_hint)  # whistsim.games.NAMES
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -8,11 +8,13 @@ from pathlib import Path
 import click
 
 from ..options import WhistsimError
-from . import main
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", "games", multiple=True, help="only this game's claims (repeatable; default: all)")
+@click.option(
+    "--game", "games", type=GAME, multiple=True, help="only this game's claims (repeatable; default: all)"
+)
 @click.option("--only", "only", multiple=True, metavar="ID", help="only this claim (repeatable; see --list)")
 @click.option("--n", type=int, default=20_000, show_default=True, help="games per cell, rule-based players")
 @click.option(

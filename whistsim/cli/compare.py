@@ -8,11 +8,11 @@ import sys
 import click
 
 from ..options import parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command(name="compare")
-@click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
 @click.option("--preset", default=None, help="a preset of the game's rules (both rule sets start from it)")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(

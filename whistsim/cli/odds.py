@@ -8,11 +8,11 @@ import math
 import click
 
 from ..options import WhistsimError, parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", default="whist", show_default=True, help="whist or scotch")
+@click.option("--game", type=GAME, default="whist", show_default=True, help="whist or scotch")
 @click.option(
     "--preset", default=None, help="a preset of the game's rules (whist: long, short; scotch: scotch, french)"
 )

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..options import WhistsimError, parse_assignments
-from . import main
+from . import GAME, main
 
 
 def _lines(interactive: bool):
@@ -23,7 +23,7 @@ def _lines(interactive: bool):
 
 
 @main.command(name="play")
-@click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(

@@ -8,11 +8,11 @@ import time
 import click
 
 from ..options import parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", default="welsh", show_default=True)
+@click.option("--game", type=GAME, default="welsh", show_default=True)
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(

@@ -16,6 +16,7 @@ import importlib
 import math
 from typing import Any
 
+from ..options import near
 from ..stats import Estimate
 from . import verdicts as V
 from .figures import figure_unit, is_ratio
@@ -39,7 +40,9 @@ def analyse(result: ExperimentResult) -> Analysis:
 def study(name: str) -> Any:
     """The module of a study's own reading, by its name in a spec."""
     if name not in study_names():
-        raise SpecError(f"analysis={name!r}: unknown (known: {', '.join(study_names())})")
+        raise SpecError(
+            f"analysis={name!r}: unknown{near(name, study_names())} (known: {', '.join(study_names())})"
+        )
     return importlib.import_module(f"{STUDIES}.{name}")
 
 
