@@ -188,3 +188,38 @@ def test_experiment_speaks_json(tmp_path):
     out = json.loads(r.output)
     assert out["name"] == "five_penalty" and out["cells"] == 12 and out["games"] == 200
     assert out["findings"] and {"figure", "mean", "ci_low", "ci_high", "n"} <= set(out["summary"][0])
+
+
+def test_an_experiment_expected_over_a_minute_says_so_once_from_its_first_second_of_play(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from whistsim.experiments import run as run_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(run_mod.time, "perf_counter", lambda: clock[0])
+    spec = SimpleNamespace(n=1_000_000, cells=[0, 1], name="x")
+    bar = run_mod._Progress(spec, lambda k: None, 0, None, 10**8)
+    bar.update(500)  # the first batch: it may have compiled, so it is not timed
+    for _ in range(3):
+        clock[0] += 0.5
+        bar.update(1000)
+    bar.close()
+    said = [x for x in capsys.readouterr().err.replace("\r", "\n").splitlines() if x.startswith("whistsim:")]
+    # 2,000 games in 1 s, about 2,000,000 to go: one line, about 17 min
+    assert len(said) == 1 and "about 17 min to go" in said[0], said
+
+
+def test_an_experiment_with_a_stopping_rule_or_a_short_run_says_nothing(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from whistsim.experiments import run as run_mod
+
+    clock = [0.0]
+    monkeypatch.setattr(run_mod.time, "perf_counter", lambda: clock[0])
+    for n, until in ((1_000_000, 0.5), (5_000, None)):
+        bar = run_mod._Progress(SimpleNamespace(n=n, cells=[0], name="x"), lambda k: None, 0, until, 10**8)
+        for _ in range(4):
+            clock[0] += 0.5
+            bar.update(1000)
+        bar.close()
+    assert "whistsim:" not in capsys.readouterr().err

@@ -100,16 +100,17 @@ class Choice(click.Choice):
     """``click.Choice`` (any case) whose refusal names a near miss: ``--game scoth`` -> scotch,
     ``--game french`` -> ``--game scotch --preset french``."""
 
-    def __init__(self, choices, hint=None) -> None:
+    def __init__(self, choices, what: str = "value", hint=None) -> None:
         super().__init__(list(choices), case_sensitive=False)
-        self.hint = hint
+        self.what, self.hint = what, hint
 
     def convert(self, value, param, ctx):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
             extra = self.hint(value) if self.hint is not None else near(value, self.choices)
-            self.fail(f"{value!r} is not one of {', '.join(map(str, self.choices))}{extra}", param, ctx)
+            known = ", ".join(map(str, self.choices))
+            self.fail(f"unknown {self.what} {value!r}{extra} (known: {known})", param, ctx)
 
 
 def _game_hint(value) -> str:
@@ -118,7 +119,7 @@ def _game_hint(value) -> str:
     return _did_you_mean(value)
 
 
-GAME = Choice(("welsh", "scotch", "whist"), hint=_game_hint)  # whistsim.games.NAMES
+GAME = Choice(("welsh", "scotch", "whist"), "game", _game_hint)  # whistsim.games.NAMES
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -616,7 +616,9 @@ class _Progress:
 
             self.said = True
             left = self.bar.total - self.bar.n
+            self.bar.clear()  # the line on a line of its own, the bar drawn again below it
             announce(self.games, now - self.t0, self.games + left)
+            self.bar.refresh()
 
     def chunk_done(self, state: _State) -> None:
         if self.until_ci is None or state.done == 0:
