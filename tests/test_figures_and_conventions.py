@@ -85,6 +85,26 @@ def test_cheating_with_revokes_off_and_challenges_without_a_rule_are_warned():
     assert ineffective("whist", get_game("whist").make_rules(), ["random:revoke=0.3"])
 
 
+def test_every_player_parameter_that_the_rules_never_consult_is_warned():
+    welsh = get_game("welsh")
+    off = welsh.make_rules(None, None, {})
+    on = welsh.make_rules(None, None, {"revokes": True, "challenge": "parlett"})
+    # cheat=policy's own parameters: nothing without revokes, nothing unless cheat=policy
+    (line,) = ineffective("welsh", off, ["greedy:cheat_hand=3"])
+    assert "cheat_hand=3 has no effect" in line and "revokes are off" in line
+    (line,) = ineffective("welsh", on, ["counter:cheat=smart,cheat_stake=1,cheat_weigh=0.5"])
+    assert "cheat_stake=1, cheat_weigh=0.5 have no effect" in line and "cheat is smart" in line
+    assert ineffective("welsh", on, ["counter:cheat=policy,cheat_stake=1"]) == []
+    # the heuristic's advice for one game only
+    scotch, whist = get_game("scotch").make_rules(), get_game("whist").make_rules()
+    (line,) = ineffective("scotch", scotch, ["heuristic:draw_trumps=3"])
+    assert "draw_trumps=3 has no effect" in line and "Whist only" in line
+    lines = ineffective("whist", whist, ["heuristic:tenace=0,two_rounds=0,ten_to_partner=0"])
+    assert len(lines) == 3 and all("Scotch Whist only" in x for x in lines)
+    assert ineffective("scotch", scotch, ["heuristic:tenace=0"]) == []
+    assert ineffective("whist", whist, ["heuristic:draw_trumps=3"]) == []
+
+
 def test_simulate_warns_once_per_setting_in_one_line_each():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
