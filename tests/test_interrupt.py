@@ -131,9 +131,19 @@ def test_ctrl_c_stops_a_bench_between_the_pieces_of_a_timed_run(tmp_path):
 
 def test_ctrl_c_stops_claims_keeping_the_verdicts_printed(tmp_path):
     run = Run(["claims", "--game", "welsh", "--n", "100000000"], tmp_path)
-    time.sleep(5)
+    run.wait_for(lambda o, e: o.count("\n") >= 1)  # the table's header: the claims are being measured
+    time.sleep(2)
     rc, took, out, err = run.interrupt()
     _stopped(rc, took, err)
+    assert out.startswith("id ")  # the lines printed are kept
+
+
+def test_ctrl_c_stops_the_odds_study_writing_nothing(tmp_path):
+    run = Run(["odds-study", "--n", "30000000", "--threads", "1", "--out", str(tmp_path / "odds")], tmp_path)
+    run.wait_for(_eta)
+    rc, took, out, err = run.interrupt()
+    _stopped(rc, took, err)
+    assert out.startswith("== ") and not (tmp_path / "odds").exists()
 
 
 @pytest.mark.parametrize("command", ["replay", "solve"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..options import WhistsimError
+from ..options import WhistsimError, near
 from . import GAME, main
 
 
@@ -68,7 +68,7 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     ids = [c.id for c in chosen]
     for i in only:
         if i not in ids:
-            raise WhistsimError(f"--only {i}: unknown claim (known: {', '.join(ids)})")
+            raise WhistsimError(f"--only {i}: unknown claim{near(i, ids)} (known: {', '.join(ids)})")
     if only:
         chosen = [c for c in chosen if c.id in only]
     if list_only:
