@@ -170,3 +170,12 @@ def test_ctrl_c_ends_play_cleanly_at_the_prompt(tmp_path):
         rc, took, out, err = run.interrupt()
         feed.stdin.close()
     _stopped(rc, took, err)
+
+
+def test_ctrl_c_stops_a_pimc_simulation_within_its_first_games(tmp_path):
+    run = Run(["simulate", "--strategy", "pimc", "--n", "1000000", "--threads", "1", "--progress"], tmp_path)
+    run.wait_for(_eta)
+    rc, took, out, err = run.interrupt()
+    line = _stopped(rc, took, err, "whistsim: interrupted after ")
+    played = int(line.split("after ")[1].split(" of")[0].replace(",", ""))
+    assert played > 0 and f"{played:,} games in" in out
