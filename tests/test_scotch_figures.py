@@ -79,6 +79,14 @@ def test_deal_edge_and_pos_won_follow_the_first_elder_hand():
     assert f["deal_edge[0]"].tolist() == [-12, 12] and f["deal_edge[1]"].tolist() == [12, -12]
     assert f["pos_won[0]"].tolist() == [0, 0] and f["pos_won[1]"].tolist() == [1, 1]
     assert f["pos_won[3]"].tolist() == [1, 1]  # the first dealer's side won both
+    assert f["first_leader_won"].tolist() == [1, 0]  # side 0 led after the first deal of both
+
+
+def test_first_leader_won_shares_a_first_deal_tie():
+    b = _batch(first=[0, 0], winner=[1, 2], deals=[4, 4], first_points=[[9, 9, 1], [9, 9, 1]],
+               won=[[0, 1, 0], [0, 0, 1]], score=[[0, 41, 0], [0, 0, 41]], cards=[[0] * 3] * 2,
+               honours=[[0] * 3] * 2, points=[[0] * 3] * 2, ten_lost_at=[[0] * 3] * 2)  # fmt: skip
+    assert _study_figures(b, ScotchRules.make(players=3))["first_leader_won"].tolist() == [0.5, 0]
 
 
 def test_countout_upset_when_the_winner_counts_out_with_fewer_points():

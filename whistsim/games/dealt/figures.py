@@ -37,6 +37,7 @@ SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("ten_lost_at", "turn", "Tens lost per game", "deals in which the player k-th in turn from the dealer's left (0: elder hand; the dealer last) was dealt the Ten of trumps and another side won it", basic=False),
     Figure("deal_edge", "turn", "points per deal", "points the side of the player k-th in turn (0: elder hand; the dealer last) scored in the game's first deal, minus the average side's", basic=False),
     Figure("pos_won", "turn", "share of games won", "the side of the player k-th in turn in the game's first deal (0: elder hand; the dealer last) won the game", rate=True, basic=False),
+    Figure("first_leader_won", "game", "share of games won", "the side that scored most in the game's first deal won the game (ties shared)", rate=True, basic=False),
     Figure("countout_upset", "game", "share of games", "the winner reached the target first in the count-out order with fewer points than another side", rate=True, basic=False),
     Figure("card_points", "game", "points per game", "points all sides scored for cards (cards taken above those dealt)", basic=False),
     Figure("honour_points", "game", "points per game", "points all sides scored for honours (trump J A K Q T; French Whist: and the ten of diamonds)", basic=False),
@@ -103,6 +104,8 @@ def _study_figures(batch: Batch, rules) -> dict[str, np.ndarray]:
         s = team[(g["first"].astype(np.int64) + k) % p]
         out[f"deal_edge[{k}]"] = first_pts[rows, s] - avg
         out[f"pos_won[{k}]"] = side["won"][rows, s]
+    top = first_pts == first_pts.max(axis=1, keepdims=True)
+    out["first_leader_won"] = (top * side["won"]).sum(axis=1) / top.sum(axis=1)
     # The winner's final score (after the whole last deal is counted) is below another side's.
     score = side["score"].astype(np.int64)
     w = g["winner"].astype(np.int64)
