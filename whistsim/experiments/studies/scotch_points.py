@@ -71,9 +71,12 @@ def analyse(result: ExperimentResult) -> Analysis:
         adj = holm([p_value(d) for _, _, d in steps])
         ups = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean > 0 and a < 0.05]
         downs = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean < 0 and a < 0.05]
+        p1, p2, d = max(steps, key=lambda t: abs(t[2].mean))
         findings.append(
-            f"From one player count to the next, cards' share rises at {len(ups)} steps ({', '.join(ups) or 'none'}) "
-            f"and falls at {len(downs)} ({', '.join(downs) or 'none'}) of {len(steps)} (Holm)."
+            f"The largest step is from {p1} to {p2} players, {100 * d.mean:+.1f} percentage points (95% CI "
+            f"{100 * d.low:+.1f} to {100 * d.high:+.1f}, n={d.n:,} deals each); cards' share rises at {len(ups)} steps ({', '.join(ups) or 'none'}) "
+            f"and falls at {len(downs)} ({', '.join(downs) or 'none'}) of {len(steps)} (Holm): it follows the sides, "
+            "each player alone with 2, 3, 5 and 7 players, in partnerships with 4, 6 and 8."
         )
     other = [s for s in strategies if s != main]
     if other:
@@ -105,7 +108,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     charts.append(
         Chart(
             "cards-ten-or-more",
-            f"A side scores {HIGH} or more for cards in up to {100 * hh[2].mean:.0f}% of deals ({hh[0]} players)",
+            f"A side scores {HIGH} or more for cards in up to {100 * hh[2].mean:.0f}% of deals ({hh[0]} {main} players)",
             "players",
             f"% of deals in which one side scores {HIGH}+ for cards (95% CI)",
             ss,

@@ -70,15 +70,19 @@ def analyse(result: ExperimentResult) -> Analysis:
     some_pay = [t for t in lines_ if t[2]]
     if some_pay:
         top = max(some_pay, key=lambda t: max(t[2]))
+        e = gains[(top[0], top[1], max(top[2]))][1]
         findings.append(
-            f"Revoking pays (Holm over all {len(keys)} paired tests) only while claims are rare: the highest "
-            f"claim chance at which it still gains is {fmt_value(max(top[2]))} ({top[0]} players, rate "
-            f"{fmt_value(top[1])}); it pays in {len(pays)} and costs in {len(costs)} of the {len(keys)} settings."
+            f"Revoking pays only while claims are rare: the highest claim chance at which it still gains is "
+            f"{fmt_value(max(top[2]))} ({top[0]} players, rate {fmt_value(top[1])}: {_pp(e)}); it pays in {len(pays)} "
+            f"and costs in {len(costs)} of the {len(keys)} settings (Holm over all {len(keys)} paired tests)."
         )
     else:
+        top_key = max(keys, key=lambda key: gains[key][1].mean)
         findings.append(
-            f"Revoking never pays at any claim chance tested (Holm over all {len(keys)} paired tests): it costs "
-            f"the revoker's side in {len(costs)} of the {len(keys)} settings and is not clearly different in the rest."
+            f"Revoking never clearly pays at any claim chance tested: its best case, rate {fmt_value(top_key[1])} "
+            f"at claim chance {fmt_value(top_key[2])} with {top_key[0]} players, changes the side's wins by "
+            f"{_pp(gains[top_key][1])}; it costs in {len(costs)} of the {len(keys)} settings (Holm over all "
+            f"{len(keys)} paired tests)."
         )
     # 3. At the rules' own claim chance (always claimed).
     k1 = max(claims)

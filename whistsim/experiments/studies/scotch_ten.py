@@ -97,15 +97,19 @@ def analyse(result: ExperimentResult) -> Analysis:
             mine = [(p, e, a) for (p, s2, e), a in zip(diffs, adj, strict=True) if s2 == s]
             if not mine:
                 continue
-            down = sum(e.mean < 0 and a < 0.05 for _, e, a in mine)
-            up = sum(e.mean > 0 and a < 0.05 for _, e, a in mine)
+            down = [p for p, e, a in mine if e.mean < 0 and a < 0.05]
+            up = [p for p, e, a in mine if e.mean > 0 and a < 0.05]
             big = max(mine, key=lambda t: abs(t[1].mean))
+            where = (
+                f"it is caught less often with {_counts(down)} players and more often with {_counts(up)}"
+                if len(mine) > 1
+                else f"{'a clear' if down or up else 'no clear'} change"
+            )
             findings.append(
                 f"On the same deals, {s} players change how often the Ten is caught by "
                 f"{100 * big[1].mean:+.1f} percentage points with {big[0]} players "
                 f"(95% CI {100 * big[1].low:+.1f} to {100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} "
-                f"players; it is caught less often at {down} and more often at {up} of the {len(mine)} player "
-                f"counts tested (Holm over the {len(diffs)} paired tests)."
+                f"players; {where} (Holm over the {len(diffs)} paired tests)."
             )
     # 3. Who was holding it.
     gaps = []
@@ -119,12 +123,13 @@ def analyse(result: ExperimentResult) -> Analysis:
         four = next(((p, c) for p, c, _ in gaps if p == 4), (gaps[0][0], gaps[0][1]))
         p4, c4 = four
         dealer, elder = _caught_given(result, c4, p4 - 1), _caught_given(result, c4, 0)
-        worse = sum(e.mean > 0 and a < 0.05 for (_, _, e), a in zip(gaps, adj, strict=True))
-        better = sum(e.mean < 0 and a < 0.05 for (_, _, e), a in zip(gaps, adj, strict=True))
+        worse = [p for (p, _, e), a in zip(gaps, adj, strict=True) if e.mean > 0 and a < 0.05]
+        better = [p for (p, _, e), a in zip(gaps, adj, strict=True) if e.mean < 0 and a < 0.05]
         findings.append(
             f"With {p4} {main} players a Ten dealt to the dealer is caught {pct(dealer, 'deals', 1.0)} of the "
             f"time, against {pct(elder)} when the elder hand holds it; the dealer's Ten is caught more often "
-            f"than the elder hand's at {worse} and less often at {better} of {len(gaps)} player counts (Holm)."
+            f"than the elder hand's with {_counts(worse)} players and less often with {_counts(better)} (Holm over "
+            f"{len(gaps)} player counts)."
         )
         worst = []
         for p, c, _ in gaps:
@@ -186,6 +191,12 @@ def analyse(result: ExperimentResult) -> Analysis:
             )
         )
     return Analysis(findings, charts, [])
+
+
+def _counts(ps: list[int]) -> str:
+    if not ps:
+        return "none"
+    return ", ".join(str(p) for p in ps[:-1]) + (" and " if len(ps) > 1 else "") + str(ps[-1])
 
 
 def _position(k: int, p: int) -> str:
