@@ -118,3 +118,13 @@ def test_study_figures_agree_with_the_game_columns_in_simulated_games():
     assert (m["card_points"] + m["honour_points"] == m["all_points"]).all()
     assert np.allclose(sum(m[f"deal_edge[{k}]"] for k in range(6)), 0)  # sides' edges sum to 0 per deal
     assert (sum(m[f"pos_won[{k}]"] for k in range(6)) == 2 * (b.game["winner"] >= 0)).all()  # pairs
+
+
+def test_the_studies_holm_and_shares():
+    from whistsim.experiments.studies._scotch import holm, p_value, pct
+    from whistsim.stats import Estimate, Share
+
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert p_value(Estimate(0.0, 1.0, 100)) == 1.0 and p_value(Estimate(1.0, 1.0, 100)) < 1e-6
+    text = pct(Share(0.0, 0.0, 50), "deals")  # Wilson's interval stays inside [0, 1]
+    assert text == "0.0% (95% CI 0.0–7.1%, n=50 deals)"

@@ -22,7 +22,8 @@ def share(result: ExperimentResult, cell: Cell, figure: str) -> Share:
 def pct(e: Estimate, what: str = "deals", scale: float = 1.0) -> str:
     """``31.2% (95% CI 30.9–31.5%, n=100,000 deals)``; ``scale`` multiplies mean and bounds."""
     m, lo, hi = (100 * scale * v for v in (e.mean, e.low, e.high))
-    return f"{_p(m)}% (95% CI {_p(lo)}–{_p(hi)}%, n={e.n:,} {what})"
+    d = 2 if hi - lo < 0.3 else 1  # enough digits that a narrow interval does not print as a point
+    return f"{_p(m, d)}% (95% CI {_p(lo, d)}–{_p(hi, d)}%, n={e.n:,} {what})"
 
 
 def pts(e: Estimate, unit: str, what: str = "deals", signed: bool = False) -> str:
@@ -31,8 +32,8 @@ def pts(e: Estimate, unit: str, what: str = "deals", signed: bool = False) -> st
     return f"{sign}{fmt_num(e.mean)} {unit} (95% CI {fmt_num(e.low)} to {fmt_num(e.high)}, n={e.n:,} {what})"
 
 
-def _p(x: float) -> str:
-    return f"{x:.1f}" if abs(x) >= 1 or x == 0 else f"{x:.2f}"
+def _p(x: float, digits: int = 1) -> str:
+    return f"{x:.{digits}f}" if abs(x) >= 1 or x == 0 else f"{x:.{max(digits, 2)}f}"
 
 
 def p_value(e: Estimate, null: float = 0.0) -> float:

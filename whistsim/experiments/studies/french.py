@@ -113,7 +113,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             "cards-share",
             f"Cards' share of the points falls from {100 * cs.mean:.0f}% to {100 * cf.mean:.0f}% ({p4} players)",
             "players",
-            "points for cards: % of all points (95% CI)",
+            "points for cards: % of all points (95% CI, within the marks)",
             [
                 line(
                     base.capitalize() + " Whist",
@@ -134,7 +134,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"The ten of diamonds changes how often the side ahead after the first deal wins by "
             f"{100 * l4.mean:+.1f} percentage points ({p4} players)",
             "players",
-            "change in games won by the first deal's leader: percentage points (95% CI)",
+            "change: percentage points of games (95% CI)",
             [line("French minus Scotch, same deals", xs, [e for _, e in lw], 100)],
             zero_line=True,
         ),

@@ -97,7 +97,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"Cards give {100 * lo[2].mean:.0f}% to {100 * hi[2].mean:.0f}% of the points ({main} players); "
             "honours the rest",
             "players",
-            "points for cards: % of all points (95% CI)",
+            "points for cards: % of all points (95% CI, within the marks)",
             ss,
         )
     )

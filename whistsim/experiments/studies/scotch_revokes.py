@@ -71,10 +71,18 @@ def analyse(result: ExperimentResult) -> Analysis:
     if some_pay:
         top = max(some_pay, key=lambda t: max(t[2]))
         e = gains[(top[0], top[1], max(top[2]))][1]
+        above = [k for k in claims if k > max(top[2]) and (top[0], top[1], k) in gains]
+        nxt = (
+            f"; at claim chance {fmt_value(above[0])} the same revoking changes them by "
+            f"{_pp(gains[(top[0], top[1], above[0])][1])}"
+            if above
+            else ""
+        )
         findings.append(
-            f"Revoking pays only while claims are rare: the highest claim chance at which it still gains is "
-            f"{fmt_value(max(top[2]))} ({top[0]} players, rate {fmt_value(top[1])}: {_pp(e)}); it pays in {len(pays)} "
-            f"and costs in {len(costs)} of the {len(keys)} settings (Holm over all {len(keys)} paired tests)."
+            f"Revoking pays only while claims are rarer than the next chance tested: the highest claim chance at "
+            f"which it still gains is {fmt_value(max(top[2]))} ({top[0]} players, rate {fmt_value(top[1])}: {_pp(e)})"
+            f"{nxt}; it pays in {len(pays)} and costs in {len(costs)} of the {len(keys)} settings (Holm over all "
+            f"{len(keys)} paired tests)."
         )
     else:
         top_key = max(keys, key=lambda key: gains[key][1].mean)

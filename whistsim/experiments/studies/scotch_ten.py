@@ -154,7 +154,7 @@ def analyse(result: ExperimentResult) -> Analysis:
                 f"The Ten of trumps is caught in {100 * lo[1].mean:.0f}% to {100 * hi[1].mean:.0f}% of deals "
                 f"({main} players), least with {lo[0]} players",
                 "players",
-                "% of deals in which the Ten is caught (95% CI)",
+                "% of deals the Ten is caught (95% CI, within the marks)",
                 ss,
             )
         )
