@@ -406,9 +406,12 @@ def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
     assert "n=120" in report
     assert "## Findings" in report
     own = study(spec.analysis).analyse(res)
-    assert 1 <= len(own.findings) <= 6 and len(own.charts) <= 6, name
-    assert all("95% CI" in f for f in own.findings if name in SCOTCH_STUDIES), own.findings
-    assert findings[: len(own.findings)] == own.findings
+    assert own.findings and findings[: len(own.findings)] == own.findings
+    if (
+        name in SCOTCH_STUDIES
+    ):  # issue 11's standard: at most six findings and charts, each finding with its CI
+        assert len(own.findings) <= 6 and len(own.charts) <= 6, name
+        assert all("95% CI" in f for f in own.findings), own.findings
 
 
 def test_cells_that_differ_only_in_a_game_option_are_distinct():

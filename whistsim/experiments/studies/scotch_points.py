@@ -75,8 +75,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         findings.append(
             f"The largest step is from {p1} to {p2} players, {100 * d.mean:+.1f} percentage points (95% CI "
             f"{100 * d.low:+.1f} to {100 * d.high:+.1f}, n={d.n:,} deals each); cards' share rises at {len(ups)} steps ({', '.join(ups) or 'none'}) "
-            f"and falls at {len(downs)} ({', '.join(downs) or 'none'}) of {len(steps)} (Holm): it follows the sides, "
-            "each player alone with 2, 3, 5 and 7 players, in partnerships with 4, 6 and 8."
+            f"and falls at {len(downs)} ({', '.join(downs) or 'none'}) of {len(steps)} (Holm): from 3 players on it follows the "
+            "sides, higher when each plays alone (3, 5, 7) than in partnerships (4, 6, 8)."
         )
     other = [s for s in strategies if s != main]
     if other:

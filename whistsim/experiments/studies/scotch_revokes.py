@@ -69,7 +69,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             lines_.append((p, r, paying, losing, row))
     some_pay = [t for t in lines_ if t[2]]
     if some_pay:
-        top = max(some_pay, key=lambda t: max(t[2]))
+        kmax = max(max(t[2]) for t in some_pay)
+        top = max((t for t in some_pay if kmax in t[2]), key=lambda t: gains[(t[0], t[1], kmax)][1].mean)
         e = gains[(top[0], top[1], max(top[2]))][1]
         above = [k for k in claims if k > max(top[2]) and (top[0], top[1], k) in gains]
         nxt = (

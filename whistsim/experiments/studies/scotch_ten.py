@@ -100,16 +100,28 @@ def analyse(result: ExperimentResult) -> Analysis:
             down = [p for p, e, a in mine if e.mean < 0 and a < 0.05]
             up = [p for p, e, a in mine if e.mean > 0 and a < 0.05]
             big = max(mine, key=lambda t: abs(t[1].mean))
-            where = (
-                f"it is caught less often with {_counts(down)} players and more often with {_counts(up)}"
-                if len(mine) > 1
-                else f"{'a clear' if down or up else 'no clear'} change"
+            if len(mine) > 1:
+                findings.append(
+                    f"On the same deals, {s} players change how often the Ten is caught by "
+                    f"{100 * big[1].mean:+.1f} percentage points with {big[0]} players (95% CI "
+                    f"{100 * big[1].low:+.1f} to {100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} "
+                    f"players; it is caught less often with {_counts(down)} players and more often with "
+                    f"{_counts(up)} (Holm over the {len(diffs)} paired tests)."
+                )
+                continue
+            # A strategy measured at one count (a search player): against the book's play too.
+            c = _cell(result, big[0], s)
+            vs = result.difference(c.index, "tens_caught", SEATS, main) if c is not None else None
+            tail = (
+                f", and by {100 * vs[0].mean:+.1f} percentage points (95% CI {100 * vs[0].low:+.1f} to "
+                f"{100 * vs[0].high:+.1f}) against {main} players"
+                if vs is not None
+                else ""
             )
             findings.append(
-                f"On the same deals, {s} players change how often the Ten is caught by "
-                f"{100 * big[1].mean:+.1f} percentage points with {big[0]} players "
-                f"(95% CI {100 * big[1].low:+.1f} to {100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} "
-                f"players; {where} (Holm over the {len(diffs)} paired tests)."
+                f"Players who search sampled deals ({s}, {big[0]} players only) change how often the Ten is caught "
+                f"by {100 * big[1].mean:+.1f} percentage points (95% CI {100 * big[1].low:+.1f} to "
+                f"{100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} players{tail}."
             )
     # 3. Who was holding it.
     gaps = []
