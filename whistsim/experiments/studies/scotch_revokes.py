@@ -16,6 +16,7 @@ from ._scotch import cells_where, holm, line, p_value, pct, pts
 
 PLAYERS, CLAIM, RATE = "rules.players", "rules.claim", "seats.0.revoke"
 WON, POINTS = "seat_won[0]", "points_per_deal[0]"
+NEAR = 0.1  # charts show claim chances up to this
 
 
 def _pp(e) -> str:
@@ -113,22 +114,32 @@ def analyse(result: ExperimentResult) -> Analysis:
                 f"Unclaimed, revoking at rate {fmt_value(pk[1])} ({fmt_num(rv.mean)} revokes per game) changes the "
                 f"revoker's side's points per deal by {pts(d[0], 'points', 'games', signed=True)} ({pk[0]} players)."
             )
-    # Charts.
-    ss = [
-        line(f"{p} players, revoke rate {fmt_value(r)}", [k for k, _ in row], [e for _, e in row], 100)
-        for p, r, _, _, row in lines_
-    ]
-    charts = [
-        Chart(
-            "revoke-gain-by-claim",
-            f"Revoking pays only when claims are rare: at claim chance {fmt_value(min(claims))} it changes the "
-            f"side's wins by up to {100 * best.mean:+.1f} percentage points",
-            "chance that a revoke is claimed",
-            "change in the revoker's side's games won: percentage points (95% CI)",
-            ss[:10],
-            zero_line=True,
+    # Charts: one per table size, near 0 where revoking stops paying (beyond, it only costs more).
+    near = [k for k in claims if k <= NEAR]
+    charts = []
+    for p in counts:
+        ss = [
+            line(
+                f"revoke rate {fmt_value(r)}",
+                [k for k, _ in row if k in near],
+                [e for k, e in row if k in near],
+                100,
+            )
+            for p2, r, _, _, row in lines_
+            if p2 == p
+        ]
+        low = min((gains[(p, r, k)][1].mean for r in rates for k in near if (p, r, k) in gains), default=0.0)
+        charts.append(
+            Chart(
+                f"revoke-gain-by-claim-{p}",
+                f"{p} players: revoking gains at most {100 * max(e.mean for (p2, _, k), (_, e) in gains.items() if p2 == p):+.1f} "
+                f"percentage points unclaimed, and costs up to {abs(100 * low):.0f} once claims reach {fmt_value(max(near))}",
+                "chance that a revoke is claimed",
+                "change in games won: percentage points (95% CI)",
+                ss,
+                zero_line=True,
+            )
         )
-    ]
     ss = []
     for p in counts:
         row = []
@@ -143,7 +154,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         charts.append(
             Chart(
                 "revoke-points-unclaimed",
-                "What an unclaimed revoke is worth: the revoker's side's points per deal against honest play",
+                f"Unclaimed, revoking adds at most {fmt_num(max(y for x in ss for y in x.y))} points per deal to the "
+                "revoker's side, against honest play on the same deals",
                 "revoke rate (share of the chances to revoke taken)",
                 "change in the side's points per deal (95% CI)",
                 ss,
