@@ -17,6 +17,7 @@ Every failure is a :class:`SpecError`: one line naming the key and the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -128,14 +129,7 @@ class Spec:
             "seed": self.seed,
             "chunk": self.chunk,
             "n": self.n,
-            "cells": [
-                [
-                    c.rules.to_record() if hasattr(c.rules, "to_record") else repr(c.rules),
-                    list(c.players),
-                    c.first,
-                ]
-                for c in self.cells
-            ],  # fmt: skip
+            "cells": [[rules_key(c.rules), list(c.players), c.first] for c in self.cells],  # fmt: skip
             "pairs": [[p.cell, p.base] for p in self.pairs],
             "headline": self.headline,
             "histograms": self.histograms,
@@ -148,6 +142,15 @@ class Spec:
             raise SpecError(f"n={n!r}: expected a number of games >= 1")
         out = Spec(**{**self.__dict__, "n": n})
         return out
+
+
+def rules_key(rules: Any) -> dict[str, Any]:
+    """Every rule of a cell: its record's rules and the game options a record leaves out (claim, unit)."""
+    key = dict(rules.to_record()) if hasattr(rules, "to_record") else {"repr": repr(rules)}
+    if dataclasses.is_dataclass(rules):
+        for f in dataclasses.fields(rules):
+            key.setdefault(f.name, getattr(rules, f.name))
+    return key
 
 
 def fmt_value(v: Any) -> str:
@@ -536,9 +539,7 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             if first >= p:
                 raise SpecError(f"first={first}: {where} has only {p} seats")
             _check_combination(spec.game, rules, players_specs, where)
-            key = json.dumps(
-                [rules.to_record() if hasattr(rules, "to_record") else repr(rules), players_specs]
-            )
+            key = json.dumps([rules_key(rules), players_specs], sort_keys=True, default=str)
             if key in seen:
                 raise SpecError(
                     f"{where}: the same cell as cell {seen[key]} (two grids or axes give one combination)"
