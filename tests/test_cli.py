@@ -287,3 +287,33 @@ def test_rules_lists_options_and_presets():
         "akagiri",
     ):
         assert key in r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["--game", "scoth"], "did you mean scotch?"),
+        (["--game", "french"], "did you mean --game scotch --preset french?"),
+        (["--preset", "parlet"], "did you mean 'parlett'?"),
+        (["--game", "whist", "--rule", "tarrget=5"], "did you mean 'target'?"),
+        (["--rule", "scoring=five_penalt"], "did you mean 'five_penalty'?"),
+        (["--game", "whist", "--rule", "unit=dael"], "did you mean 'deal'?"),
+        (["--strategy", "0=greddy"], "did you mean 'greedy'?"),
+        (["--game", "whist", "--strategy", "0=heuristc"], "did you mean 'heuristic'?"),
+        (["--strategy", "0=greedy:chet=0.5"], "did you mean 'cheat'?"),
+        (["--strategy", "0=greedy:cheat=smrt"], "did you mean 'smart'?"),
+        (["--first", "rotat"], "did you mean 'rotate'?"),
+    ],
+)
+def test_a_near_miss_is_named_in_the_one_line_error(args, hint):
+    one_line_error(run("simulate", "--n", 1, *args), hint)
+
+
+def test_near_misses_in_a_spec_are_named(tmp_path):
+    base = 'name = "x"\ntitle = "x"\nquestion = "x"\ngame = "welsh"\nn = 10\nseed = 1\n'
+    for extra, hint in [('analysis = "scorin"\n', "did you mean 'scoring'?"),
+                        ('headline = ["pionts[0]"]\n', "did you mean 'points[0]'?"),
+                        ('[rules]\nscorin = "piles"\n', "did you mean 'scoring'?")]:  # fmt: skip
+        spec = tmp_path / "x.toml"
+        spec.write_text(base + extra)
+        one_line_error(run("experiment", spec, "--check"), hint)

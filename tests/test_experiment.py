@@ -20,6 +20,7 @@ from whistsim.experiments import (
     run_experiment,
     spec_from_dict,
 )
+from whistsim.experiments.reading import study
 from whistsim.experiments.results import CoMoments, Tally
 from whistsim.stats import Moments
 
@@ -48,6 +49,8 @@ seats.0.cheat = [0, 1]
 [baseline]
 seats.0.cheat = 0
 """
+
+SCOTCH_STUDIES = ["scotch_ten", "scotch_seats", "scotch_revokes", "french", "scotch_points"]
 
 
 def write(tmp_path: Path, text: str, name: str = "spec.toml") -> Path:
@@ -144,6 +147,7 @@ def test_shipped_specs_are_valid():
         "draw_phase",
         "draw_phase_pimc",
         "last_player",
+        *SCOTCH_STUDIES,
     }
     for p in specs:
         try:
@@ -402,6 +406,7 @@ def test_threads_and_the_progress_bar_do_not_change_the_numbers(capsys):
         "draw_phase",
         "draw_phase_pimc",
         "last_player",
+        *SCOTCH_STUDIES,
     ],
 )
 def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
@@ -421,3 +426,21 @@ def test_each_shipped_study_runs_small_and_reports(tmp_path, name):
 
     for p in charts:
         assert problems(json.loads(p.with_suffix(".json").read_text())) == [], p
+    own = study(spec.analysis).analyse(res)
+    assert own.findings and findings[: len(own.findings)] == own.findings
+    if (
+        name in SCOTCH_STUDIES
+    ):  # issue 11's standard: at most six findings and charts, each finding with its CI
+        assert len(own.findings) <= 6 and len(own.charts) <= 6, name
+        assert all("95% CI" in f for f in own.findings), own.findings
+
+
+def test_cells_that_differ_only_in_a_game_option_are_distinct():
+    # claim and unit are left out of a deal's record, yet they make different cells and checkpoints
+    d = {"game": "scotch", "n": 10, "seed": 1, "rules": {"revokes": True},
+         "sweep": {"rules": {"claim": [0, 1]}}}  # fmt: skip
+    spec = spec_from_dict(d)
+    assert len(spec.cells) == 2
+    one = spec_from_dict({**d, "sweep": {"rules": {"claim": [0.5]}}})
+    two = spec_from_dict({**d, "sweep": {"rules": {"claim": [0.25]}}})
+    assert one.fingerprint() != two.fingerprint()

@@ -85,6 +85,26 @@ def test_cheating_with_revokes_off_and_challenges_without_a_rule_are_warned():
     assert ineffective("whist", get_game("whist").make_rules(), ["random:revoke=0.3"])
 
 
+def test_every_player_parameter_that_the_rules_never_consult_is_warned():
+    welsh = get_game("welsh")
+    off = welsh.make_rules(None, None, {})
+    on = welsh.make_rules(None, None, {"revokes": True, "challenge": "parlett"})
+    # cheat=policy's own parameters: nothing without revokes, nothing unless cheat=policy
+    (line,) = ineffective("welsh", off, ["greedy:cheat_hand=3"])
+    assert "cheat_hand=3 has no effect" in line and "revokes are off" in line
+    (line,) = ineffective("welsh", on, ["counter:cheat=smart,cheat_stake=1,cheat_weigh=0.5"])
+    assert "cheat_stake=1, cheat_weigh=0.5 have no effect" in line and "cheat is smart" in line
+    assert ineffective("welsh", on, ["counter:cheat=policy,cheat_stake=1"]) == []
+    # the heuristic's advice for one game only
+    scotch, whist = get_game("scotch").make_rules(), get_game("whist").make_rules()
+    (line,) = ineffective("scotch", scotch, ["heuristic:draw_trumps=3"])
+    assert "draw_trumps=3 has no effect" in line and "Whist only" in line
+    lines = ineffective("whist", whist, ["heuristic:tenace=0,two_rounds=0,ten_to_partner=0"])
+    assert len(lines) == 3 and all("Scotch Whist only" in x for x in lines)
+    assert ineffective("scotch", scotch, ["heuristic:tenace=0"]) == []
+    assert ineffective("whist", whist, ["heuristic:draw_trumps=3"]) == []
+
+
 def test_simulate_warns_once_per_setting_in_one_line_each():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -188,3 +208,38 @@ def test_experiment_speaks_json(tmp_path):
     out = json.loads(r.output)
     assert out["name"] == "five_penalty" and out["cells"] == 12 and out["games"] == 200
     assert out["findings"] and {"figure", "mean", "ci_low", "ci_high", "n"} <= set(out["summary"][0])
+
+
+def test_an_experiment_expected_over_a_minute_says_so_once_from_its_first_second_of_play(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from whistsim.experiments import run as run_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(run_mod.time, "perf_counter", lambda: clock[0])
+    spec = SimpleNamespace(n=1_000_000, cells=[0, 1], name="x")
+    bar = run_mod._Progress(spec, lambda k: None, 0, None, 10**8)
+    bar.update(500)  # the first batch: it may have compiled, so it is not timed
+    for _ in range(3):
+        clock[0] += 0.5
+        bar.update(1000)
+    bar.close()
+    said = [x for x in capsys.readouterr().err.replace("\r", "\n").splitlines() if x.startswith("whistsim:")]
+    # 2,000 games in 1 s, about 2,000,000 to go: one line, about 17 min
+    assert len(said) == 1 and "about 17 min to go" in said[0], said
+
+
+def test_an_experiment_with_a_stopping_rule_or_a_short_run_says_nothing(monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from whistsim.experiments import run as run_mod
+
+    clock = [0.0]
+    monkeypatch.setattr(run_mod.time, "perf_counter", lambda: clock[0])
+    for n, until in ((1_000_000, 0.5), (5_000, None)):
+        bar = run_mod._Progress(SimpleNamespace(n=n, cells=[0], name="x"), lambda k: None, 0, until, 10**8)
+        for _ in range(4):
+            clock[0] += 0.5
+            bar.update(1000)
+        bar.close()
+    assert "whistsim:" not in capsys.readouterr().err

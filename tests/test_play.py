@@ -149,3 +149,34 @@ def test_at_every_decision_the_view_shows_no_card_the_seat_may_not_see(game, see
         t.move(t.hint())
         t.advance()
     assert judge(0, json.dumps(t.record())).ok
+
+
+@pytest.mark.parametrize("game", ["welsh", "scotch", "whist"])
+def test_the_terminal_display_shows_the_plain_views_facts_with_the_hand_by_suit(game):
+    from rich.console import Console
+
+    from whistsim.cards import SUIT_WORDS, pretty_card
+    from whistsim.play import rich_view
+
+    t = Table(game, seed=5)
+    t.advance()
+    t.move(t.hint())
+    t.advance()
+    v = t.facts()
+    console = Console(width=100, record=True, force_terminal=False)
+    console.print(rich_view(v))
+    text = console.export_text()
+    lines = text.splitlines()
+    assert lines[0] == v.label and v.hand
+    for suit in sorted({c // 13 for c in v.hand if c < 52}):  # one line per suit, its cards in order
+        row = next(x for x in lines if x.split() and x.split()[0] == SUIT_WORDS[suit])
+        assert row.split()[1:] == [pretty_card(c) for c in v.hand if c < 52 and c // 13 == suit]
+    for line in [*v.before, *v.after]:  # the public facts, as in the plain view
+        assert line in lines and line in t.view()
+    mine = next(x for x in lines if x.split()[:1] == ["0"])
+    assert "(you)" in mine and [*map(str, v.rows[0][:-1]), v.rows[0][-1]] == mine.split()[:5]
+
+
+def test_piped_play_stays_plain_text():
+    r = run("play", "--game", "whist", "--seed", 5, input="\n" * 200)
+    assert r.exit_code == 0 and "your hand (seat 0, side 0): " in r.output and "\x1b[" not in r.output

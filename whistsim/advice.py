@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .strategy import StrategySpec, parse_spec
+from .strategy import _fmt as fmt
 
 
 class WhistsimWarning(UserWarning):
@@ -22,6 +23,9 @@ class WhistsimWarning(UserWarning):
 
 _OFF = {"0", "0.0", "never", "none"}
 _CHEAT = ("cheat", "false_pass", "rate")
+_POLICY = ("cheat_hand", "cheat_stake", "cheat_weigh")  # Welsh: consulted under cheat=policy only
+_SCOTCH_ONLY = ("two_rounds", "tenace", "ten_to_partner")  # the heuristic's Scotch Whist advice
+_WHIST_ONLY = ("draw_trumps",)  # ... and its Whist advice
 
 
 def _given(spec: StrategySpec, keys: Iterable[str]) -> tuple[str, Any] | None:
@@ -58,11 +62,27 @@ def ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec])
             if challenge is not None and rules.challenge == "none" and _on(challenge[1]):
                 out.append(f"strategy {label!r}: challenge={challenge[1]} has no effect: there is no challenge "
                            "rule (--rule challenge=parlett or akagiri)")  # fmt: skip
+            shaping = [k for k in _POLICY if k in spec.params]  # cheat=policy's own parameters
+            if shaping:
+                said = ", ".join(f"{k}={fmt(spec.params[k])}" for k in shaping)
+                if not rules.revokes:
+                    out.append(f"strategy {label!r}: {said} {'has' if len(shaping) == 1 else 'have'} no effect: "
+                               "revokes are off, so no one can pass falsely")  # fmt: skip
+                elif cheat is None or str(cheat[1]).strip().lower() != "policy":
+                    now = fmt(cheat[1]) if cheat is not None else "its default"
+                    out.append(f"strategy {label!r}: {said} {'has' if len(shaping) == 1 else 'have'} no effect: "
+                               f"they shape cheat=policy only (cheat is {now})")  # fmt: skip
         else:
             revoke = _given(spec, ("revoke",))
             if revoke is not None and not rules.revokes and _on(revoke[1]):
                 out.append(f"strategy {label!r}: revoke={revoke[1]} has no effect: revokes are off "
                            "(--rule revokes=true allows them)")  # fmt: skip
+            if spec.name == "heuristic":  # some of its advice is for one game only
+                other = _WHIST_ONLY if game == "scotch" else _SCOTCH_ONLY
+                for k in (k for k in other if k in spec.params):
+                    only = "Whist" if game == "scotch" else "Scotch Whist"
+                    out.append(f"strategy {label!r}: {k}={fmt(spec.params[k])} has no effect: it is advice for {only} "
+                               "only")  # fmt: skip
     return out
 
 

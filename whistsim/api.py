@@ -18,8 +18,9 @@ from .batch import Batch
 from .figures import columns
 from .games import MoveError, RecordError, get_game, seating
 from .io import atomic_write, read_lines, write_jsonl
-from .options import WhistsimError
+from .options import WhistsimError, near
 from .runner import run_games
+from .runner import stop_on_sigint as _stop_on_sigint
 from .stats import Moments
 from .strategy import StrategySpec, parse_spec
 
@@ -128,7 +129,9 @@ def _first_seat(first: int | str) -> int:
     except (TypeError, ValueError):
         f = -1
     if f < 0:  # the kernels read any negative seat as "rotate": only the word may say so
-        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")
+        raise WhistsimError(
+            f"first seat {first!r}: expected a seat number or 'rotate'{near(first, ['rotate'])}"
+        )
     return f
 
 
@@ -234,30 +237,6 @@ def simulate(
                      load_s=t1 - t0, play_s=t2 - t1, interrupted=interrupted)  # fmt: skip
     sim.n_records = written[0] if records_to is not None else len(recs)
     return sim
-
-
-@contextlib.contextmanager
-def _stop_on_sigint():
-    """While a run plays, Ctrl-C asks it to stop after the chunk in play (a second Ctrl-C
-    stops at once): what finished is kept, summarised and written. Yields ``stopped()``."""
-    import signal
-    import threading
-
-    asked = [False]
-
-    def on_sigint(signum, frame):
-        if asked[0]:
-            raise KeyboardInterrupt
-        asked[0] = True
-
-    if threading.current_thread() is not threading.main_thread():
-        yield lambda: False
-        return
-    old = signal.signal(signal.SIGINT, on_sigint)
-    try:
-        yield lambda: asked[0]
-    finally:
-        signal.signal(signal.SIGINT, old)
 
 
 def write_records(path: str, records: list[dict]) -> int:

@@ -23,7 +23,7 @@ import numpy as np
 from .figures import columns
 from .games import get_game, seating
 from .options import WhistsimError
-from .runner import CHUNK, threads
+from .runner import by_time, stop_on_sigint, threads
 from .stats import Moments, Share
 from .strategy import StrategySpec, parse_spec
 
@@ -44,6 +44,7 @@ class Comparison:
     a: Moments
     b: Moments
     diff: Moments
+    interrupted: bool = False  # Ctrl-C: only the first ``n`` deals were played (under both)
 
     def summary(self):
         """A pandas DataFrame: figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n (CI: of diff)."""
@@ -180,30 +181,35 @@ def compare(
             b.add(c, xb)
             d.add(c, xb - xa)
 
-    with threads(threads_):
+    bar = None
+
+    def chunk(start: int, k: int) -> None:
+        play(start, k)
+        if bar is not None:
+            bar.update(k)
+
+    with threads(threads_), stop_on_sigint() as stopped:
+        for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
+            g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile first: chunks are timed
         done = 0
-        bar = None
         if progress:  # a long comparison says so first, then shows a bar with its ETA
             from tqdm import tqdm
 
             from .eta import announce, timed_start
 
-            for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
-                g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile apart from the timing
-            done, secs = timed_start(play, n)
+            done, secs = timed_start(play, n, stop=stopped)
             announce(done, secs, n, "deals")
             bar = tqdm(total=n, initial=done, unit="deal", unit_scale=True, file=sys.stderr, leave=False)
         try:
-            while done < n:
-                k = min(CHUNK, n - done)
-                play(done, k)
-                done += k
-                if bar is not None:
-                    bar.update(k)
+            if not stopped():
+                done = by_time(n, chunk, start=done, stop=stopped)
         finally:
             if bar is not None:
                 bar.close()
-    return Comparison(game, ra, rb, names, seed, n, shown, units, rates, a, b, d)
+        interrupted = stopped()
+    if interrupted and done == 0:
+        raise KeyboardInterrupt
+    return Comparison(game, ra, rb, names, seed, done, shown, units, rates, a, b, d, interrupted)
 
 
 def format_comparison(c: Comparison) -> str:

@@ -1,6 +1,6 @@
 """Saying how long a run will take, before a long one: one line from a short timed start.
 
-The first games of a run are played in growing steps until they have taken a
+The first games of a run are played in steps growing from one game until they have taken a
 fraction of a second; their rate gives the estimate. The games are the run's
 own first games (nothing is played twice), so the results do not change.
 """
@@ -11,23 +11,25 @@ import sys
 import time
 from collections.abc import Callable
 
-PROBE_GAMES = 64  # the first step; then doubled while the steps are quick
+PROBE_GAMES = 1  # the first step (a slow player's game may take a second); then 4-fold while quick
 PROBE_SECONDS = 0.25
 ANNOUNCE_AFTER_S = 60.0  # runs expected to take longer than this are announced
 
 
-def timed_start(play: Callable[[int, int], None], n: int) -> tuple[int, float]:
+def timed_start(
+    play: Callable[[int, int], int | None], n: int, stop: Callable[[], bool] | None = None
+) -> tuple[int, float]:
     """Play games ``0 .. k-1`` of an ``n``-game run through ``play(start, count)`` in
-    growing steps until they took ``PROBE_SECONDS`` (or a tenth of the run); returns
-    (k, seconds)."""
+    growing steps until they took ``PROBE_SECONDS`` (or a tenth of the run, or ``stop()``
+    says so: Ctrl-C); returns (k, seconds)."""
     done, k, t0 = 0, PROBE_GAMES, time.perf_counter()
     while done < n:
         step = min(k, n - done)
-        play(done, step)
-        done += step
-        if time.perf_counter() - t0 >= PROBE_SECONDS or done * 10 >= n:
+        got = play(done, step)  # how many it played, when it says (fewer: it was stopped)
+        done += step if got is None else got
+        if time.perf_counter() - t0 >= PROBE_SECONDS or done * 10 >= n or (stop is not None and stop()):
             break
-        k *= 2
+        k *= 4
     return done, time.perf_counter() - t0
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,8 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from . import eta
+from .eta import PROBE_SECONDS
 from .games.dealt import play
 from .games.dealt import players as roster
 from .games.dealt.engine import ENGINE_ERRORS, R_PLAYERS
@@ -49,6 +52,7 @@ from .games.dealt.play import LOG_ROW, play_game
 from .harness import parallel_template
 from .harness.build import kernel
 from .options import RuleError, WhistsimError
+from .runner import by_time
 from .stats import Z95, proportion
 
 if TYPE_CHECKING:
@@ -188,8 +192,9 @@ def setting(
     return Setting(game, r, names, ids, params, tuple(parts), part_names, period)
 
 
-def measure(s: Setting, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` deals: (parts ``[n, parts, sides]``, dealer seat ``[n]``)."""
+def measure(s: Setting, n: int, seed: int, *, announce: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` deals: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With ``announce``, a run
+    expected to take over a minute says so first, in one line (from its own first deals)."""
     from .batch import check_batch_args
     from .strategy import StrategyError
 
@@ -202,7 +207,24 @@ def measure(s: Setting, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     out = np.zeros((n, len(s.parts), s.sides), np.int16)
     errors = np.zeros((n, 3), np.int64)
     k = kernel(play, roster, [int(i) for i in s.ids], templates=(_measure,))
-    k._measure(states, s.rules.deck(), np.int64(seed), np.int64(0), np.array(s.parts, np.int64), out, errors)
+    deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
+
+    clock = [0.0, 0, False]  # when the first chunk (which may compile) ended, deals since, said
+
+    def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
+        k._measure(
+            states, deck, np.int64(seed), np.int64(at), part_ids, out[at : at + m], errors[at : at + m]
+        )
+        now = time.perf_counter()
+        if at == 0:
+            clock[0] = now
+        elif announce and not clock[2]:
+            clock[1] += m
+            if now - clock[0] >= PROBE_SECONDS:
+                clock[2] = True
+                eta.announce(clock[1], now - clock[0], n, "deals")
+
+    by_time(n, chunk)
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from .cards import card_name
@@ -471,12 +493,14 @@ def default_boot(s: Setting) -> int:
     return 200 if s.sides == 2 else 50
 
 
-def solve(s: Setting, n: int = 200_000, seed: int = 0, *, boot: int = 200) -> Solution:
+def solve(
+    s: Setting, n: int = 200_000, seed: int = 0, *, boot: int = 200, announce: bool = False
+) -> Solution:
     """Measure ``n`` deals, solve the DP, and bootstrap it ``boot`` times (paired: the same
     resampling weights for every setting with the same ``n`` and ``seed``)."""
     if boot < 2:
         raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
-    parts, dealer = measure(s, n, seed)
+    parts, dealer = measure(s, n, seed, announce=announce)
     dist = distribution(parts, dealer, s.period)
     k, T, strides = _solve_arrays(s)
     D = s.period
@@ -582,6 +606,7 @@ def odds(
     dealer: int | None = None,
     boot: int | None = None,
     threads: int | None = None,
+    announce: bool = False,
 ) -> pd.DataFrame:
     """The chance that each side wins the game from ``score`` (or from every score short of the
     target), seat ``dealer`` dealing next, with 95% intervals; see the module's doc for the method.
@@ -600,7 +625,7 @@ def odds(
     if sc is not None and q is None:
         q = 0
     with use_threads(threads):
-        sol = solve(s, n, seed, boot=default_boot(s) if boot is None else boot)
+        sol = solve(s, n, seed, boot=default_boot(s) if boot is None else boot, announce=announce)
     return table(sol, sc, q)
 
 
@@ -615,13 +640,13 @@ def play_from(
     import pandas as pd
 
     wins = np.zeros(s.sides, np.int64)
-    done = 0
-    while done < n:
-        m = min(chunk, n - done)
+
+    def games(done: int, m: int) -> None:  # chunks sized by time (at most ``chunk``), for Ctrl-C
         b = play.play_batch(s.rules, s.ids, s.params, seed=seed, start=done, n=m,
                             first=(dealer + 1) % s.players, start_score=tuple(score))  # fmt: skip
-        wins += b.side["won"].sum(axis=0)
-        done += m
+        wins[:] += b.side["won"].sum(axis=0)
+
+    by_time(n, games, most=chunk)
     rows = []
     for side in range(s.sides):
         p, lo, hi = proportion(int(wins[side]), n)

@@ -118,7 +118,7 @@ def run_study(
         s = setting(sp.game, strategies=[PLAYERS], **sp.kw)
         b = boot if s.sides == 2 else boot_three_sides
         echo(f"== {sp.label}: {n:,} deals, {b} resamples")
-        sols[sp.key] = solve(s, n, seed, boot=b)
+        sols[sp.key] = solve(s, n, seed, boot=b, announce=True)  # a long one says so first
     checks = []
     for i, (key, score, dealer) in enumerate(CHECKS):
         sol = sols[key]

@@ -9,7 +9,7 @@ record holds is parsed and checked here, and every failure is a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,8 +136,21 @@ class Option:
             raise RuleError(f"rule {self.key}={value!r}: {e}") from None
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise RuleError(f"rule {self.key}={value!r}: expected one of {allowed}")
+            raise RuleError(
+                f"rule {self.key}={value!r}: expected one of {allowed}{near(value, self.choices)}"
+            )
         return v
+
+
+def near(word: Any, known: Iterable[Any], prefix: str = "") -> str:
+    """A near miss among ``known``: ``"; did you mean 'target'?"`` (or nothing), for one-line errors."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ""
+    names = [str(k) for k in known]
+    close = difflib.get_close_matches(word.strip().lower(), names, n=1, cutoff=0.6)
+    return f"; did you mean {prefix}{close[0]!r}?" if close else ""
 
 
 def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -167,7 +180,7 @@ def resolve(
     known = {o.key: o for o in options}
     for key in values:
         if key not in known:
-            raise RuleError(f"unknown {what} {key!r} (known: {', '.join(known)})")
+            raise RuleError(f"unknown {what} {key!r}{near(key, known)} (known: {', '.join(known)})")
     out = {}
     for o in options:
         if o.key in values:

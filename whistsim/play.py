@@ -41,6 +41,68 @@ def _cards(cards: Iterable[int]) -> str:
     return " ".join(pretty_card(int(c)) for c in cards) or "-"
 
 
+@dataclass
+class View:
+    """What a seat may see now, as data: shown as plain text (``describe``) or with rich."""
+
+    label: str  # "your hand (seat 0)"
+    hand: list[int]  # cards in display order
+    seat: int
+    before: list[str] = field(default_factory=list)  # public facts shown before the trick
+    after: list[str] = field(default_factory=list)  # ... and after it
+    trick_label: str = ""
+    trick: list[tuple[int, int]] | None = None  # (seat, card) played so far, when a trick is on
+    trick_note: str = ""
+    columns: list[str] = field(default_factory=list)  # the table of seats: public figures
+    rows: list[list[Any]] = field(default_factory=list)
+
+    def head(self) -> list[str]:
+        """The plain lines above the table of seats."""
+        lines = [f"{self.label}: {_cards(self.hand)}", *self.before]
+        if self.trick is not None:
+            plays = "   ".join(f"{q}: {pretty_card(c)}" for q, c in self.trick)
+            lines.append(f"{self.trick_label}: {plays}{self.trick_note}")
+        return lines + self.after
+
+
+def rich_view(view: View):
+    """The view for a terminal, with rich: the hand grouped by suit, the trick, the table of seats."""
+    from rich.console import Group
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    def card(c: int) -> Text:
+        red = c < 52 and c // 13 in (1, 2)  # diamonds and hearts
+        return Text(pretty_card(c), style="bold red" if red else "bold")
+
+    hand = RichTable(show_header=False, box=None, padding=(0, 1))
+    by_suit: dict[int, list[int]] = {}
+    for c in view.hand:
+        by_suit.setdefault(4 if c >= 52 else c // 13, []).append(c)
+    for suit, cards in by_suit.items():
+        name = SUIT_WORDS[suit] if suit < 4 else "Taffies"
+        hand.add_row(Text(name, style="dim"), Text(" ").join(card(c) for c in cards))
+    if not by_suit:
+        hand.add_row("-")
+    parts: list[Any] = [Text(view.label, style="bold"), hand, *(Text(line) for line in view.before)]
+    if view.trick is not None:
+        trick = Text(f"{view.trick_label}: ", style="bold")
+        for i, (q, c) in enumerate(view.trick):
+            trick.append(("   " if i else "") + f"{q}: ")
+            trick.append_text(card(c))
+        parts.append(trick + Text(view.trick_note))
+    parts += [Text(line) for line in view.after]
+    seats = RichTable(box=None, padding=(0, 1))
+    for i, name in enumerate(view.columns):
+        seats.add_column(name, justify="left" if i == len(view.columns) - 1 else "right")
+    for row in view.rows:
+        you = row[0] == view.seat
+        cells = [*map(str, row[:-1]), f"{row[-1]}  (you)" if you else str(row[-1])]
+        seats.add_row(*cells, style="bold" if you else None)
+    parts.append(seats)
+    return Group(*parts)
+
+
 class _Welsh:
     """Welsh Whist's deal, as the table needs it."""
 
@@ -83,7 +145,7 @@ class _Welsh:
     def result(self) -> dict:
         return self.records.result_of(self.buf)
 
-    def describe(self, seat: int) -> list[str]:
+    def facts(self, seat: int) -> View:
         E = self.E
         t = self.buf[0]["table"]
         s = t["s"]
@@ -91,24 +153,30 @@ class _Welsh:
         hand = self.buf[0]["seats"][seat]["hand"]
         cards = [c for c in range(53) for _ in range(int(hand[c]))]
         points = self.records._points(self.buf)
-        phase = int(s[E.S_PHASE])
-        lines = [f"your hand (seat {seat}): {_cards(sorted(cards, key=_welsh_order))}",
-                 f"stock: {int(s[E.S_STOCK] - s[E.S_TOP])} cards left"]  # fmt: skip
-        if phase in (E.FOLLOW, E.CHALLENGE):
-            n = int(s[E.S_TRICK_LEN])
-            trick = [f"{int(t['trick_seat'][i])}: {pretty_card(int(t['trick_card'][i]))}" for i in range(n)]
+        v = View(f"your hand (seat {seat})", sorted(cards, key=_welsh_order), seat,
+                 before=[f"stock: {int(s[E.S_STOCK] - s[E.S_TOP])} cards left"],
+                 columns=["seat", "points", "cards won", "hand", "shown void in"])  # fmt: skip
+        if int(s[E.S_PHASE]) in (E.FOLLOW, E.CHALLENGE):
             led = int(s[E.S_LED_SUIT])
-            suit = SUIT_WORDS[led] if 0 <= led < 4 else "?"
+            v.trick_label = (
+                f"trick (led by seat {int(s[E.S_LEADER])}, {SUIT_WORDS[led] if 0 <= led < 4 else '?'})"
+            )
+            v.trick = [
+                (int(t["trick_seat"][i]), int(t["trick_card"][i])) for i in range(int(s[E.S_TRICK_LEN]))
+            ]
             passed = [q for q in range(p) if t["passed"][q]]
-            lines.append(f"trick (led by seat {int(s[E.S_LEADER])}, {suit}): {'   '.join(trick)}"
-                         + (f"; passed: {', '.join(map(str, passed))}" if passed else ""))  # fmt: skip
-        lines.append("seat   points  cards won  hand  shown void in")
+            v.trick_note = f"; passed: {', '.join(map(str, passed))}" if passed else ""
         for q in range(p):
             void = "".join(SUIT_SYMBOLS[k] if k < 4 else "X" for k in range(5) if t["void"][q][k])
+            v.rows.append([q, int(points[q]), int(t["won_n"][q]), int(t["hand_n"][q]), void or "-"])
+        return v
+
+    def describe(self, seat: int) -> list[str]:
+        v = self.facts(seat)
+        lines = [*v.head(), "seat   points  cards won  hand  shown void in"]
+        for q, pts, won, n, void in v.rows:
             you = "  (you)" if q == seat else ""
-            lines.append(
-                f"{q:>4} {int(points[q]):>8} {int(t['won_n'][q]):>10} {int(t['hand_n'][q]):>5}  {void or '-'}{you}"
-            )
+            lines.append(f"{q:>4} {pts:>8} {won:>10} {n:>5}  {void}{you}")
         return lines
 
     def story(self, events, seat: int) -> list[str]:
@@ -189,7 +257,7 @@ class _Dealt:
     def result(self) -> dict:
         return self.records.result_of(self.buf, self.rules)
 
-    def describe(self, seat: int) -> list[str]:
+    def facts(self, seat: int) -> View:
         E = self.E
         t = self.holder()["table"]
         s = t["s"]
@@ -197,23 +265,29 @@ class _Dealt:
         bits = self.holder()["seats"][seat]["bits"]
         hand = [su * 13 + r for su in range(4) for r in range(13) if (int(bits[su]) >> r) & 1]
         trump = int(s[E.S_TRUMP])
-        lines = [f"your hand (seat {seat}, side {int(t['team'][seat])}): {_cards(hand)}",
-                 f"trumps: {SUIT_WORDS[trump]} (turned up: {pretty_card(int(s[E.S_TURNUP]))}, dealer seat "
-                 f"{int(s[E.S_DEALER])}); set {int(s[E.S_SET]) + 1} of {self.rules.sets}"]  # fmt: skip
+        sides = self.rules.n_teams
+        v = View(f"your hand (seat {seat}, side {int(t['team'][seat])})", hand, seat,
+                 before=[f"trumps: {SUIT_WORDS[trump]} (turned up: {pretty_card(int(s[E.S_TURNUP]))}, dealer seat "
+                         f"{int(s[E.S_DEALER])}); set {int(s[E.S_SET]) + 1} of {self.rules.sets}"],
+                 after=["game score before this deal: "
+                        + ", ".join(f"side {k} {int(t['score'][k])}" for k in range(sides))
+                        + f" (target {self.rules.target})"],
+                 columns=["seat", "side", "tricks", "hand", "shown void in"])  # fmt: skip
         n = int(s[E.S_TRICK_LEN])
         if n and int(s[E.S_LED]) >= 0:
-            trick = [f"{int(t['trick_seat'][i])}: {pretty_card(int(t['trick_card'][i]))}" for i in range(n)]
-            lines.append(f"trick (led by seat {int(s[E.S_LEADER])}): {'   '.join(trick)}")
-        sides = self.rules.n_teams
-        lines.append("game score before this deal: "
-                     + ", ".join(f"side {k} {int(t['score'][k])}" for k in range(sides))
-                     + f" (target {self.rules.target})")  # fmt: skip
-        lines.append("seat  side  tricks  hand  shown void in")
+            v.trick_label = f"trick (led by seat {int(s[E.S_LEADER])})"
+            v.trick = [(int(t["trick_seat"][i]), int(t["trick_card"][i])) for i in range(n)]
         for q in range(p):
             void = "".join(SUIT_SYMBOLS[k] for k in range(4) if t["void"][q][k])
+            v.rows.append([q, int(t["team"][q]), int(t["tricks"][q]), int(t["hand_n"][q]), void or "-"])
+        return v
+
+    def describe(self, seat: int) -> list[str]:
+        v = self.facts(seat)
+        lines = [*v.head(), "seat  side  tricks  hand  shown void in"]
+        for q, side, tricks, n, void in v.rows:
             you = "  (you)" if q == seat else ""
-            lines.append(f"{q:>4} {int(t['team'][q]):>5} {int(t['tricks'][q]):>7} {int(t['hand_n'][q]):>5}  "
-                         f"{void or '-'}{you}")  # fmt: skip
+            lines.append(f"{q:>4} {side:>5} {tricks:>7} {n:>5}  {void}{you}")
         return lines
 
     def story(self, events, seat: int) -> list[str]:
@@ -294,6 +368,10 @@ class Table:
     def view(self) -> str:
         """What the person's seat may see now, as lines of text."""
         return "\n".join(self.d.describe(self.seat))
+
+    def facts(self) -> View:
+        """What the person's seat may see now, as data (for :func:`rich_view`)."""
+        return self.d.facts(self.seat)
 
     def legal(self) -> list[str]:
         """The moves the seat to move may make now, as typed."""
@@ -387,6 +465,7 @@ def play_game(
     hint: str | None = None,
     moves: Iterable[str] | None = None,
     echo: Callable[[str], None] | None = None,
+    show: Callable[[Table], None] | None = None,
 ) -> PlayedGame:
     """Play one deal of ``game`` from seat ``seat`` with typed ``moves``; return its record.
 
@@ -397,7 +476,9 @@ def play_game(
     explained and the next line read. Without ``moves``, every move is the
     hint's. ``strategies``: the other seats' players as specs (``"greedy"``,
     ``"cheater:rate=0.2"``), one for all or one per seat (the person's is
-    ignored). ``rules``: options by key, as ``--rule KEY=VALUE``.
+    ignored). ``rules``: options by key, as ``--rule KEY=VALUE``. ``echo`` is told each
+    line shown; ``show``, when given, shows the table's view instead of echoing it (the
+    terminal's rich display: ``show=lambda t: console.print(rich_view(t.facts()))``).
 
     >>> out = play_game("whist", seed=5)               # doctest: +SKIP
     >>> whistsim.judge(0, json.dumps(out.record)).ok   # doctest: +SKIP
@@ -421,7 +502,11 @@ def play_game(
     while not table.over:
         if fresh:
             say("")
-            say(table.view())
+            if show is None:
+                say(table.view())
+            else:  # the transcript keeps the plain text
+                lines.append(table.view())
+                show(table)
         fresh = False
         try:
             text = next(source)
@@ -450,4 +535,4 @@ def play_game(
     return PlayedGame(table.record(), result, lines)
 
 
-__all__ = ["Table", "PlayedGame", "IllegalMove", "play_game", "DEFAULT_HINT"]
+__all__ = ["Table", "PlayedGame", "IllegalMove", "View", "play_game", "rich_view", "DEFAULT_HINT"]

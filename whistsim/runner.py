@@ -20,7 +20,8 @@ from .games import Game
 from .options import WhistsimError
 
 CHUNK = 1 << 17  # the most games in one chunk
-FIRST_CHUNK = 256  # the first chunk's size; later ones are sized by the time the last one took
+FIRST_CHUNK = 1  # the first chunk's size (a slow player's game may take a second); later ones are
+# sized by the time the last one took, growing at most 8-fold: a fast game reaches full size in a few
 LOG_CHUNK = 256  # the most logged games in one chunk: their logs are sized by it, not by n
 CHUNK_SECONDS = 0.5  # a chunk's target length: Ctrl-C is seen between chunks, so within about this
 
@@ -70,31 +71,80 @@ def run_games(
     if chunk < 1:
         raise WhistsimError(f"chunk={chunk}: expected at least 1")
     bar = _progress(n) if progress else None
+
+    def play(at: int, k: int) -> int:
+        if at < log_games:  # logged games' move logs are large: keep them few at a time
+            k = min(k, LOG_CHUNK)
+        batch = game.play_batch(
+            rules, ids, params, seed=seed, start=start + at, n=k, first=first,
+            log_games=max(0, min(k, log_games - at)),
+        )  # fmt: skip
+        on_batch(batch)
+        if bar is not None:
+            bar.update(k)
+        return k
+
     try:
         with threads(n_threads):
-            done = 0
-            size = min(chunk, FIRST_CHUNK)
-            while done < n:
-                k = min(size, n - done)
-                if done < log_games:  # logged games' move logs are large: keep them few at a time
-                    k = min(k, LOG_CHUNK)
-                t0 = time.perf_counter()
-                batch = game.play_batch(
-                    rules, ids, params, seed=seed, start=start + done, n=k, first=first,
-                    log_games=max(0, min(k, log_games - done)),
-                )  # fmt: skip
-                dt = time.perf_counter() - t0
-                on_batch(batch)
-                done += k
-                # aim the next chunk at CHUNK_SECONDS, growing at most 8-fold at a time
-                size = int(min(chunk, 8 * k, max(1, k * CHUNK_SECONDS / max(dt, 1e-6))))
-                if bar is not None:
-                    bar.update(k)
-                if stop is not None and stop():  # asked to stop: the chunks handed on are whole
-                    break
+            by_time(n, play, most=chunk, stop=stop)
     finally:
         if bar is not None:
             bar.close()
+
+
+def by_time(
+    n: int,
+    play: Callable[[int, int], int | None],
+    *,
+    start: int = 0,
+    most: int = CHUNK,
+    first: int = FIRST_CHUNK,
+    stop: Callable[[], bool] | None = None,
+) -> int:
+    """Call ``play(at, k)`` for ``at`` from ``start`` up to ``n`` in chunks of about
+    ``CHUNK_SECONDS`` each (the first ``first`` long, each later one sized by the time the
+    last took, growing at most 8-fold, at most ``most``); ``play`` may play fewer than ``k``
+    and return how many. Ctrl-C is seen between chunks, so a slow player does not keep it
+    waiting. Returns where it stopped: ``n``, or less when ``stop()`` said so after a chunk."""
+    if most < 1:
+        raise WhistsimError(f"chunk={most}: expected at least 1")
+    at, size = start, min(most, first)
+    while at < n:
+        k = min(size, n - at)
+        t0 = time.perf_counter()
+        got = play(at, k)
+        k = k if got is None else got
+        dt = time.perf_counter() - t0
+        at += k
+        size = int(min(most, 8 * k, max(1, k * CHUNK_SECONDS / max(dt, 1e-6))))
+        if stop is not None and stop():  # asked to stop: the chunks played are whole
+            break
+    return at
+
+
+@contextlib.contextmanager
+def stop_on_sigint() -> Iterator[Callable[[], bool]]:
+    """While a run plays, Ctrl-C asks it to stop after the chunk in play (a second Ctrl-C
+    stops at once): what finished is kept, summarised and written. Yields ``stopped()``.
+    Off the main thread (where signals cannot be caught) ``stopped()`` is always False."""
+    import signal
+    import threading
+
+    asked = [False]
+
+    def on_sigint(signum, frame):
+        if asked[0]:
+            raise KeyboardInterrupt
+        asked[0] = True
+
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield lambda: asked[0]
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _progress(total: int):

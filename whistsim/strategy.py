@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .options import WhistsimError
+from .options import WhistsimError, near
 
 MAX_PARAMS = 8
 USER_BASE = 1000  # strategy ids from here on are users' own functions (see load_user)
@@ -59,7 +59,7 @@ class Param:
             try:
                 value = float(word)
             except ValueError:
-                raise ValueError(f"expected {self.expected()}") from None
+                raise ValueError(f"expected {self.expected()}{near(word, self.words)}") from None
         if isinstance(value, bool) or not self.numbers:
             raise ValueError(f"expected {self.expected()}")
         v = float(value)
@@ -178,7 +178,7 @@ def _codes(seat: int, spec: StrategySpec, declared: dict[str, Param]) -> np.ndar
     for key, value in spec.params.items():
         if key not in names:
             raise StrategyError(
-                f"seat {seat}: strategy {spec.name!r} has no parameter {key!r} "
+                f"seat {seat}: strategy {spec.name!r} has no parameter {key!r}{near(key, names)} "
                 f"(known: {', '.join(declared) or 'none'})"
             )
         canon = names[key]
@@ -218,7 +218,8 @@ def seat_players(
             ids[seat], declared = found[0], params_of(found[1])
         else:
             raise StrategyError(
-                f"seat {seat}: unknown strategy {spec.name!r} (known: {', '.join(names)}, or PATH.py:FUNCTION)"
+                f"seat {seat}: unknown strategy {spec.name!r}{near(spec.name, names)} "
+                f"(known: {', '.join(names)}, or PATH.py:FUNCTION)"
             )
         params[seat] = _codes(seat, spec, declared)
     return ids, params

@@ -26,16 +26,17 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .batch import Batch
 from .games import get_game, seating
-from .options import WhistsimError
-from .runner import run_games
+from .options import WhistsimError, near
+from .runner import by_time, stop_on_sigint
+from .runner import threads as use_threads
 from .stats import estimate
 from .strategy import StrategyError, StrategySpec, parse_spec
 
@@ -59,6 +60,7 @@ class Tournament:
     points: np.ndarray  # [arrangement, deck, seat]
     ranking: pd.DataFrame
     pairwise: pd.DataFrame
+    interrupted: bool = False  # Ctrl-C: only the first ``decks`` decks were played, in every arrangement
 
     @property
     def games(self) -> int:
@@ -252,46 +254,56 @@ def tournament(
     elif isinstance(first, int) or (str(first).isascii() and str(first).isdigit()):
         f = int(first)
     else:
-        raise WhistsimError(f"first seat {first!r}: expected a seat number or 'rotate'")
+        raise WhistsimError(
+            f"first seat {first!r}: expected a seat number or 'rotate'{near(first, ['rotate'])}"
+        )
     points = np.zeros((len(arr), decks, p), np.int64)
     won = np.zeros((len(arr), decks, p))
     teams = getattr(r, "teams_tuple", None)  # the dealt games' side of each seat
     sides = tuple(teams() if callable(teams) else teams) if teams is not None else tuple(range(p))
+    seatings = [seating(game, [specs[i] for i in seats], p) for seats in arr]
     bar = None
-    if progress:
-        from tqdm import tqdm
 
-        bar = tqdm(total=len(arr) * decks, unit="game", unit_scale=True, leave=False)
-    try:
-        for x, seats in enumerate(arr):
-            ids, params = seating(game, [specs[i] for i in seats], p)
-
-            def take(batch: Batch, x: int = x) -> None:
-                i = slice(batch.start, batch.start + batch.n)
-                points[x, i], won[x, i] = g.outcome(batch, r)
-                if bar is not None:
-                    bar.update(batch.n)
-
-            done = 0
-            if progress and x == 0:  # a long tournament says so first (eta: from its own first games)
-                from .eta import announce, timed_start
-
-                g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile apart from the timing
-
-                def head(start: int, k: int, ids=ids, params=params, take=take) -> None:
-                    run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
-                              on_batch=take)  # fmt: skip
-
-                done, secs = timed_start(head, decks)
-                announce(done * len(arr), secs, decks * len(arr))
-            run_games(g, r, ids, params, seed=seed, start=done, n=decks - done, first=f, n_threads=threads,
-                      on_batch=take)  # fmt: skip
-    finally:
+    def play(start: int, k: int) -> int:
+        """Decks ``start .. start + k - 1`` in every arrangement: a chunk is whole decks (none
+        when Ctrl-C comes before its last arrangement: what it played is dropped)."""
+        for x, (ids, params) in enumerate(seatings):
+            if stopped():
+                return 0
+            batch = g.play_batch(r, ids, params, seed=seed, start=start, n=k, first=f)
+            i = slice(start, start + k)
+            points[x, i], won[x, i] = g.outcome(batch, r)
         if bar is not None:
-            bar.close()
+            bar.update(k * len(arr))
+        return k
+
+    with use_threads(threads), stop_on_sigint() as stopped:
+        for ids, params in seatings:  # compile or load first: chunks are sized by the time play takes
+            g.play_batch(r, ids, params, seed=seed, n=0, first=f)
+        done = 0
+        if progress:  # a long tournament says so first (eta: from its own first decks), then a bar
+            from tqdm import tqdm
+
+            from .eta import announce, timed_start
+
+            done, secs = timed_start(play, decks, stop=stopped)
+            announce(done * len(arr), secs, decks * len(arr))
+            bar = tqdm(total=len(arr) * decks, initial=done * len(arr), unit="game", unit_scale=True,
+                       file=sys.stderr, dynamic_ncols=True, leave=False)  # fmt: skip
+        try:
+            if not stopped():
+                done = by_time(decks, play, start=done, stop=stopped)
+        finally:
+            if bar is not None:
+                bar.close()
+        interrupted = stopped()
+    if interrupted:  # Ctrl-C: the decks finished in every arrangement are kept
+        if done == 0:
+            raise KeyboardInterrupt
+        points, won, decks = points[:, :done], won[:, :done], done
     arr_np = np.array(arr)
     ranking, pairwise = _tables(labels, points, won, arr_np, sides, seed)
-    return Tournament(game, r, labels, seed, decks, arr, points, ranking, pairwise)
+    return Tournament(game, r, labels, seed, decks, arr, points, ranking, pairwise, interrupted)
 
 
 def format_ranking(t: Tournament) -> str:

@@ -338,8 +338,10 @@ class ClaimRun:
         key = (game, n, records, repr(sorted(kw.items())))
         if key not in self.done:
             kw.setdefault("first", "rotate" if game == "welsh" else 0)
-            self.done[key] = simulate(game, n, self.seed, threads=self.workers, records=records,
-                                      keep_games=True, **kw)  # fmt: skip
+            sim = simulate(game, n, self.seed, threads=self.workers, records=records, keep_games=True, **kw)
+            if sim.interrupted:  # Ctrl-C: a claim is not judged on part of its games
+                raise KeyboardInterrupt
+            self.done[key] = sim
         return self.done[key]
 
 

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from ..options import WhistsimError
+from ..options import WhistsimError, near
 
 # Modules that add commands to ``main``; each is a few lines per command.
 COMMAND_MODULES = (
@@ -50,25 +50,76 @@ class _Group(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
     def invoke(self, ctx: click.Context):
+        import signal
+        import threading
         import warnings
 
         def show(message, category, *_args, **_kw):  # a setting with no effect: one line
             click.echo(f"whistsim: warning: {message}", err=True)
 
         warnings.showwarning = show
+        hit = [False]
+
+        def on_sigint(signum, frame):  # Ctrl-C: remembered, so that what it broke is not reported as a bug
+            hit[0] = True
+            raise KeyboardInterrupt
+
+        old = None
+        if threading.current_thread() is threading.main_thread():
+            old = signal.signal(signal.SIGINT, on_sigint)
         try:
             return super().invoke(ctx)
-        except WhistsimError as e:
-            click.echo(f"whistsim: error: {e}", err=True)
-            ctx.exit(2)
+        except (SystemExit, click.exceptions.Exit):
+            raise
         except KeyboardInterrupt:
-            click.echo("whistsim: interrupted", err=True)
-            ctx.exit(130)
-        except pickle.UnpicklingError as e:  # only Numba's kernel cache is unpickled
-            click.echo(
-                f"whistsim: error: the kernel cache looks corrupted ({e}); run make clean-cache", err=True
-            )
-            ctx.exit(2)
+            _interrupted(ctx)
+        except Exception as e:
+            if hit[0]:  # a compile or a library cut short by Ctrl-C may fail with its own error
+                _interrupted(ctx)
+            if isinstance(e, WhistsimError):
+                click.echo(f"whistsim: error: {e}", err=True)
+                ctx.exit(2)
+            if isinstance(e, pickle.UnpicklingError):  # only Numba's kernel cache is unpickled
+                click.echo(
+                    f"whistsim: error: the kernel cache looks corrupted ({e}); run make clean-cache", err=True
+                )
+                ctx.exit(2)
+            raise
+        finally:
+            if old is not None:
+                signal.signal(signal.SIGINT, old)
+
+
+def _interrupted(ctx: click.Context) -> None:
+    """Ctrl-C: one line and exit 130. Files are written whole or not at all (atomically)."""
+    click.echo("whistsim: interrupted", err=True)
+    ctx.exit(130)
+
+
+class Choice(click.Choice):
+    """``click.Choice`` (any case) whose refusal names a near miss: ``--game scoth`` -> scotch,
+    ``--game french`` -> ``--game scotch --preset french``."""
+
+    def __init__(self, choices, what: str = "value", hint=None) -> None:
+        super().__init__(list(choices), case_sensitive=False)
+        self.what, self.hint = what, hint
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            extra = self.hint(value) if self.hint is not None else near(value, self.choices)
+            known = ", ".join(map(str, self.choices))
+            self.fail(f"unknown {self.what} {value!r}{extra} (known: {known})", param, ctx)
+
+
+def _game_hint(value) -> str:
+    from ..games import _did_you_mean
+
+    return _did_you_mean(value)
+
+
+GAME = Choice(("welsh", "scotch", "whist"), "game", _game_hint)  # whistsim.games.NAMES
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import click
 
-from ..options import WhistsimError
-from . import main
+from ..options import WhistsimError, near
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", "games", multiple=True, help="only this game's claims (repeatable; default: all)")
+@click.option(
+    "--game", "games", type=GAME, multiple=True, help="only this game's claims (repeatable; default: all)"
+)
 @click.option("--only", "only", multiple=True, metavar="ID", help="only this claim (repeatable; see --list)")
 @click.option("--n", type=int, default=20_000, show_default=True, help="games per cell, rule-based players")
 @click.option(
@@ -66,7 +68,7 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     ids = [c.id for c in chosen]
     for i in only:
         if i not in ids:
-            raise WhistsimError(f"--only {i}: unknown claim (known: {', '.join(ids)})")
+            raise WhistsimError(f"--only {i}: unknown claim{near(i, ids)} (known: {', '.join(ids)})")
     if only:
         chosen = [c for c in chosen if c.id in only]
     if list_only:

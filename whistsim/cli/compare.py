@@ -8,11 +8,11 @@ import sys
 import click
 
 from ..options import parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command(name="compare")
-@click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
 @click.option("--preset", default=None, help="a preset of the game's rules (both rule sets start from it)")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
@@ -35,6 +35,8 @@ from . import main
 @click.option("--n", type=int, default=100_000, show_default=True, help="number of games (deals paired)")
 @click.option("--seed", type=int, default=0, show_default=True, help="decides every deck and choice")
 @click.option("--json", "as_json", is_flag=True, help="print the table as one JSON object")
+@click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+@click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
 @click.option(
     "--chart",
     "chart_path",
@@ -42,7 +44,9 @@ from . import main
     default=None,
     help="draw the differences with their 95%% CIs into a PNG file",
 )
-def compare_cmd(game, preset, players, rules, vs, strategies, n, seed, as_json, chart_path):
+def compare_cmd(
+    game, preset, players, rules, vs, strategies, n, seed, as_json, threads, progress, chart_path
+):
     """Compare two rule sets on the same deals: every figure under both, the
     paired difference (B minus A, game by game), its 95% CI and n.
 
@@ -59,8 +63,8 @@ def compare_cmd(game, preset, players, rules, vs, strategies, n, seed, as_json, 
     a = parse_assignments(rules)
     b = parse_assignments(vs)
     specs = _strategies(strategies, players, game, preset, a)
-    c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed,
-                progress=sys.stderr.isatty())  # fmt: skip
+    c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed, threads_=threads,
+                progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     if chart_path is not None:
         c.chart(chart_path)
     if as_json:
@@ -69,3 +73,6 @@ def compare_cmd(game, preset, players, rules, vs, strategies, n, seed, as_json, 
         click.echo(format_comparison(c))
     if chart_path is not None and not as_json:
         click.echo(f"wrote {chart_path}")
+    if c.interrupted:
+        click.echo(f"whistsim: interrupted after {c.n:,} of {n:,} deals: the table is of those", err=True)
+        raise SystemExit(130)

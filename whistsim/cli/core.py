@@ -9,13 +9,13 @@ import click
 
 from .. import api
 from ..options import WhistsimError, parse_assignments
-from . import main
+from . import GAME, main
 
 
 def _game_options(f):
     for opt in reversed(
         [
-            click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist"),
+            click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist"),
             click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri; scotch: scotch, french; whist: long, short)"),
             click.option("--players", type=int, default=None, help="number of players"),
             click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule option (repeatable)"),
@@ -224,7 +224,7 @@ def show(source, line, as_json=False):
 
 
 @main.command(name="rules")
-@click.option("--game", default="welsh", show_default=True)
+@click.option("--game", type=GAME, default="welsh", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="the options and presets as one JSON object")
 def rules_cmd(game, as_json=False):
     """List a game's rule options, their defaults and presets.

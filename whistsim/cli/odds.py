@@ -8,11 +8,11 @@ import math
 import click
 
 from ..options import WhistsimError, parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", default="whist", show_default=True, help="whist or scotch")
+@click.option("--game", type=GAME, default="whist", show_default=True, help="whist or scotch")
 @click.option(
     "--preset", default=None, help="a preset of the game's rules (whist: long, short; scotch: scotch, french)"
 )
@@ -84,7 +84,7 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
     if chart_path is not None and score is not None:
         raise WhistsimError("--chart draws the whole table: leave out --score")
     df = compute(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
-                 score=score, dealer=dealer, boot=boot, threads=threads)  # fmt: skip
+                 score=score, dealer=dealer, boot=boot, threads=threads, announce=True)  # fmt: skip
     meta = {
         k: df.attrs[k] for k in ("game", "rules", "strategies", "seed", "n_deals", "boot", "dealer_period")
     }

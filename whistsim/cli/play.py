@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..options import WhistsimError, parse_assignments
-from . import main
+from . import GAME, main
 
 
 def _lines(interactive: bool):
@@ -23,7 +23,7 @@ def _lines(interactive: bool):
 
 
 @main.command(name="play")
-@click.option("--game", default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
@@ -57,8 +57,9 @@ def _lines(interactive: bool):
 def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_path):
     """Play a deal yourself against the built-in players, any game and variant.
 
-    You see your hand, the trick, the stock, the scores and what the others
-    have shown (passes, voids); type a move as in records (7H, draw, pass, X=S,
+    You see your hand (by suit), the trick, the stock, the scores and what the
+    others have shown (passes, voids), drawn with rich on a terminal and as plain
+    text when the output is piped; type a move as in records (7H, draw, pass, X=S,
     challenge=2, nochallenge), ? for your legal moves, or an empty line for the
     hint player's move. Moves are read from standard input, so a game can be
     scripted.
@@ -74,8 +75,20 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
 
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
+    show = None
+    if sys.stdout.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
+        from rich.console import Console
+
+        from ..play import rich_view
+
+        console = Console()
+
+        def show(table) -> None:
+            console.print(rich_view(table.facts()))
+
     out = play_game(game, preset=preset, players=players, rules=overrides, seat=seat, strategies=specs,
-                    seed=seed, hint=hint, moves=_lines(sys.stdin.isatty()), echo=click.echo)  # fmt: skip
+                    seed=seed, hint=hint, moves=_lines(sys.stdin.isatty()), echo=click.echo,
+                    show=show)  # fmt: skip
     if record_path is not None:
         try:
             write_records(record_path, [out.record])

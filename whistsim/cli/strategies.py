@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from . import GAME, main
 
 
 @main.command(name="strategies")
-@click.option("--game", default="welsh", show_default=True)
+@click.option("--game", type=GAME, default="welsh", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="the players and their parameters as one JSON object")
 def strategies_cmd(game, as_json=False):
     """List the built-in strategies of a game and the parameters each takes.

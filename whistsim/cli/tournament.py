@@ -8,11 +8,11 @@ import time
 import click
 
 from ..options import parse_assignments
-from . import main
+from . import GAME, main
 
 
 @main.command()
-@click.option("--game", default="welsh", show_default=True)
+@click.option("--game", type=GAME, default="welsh", show_default=True)
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
@@ -82,6 +82,7 @@ def tournament(
         import json
 
         click.echo(json.dumps({**t.to_json(), "seconds": dt}))
+        _interrupted(t, n)
         return
     click.echo(f"{game}: {t.rules.describe()}")
     click.echo(
@@ -92,3 +93,13 @@ def tournament(
     for path in (csv_path, pairs_path):
         if path is not None:
             click.echo(f"wrote {path}")
+    _interrupted(t, n)
+
+
+def _interrupted(t, n: int) -> None:
+    """After Ctrl-C: one line, the tables (printed and written) being of the decks finished."""
+    if t.interrupted:
+        want = -(-n // len(t.arrangements))
+        click.echo(f"whistsim: interrupted after {t.decks:,} of {want:,} decks in every seat arrangement: "
+                   "the tables are of those", err=True)  # fmt: skip
+        raise SystemExit(130)

@@ -19,6 +19,7 @@ import importlib
 import math
 from typing import Any
 
+from ..options import near
 from ..stats import Estimate
 from . import verdicts as V
 from .figures import figure_label, figure_name, figure_unit, is_ratio, is_share
@@ -56,7 +57,9 @@ def analyse(result: ExperimentResult) -> Analysis:
 def study(name: str) -> Any:
     """The module of a study's own reading, by its name in a spec."""
     if name not in study_names():
-        raise SpecError(f"analysis={name!r}: unknown (known: {', '.join(study_names())})")
+        raise SpecError(
+            f"analysis={name!r}: unknown{near(name, study_names())} (known: {', '.join(study_names())})"
+        )
     return importlib.import_module(f"{STUDIES}.{name}")
 
 

@@ -84,10 +84,16 @@ def play_chunk(
     out_records: list[list[dict]] | None = [] if log else None
     for cell in spec.cells:
         ids, params = cell.seating(spec.game)
-        got = []
+        got: list[Batch] = []
+
+        def take(b: Batch, got: list[Batch] = got) -> None:
+            got.append(b)
+            if on_cell is not None:  # progress, batch by batch: the runner sizes them by time
+                on_cell(b.n)
+
         with _KERNEL_LOCK:
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
-                      chunk=size, n_threads=threads, log_games=log, on_batch=got.append)  # fmt: skip
+                      chunk=size, n_threads=threads, log_games=log, on_batch=take)  # fmt: skip
         batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
         figs = figures(game, batch, cell.rules)
         m = tally.cells[cell.index]
@@ -110,8 +116,6 @@ def play_chunk(
                     for i in range(len(batch.logs))
                 ]
             )
-        if on_cell is not None:
-            on_cell(size)
     for j, p in enumerate(spec.pairs):
         for f in diff_figures:
             tally.paired[j].add(f, kept[p.cell][f] - kept[p.base][f])
@@ -590,9 +594,31 @@ class _Progress:
             first += where[1] if where else 0
         if first:
             self.bar.update(first * cells)
+        self.t0: float | None = None
+        self.games, self.said = 0, until_ci is not None  # a stopping rule has no total to estimate
 
     def update(self, games: int) -> None:
         self.bar.update(games)
+        self._estimate(games)
+
+    def _estimate(self, games: int) -> None:
+        """Once, from the run's first second of play (after its first batch, which may have
+        compiled): one line with the time to go when over a minute (whistsim.eta)."""
+        if self.said or self.bar.total is None:
+            return
+        now = time.perf_counter()
+        if self.t0 is None:  # the first batch: kernels were loaded or compiled in it
+            self.t0, self.games = now, 0
+            return
+        self.games += games
+        if now - self.t0 >= 1.0:
+            from ..eta import announce
+
+            self.said = True
+            left = self.bar.total - self.bar.n
+            self.bar.clear()  # the line on a line of its own, the bar drawn again below it
+            announce(self.games, now - self.t0, self.games + left)
+            self.bar.refresh()
 
     def chunk_done(self, state: _State) -> None:
         if self.until_ci is None or state.done == 0:

@@ -17,6 +17,7 @@ Every failure is a :class:`SpecError`: one line naming the key and the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..games import get_game, seating
-from ..options import WhistsimError
+from ..options import WhistsimError, near
 from ..strategy import StrategySpec, parse_spec
 from .figures import figure_names, is_ratio
 
@@ -128,14 +129,7 @@ class Spec:
             "seed": self.seed,
             "chunk": self.chunk,
             "n": self.n,
-            "cells": [
-                [
-                    c.rules.to_record() if hasattr(c.rules, "to_record") else repr(c.rules),
-                    list(c.players),
-                    c.first,
-                ]
-                for c in self.cells
-            ],  # fmt: skip
+            "cells": [[rules_key(c.rules), list(c.players), c.first] for c in self.cells],  # fmt: skip
             "pairs": [[p.cell, p.base] for p in self.pairs],
             "headline": self.headline,
             "histograms": self.histograms,
@@ -148,6 +142,15 @@ class Spec:
             raise SpecError(f"n={n!r}: expected a number of games >= 1")
         out = Spec(**{**self.__dict__, "n": n})
         return out
+
+
+def rules_key(rules: Any) -> dict[str, Any]:
+    """Every rule of a cell: its record's rules and the game options a record leaves out (claim, unit)."""
+    key = dict(rules.to_record()) if hasattr(rules, "to_record") else {"repr": repr(rules)}
+    if dataclasses.is_dataclass(rules):
+        for f in dataclasses.fields(rules):
+            key.setdefault(f.name, getattr(rules, f.name))
+    return key
 
 
 def fmt_value(v: Any) -> str:
@@ -271,7 +274,9 @@ def _check_axis(axis: str, options: dict[str, Any]) -> None:
     parts = axis.split(".")
     if parts[0] == "rules":
         if len(parts) != 2 or (parts[1] not in options and parts[1] != "preset"):
-            raise SpecError(f"sweep {axis}: unknown rule (known: preset, {', '.join(options)})")
+            raise SpecError(
+                f"sweep {axis}: unknown rule{near(parts[-1], ['preset', *options])} (known: preset, {', '.join(options)})"
+            )
         return
     if parts[0] == "seats":
         if len(parts) not in (2, 3) or not SEAT_KEY.match(parts[1]):
@@ -330,13 +335,16 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     rules = _table("rules", data.get("rules", {}))
     for key, v in rules.items():
         if key not in options and key != "preset":
-            raise SpecError(f"rules.{key}: unknown rule (known: preset, {', '.join(options)})")
+            raise SpecError(
+                f"rules.{key}: unknown rule{near(key, ['preset', *options])} (known: preset, {', '.join(options)})"
+            )
         if isinstance(v, dict):
             raise SpecError(f"rules.{key}: expected a value, got a table")
         _check_rule_type(f"rules.{key}", key, v, options)
     if "preset" in rules and rules["preset"] not in game.presets:
         raise SpecError(
-            f"rules.preset={rules['preset']!r}: unknown preset (known: {', '.join(game.presets)})"
+            f"rules.preset={rules['preset']!r}: unknown preset{near(rules['preset'], game.presets)} "
+            f"(known: {', '.join(game.presets)})"
         )
 
     seats_raw = data.get("seats", {"all": "random"})
@@ -397,7 +405,9 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     if analysis is not None:
         analysis = _str("analysis", analysis)
         if analysis not in study_names():
-            raise SpecError(f"analysis={analysis!r}: unknown (known: {', '.join(study_names())})")
+            raise SpecError(
+                f"analysis={analysis!r}: unknown{near(analysis, study_names())} (known: {', '.join(study_names())})"
+            )
 
     spec = Spec(
         name=name, game=game_name, n=n, seed=seed, first=first, chunk=chunk, rules=dict(rules), seats=seats,
@@ -512,7 +522,9 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
                 else:
                     overrides[parts[1]] = v
             if preset is not None and preset not in game.presets:
-                raise SpecError(f"{where}: unknown preset {preset!r} (known: {', '.join(game.presets)})")
+                raise SpecError(
+                    f"{where}: unknown preset {preset!r}{near(preset, game.presets)} (known: {', '.join(game.presets)})"
+                )
             try:
                 rules = game.make_rules(preset, players, overrides)
             except WhistsimError as e:
@@ -527,9 +539,7 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             if first >= p:
                 raise SpecError(f"first={first}: {where} has only {p} seats")
             _check_combination(spec.game, rules, players_specs, where)
-            key = json.dumps(
-                [rules.to_record() if hasattr(rules, "to_record") else repr(rules), players_specs]
-            )
+            key = json.dumps([rules_key(rules), players_specs], sort_keys=True, default=str)
             if key in seen:
                 raise SpecError(
                     f"{where}: the same cell as cell {seen[key]} (two grids or axes give one combination)"
@@ -597,7 +607,7 @@ def _check_figures(spec: Spec, game: Any) -> None:
             for f in wanted:
                 if f not in names:
                     raise SpecError(
-                        f"{key}: figure {f!r} is not measured in cell '{spec.cell_label(c)}' "
+                        f"{key}: figure {f!r} is not measured in cell '{spec.cell_label(c)}'{near(f, names)} "
                         f"(known: {', '.join(names)})"
                     )
     ratio = [f for f in spec.histograms if is_ratio(spec.game, f)]

@@ -57,11 +57,14 @@ class Game:
         The player count may come as ``players`` or as ``overrides["players"]``: when both
         are given they must agree.
         """
-        from ..options import RuleError
+        from ..options import RuleError, near
 
         overrides = dict(overrides or {})
         if preset is not None and preset not in self.presets:
-            raise RuleError(f"unknown preset {preset!r} for {self.name} (known: {', '.join(self.presets)})")
+            raise RuleError(
+                f"unknown preset {preset!r} for {self.name}{near(preset, self.presets)} "
+                f"(known: {', '.join(self.presets)})"
+            )
         option = next((o for o in self.options if o.key == "players"), None)
         if option is None and "players" in overrides:
             raise RuleError(

@@ -33,6 +33,18 @@ SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("round_twice", "game", "deals per game", "deals in which a plain suit went round (everyone followed) twice in one set"),
     Figure("round_twice_per_deal", "game", "share of deals", "such deals over the game's deals"),
     Figure("first_ten_side", "game", "side (-1: nobody)", "the side that won the Ten of trumps in the first deal"),
+    # For the studies (basic=False): turn position k counts from the elder hand (0) round to the dealer (p-1).
+    Figure("ten_lost_at", "turn", "Tens lost per game", "deals in which the player k-th in turn from the dealer's left (0: elder hand; the dealer last) was dealt the Ten of trumps and another side won it", basic=False),
+    Figure("deal_edge", "turn", "points per deal", "points the side of the player k-th in turn (0: elder hand; the dealer last) scored in the game's first deal, minus the average side's", basic=False),
+    Figure("pos_won", "turn", "share of games won", "the side of the player k-th in turn in the game's first deal (0: elder hand; the dealer last) won the game", rate=True, basic=False),
+    Figure("first_leader_won", "game", "share of games won", "the side that scored most in the game's first deal won the game (ties shared)", rate=True, basic=False),
+    Figure("countout_upset", "game", "share of games", "the winner reached the target first in the count-out order with fewer points than another side", rate=True, basic=False),
+    Figure("card_points", "game", "points per game", "points all sides scored for cards (cards taken above those dealt)", basic=False),
+    Figure("honour_points", "game", "points per game", "points all sides scored for honours (trump J A K Q T; French Whist: and the ten of diamonds)", basic=False),
+    Figure("all_points", "game", "points per game", "points all sides scored, cards and honours", basic=False),
+    Figure("cards_share", "game", "share of points", "points for cards over all points (a ratio of means)", ratio=("card_points", "all_points"), basic=False),
+    Figure("deal_points", "game", "points per deal", "all sides' points over deals (a ratio of means)", ratio=("all_points", "deals"), basic=False),
+    Figure("cards_top", "game", "points", "the most points one side scored for cards over the game (with unit=deal: in the deal)", basic=False),
 )  # fmt: skip
 
 WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
@@ -69,10 +81,42 @@ def measure(batch: Batch, rules) -> dict[str, np.ndarray]:
         out["round_twice"] = g["round_twice"]
         out["round_twice_per_deal"] = _per_deal(g["round_twice"], deals)
         out["first_ten_side"] = g["first_ten_side"]
+        out.update(_study_figures(batch, rules))
     else:
         out["honours_total"] = side["honours"].sum(axis=1)
         out["points_total"] = side["points"].sum(axis=1)
         out["honours_share"] = out["honours_total"] / np.maximum(out["points_total"], 1)
+    return out
+
+
+def _study_figures(batch: Batch, rules) -> dict[str, np.ndarray]:
+    """The studies' Scotch figures, from what the kernel records."""
+    g, side, seat = batch.game, batch.side, batch.seat
+    p, nt = rules.players, rules.n_teams
+    team = np.array(rules.teams_tuple)
+    out: dict[str, np.ndarray] = {}
+    for k in range(p):
+        out[f"ten_lost_at[{k}]"] = seat["ten_lost_at"][:, k]
+    rows = np.arange(len(g["first"]))
+    first_pts = side["first_points"].astype(np.float64)
+    avg = first_pts.sum(axis=1) / nt
+    for k in range(p):
+        s = team[(g["first"].astype(np.int64) + k) % p]
+        out[f"deal_edge[{k}]"] = first_pts[rows, s] - avg
+        out[f"pos_won[{k}]"] = side["won"][rows, s]
+    top = first_pts == first_pts.max(axis=1, keepdims=True)
+    out["first_leader_won"] = (top * side["won"]).sum(axis=1) / top.sum(axis=1)
+    # The winner's final score (after the whole last deal is counted) is below another side's.
+    score = side["score"].astype(np.int64)
+    w = g["winner"].astype(np.int64)
+    won = w >= 0
+    mine = np.where(won, score[rows, np.maximum(w, 0)], 0)
+    others = np.where(np.arange(nt)[None, :] == w[:, None], np.iinfo(np.int64).min, score).max(axis=1)
+    out["countout_upset"] = (won & (others > mine)).astype(np.int8)
+    out["card_points"] = side["cards"].sum(axis=1)
+    out["honour_points"] = side["honours"].sum(axis=1)
+    out["all_points"] = side["points"].sum(axis=1)
+    out["cards_top"] = side["cards"].max(axis=1)
     return out
 
 

@@ -79,8 +79,9 @@ ENDED_TARGET, ENDED_REVOKE, ENDED_DEAL = 0, 1, 2
 SCOTCH_ORDER = (P_TEN, P_TEN_DIAMONDS, P_CARDS, P_ACE, P_KING, P_QUEEN, P_JACK)
 WHIST_ORDER = (P_PENALTY, P_TRICK_POINTS, P_HONOURS)  # the revoke, tricks, honours (by choice)
 
-SEAT_COLUMNS = ("won", "lost", "revokes", "tricks", "ten_caught")
+SEAT_COLUMNS = ("won", "lost", "revokes", "tricks", "ten_caught", "ten_lost_at")
 (C_WON, C_LOST, C_REVOKES, C_TRICKS, C_TEN_CAUGHT) = range(5)
+C_TEN_LOST_AT = 5  # by turn position in the deal (0: elder hand, the dealer last), not by seat
 SIDE_COLUMNS = (
     "won", "score", "points", "honours", "cards", "tricks", "trick_points", "penalty", "tens", "first_points",
 )  # fmt: skip
@@ -105,7 +106,7 @@ GAME_COLUMNS = (
     G_ROUND_TWICE, G_FIRST_TEN_SIDE, G_TURNUP_RANK, G_DEALER_TRICKS, G_DEALER_POINTS, G_MOVES,
 ) = range(15)  # fmt: skip
 # Columns that mean nothing in one of the games, left out of its batches.
-SCOTCH_ONLY = {"cards", "tens", "first_ten_side", "tens_caught", "ten_aside", "ten_caught"}
+SCOTCH_ONLY = {"cards", "tens", "first_ten_side", "tens_caught", "ten_aside", "ten_caught", "ten_lost_at"}
 WHIST_ONLY = {"trick_points", "penalty"}
 
 # A logged deal, one int16 row: header, the shuffled pack, its result, revokes, moves.
@@ -267,6 +268,7 @@ def _tally_deal(g, k, moves):
         if won_by >= 0 and dealt_to >= 0 and t.team[won_by] != t.team[dealt_to]:
             acc[G_TENS_CAUGHT] += 1
             g.seat_acc[C_TEN_CAUGHT, won_by] += 1
+            g.seat_acc[C_TEN_LOST_AT, (dealt_to - dealer - 1 + p) % p] += 1
     if k == 0:
         acc[G_FIRST_TEN_SIDE] = t.team[won_by] if won_by >= 0 else -1
         acc[G_TURNUP_RANK] = s[S_TURNUP] % 13

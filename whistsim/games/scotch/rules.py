@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import card
-from ...options import Option, RuleError, resolve
+from ...options import Option, RuleError, near, resolve
 from ..dealt.engine import CLAIM_ONE, R_CLAIM, R_FRENCH, R_LOSS, SCOTCH
 from ..dealt.rules import UNIT_OPTION, UNITS, DealtRules, pack_of, resolve_record_rules
 
@@ -132,7 +132,7 @@ class ScotchRules(DealtRules):
     def make(cls, preset: str = "scotch", players: int | None = None, **overrides: Any) -> ScotchRules:
         """Preset first, then ``players``, then each override, e.g. ``teams="threes"``."""
         if preset not in PRESETS:
-            raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise RuleError(f"unknown preset {preset!r}{near(preset, PRESETS)} (known: {', '.join(PRESETS)})")
         if players is not None:
             overrides = {**overrides, "players": players}
         values = {**PRESETS[preset], **overrides}

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...cards import TAFFY
-from ...options import Option, RuleError, resolve
+from ...options import Option, RuleError, near, resolve
 
 SCORINGS = ("standard", "five_penalty", "piles")
 CHALLENGES = ("none", "parlett", "akagiri")
@@ -91,7 +91,7 @@ class WelshRules:
     def make(cls, preset: str = "parlett", players: int | None = None, **overrides: Any) -> WelshRules:
         """Preset first, then ``players``, then each override, e.g. ``challenge="akagiri"``."""
         if preset not in PRESETS:
-            raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise RuleError(f"unknown preset {preset!r}{near(preset, PRESETS)} (known: {', '.join(PRESETS)})")
         if players is not None:
             overrides = {**overrides, "players": players}
         n = resolve(OPTIONS, {k: v for k, v in overrides.items() if k == "players"})["players"]

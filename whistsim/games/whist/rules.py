@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...options import Option, RuleError, resolve
+from ...options import Option, RuleError, near, resolve
 from ..dealt.engine import R_HONOURS, R_PENALTY, WHIST
 from ..dealt.rules import UNIT_OPTION, UNITS, DealtRules, pack_of, resolve_record_rules
 
@@ -58,7 +58,7 @@ class WhistRules(DealtRules):
     def make(cls, preset: str = "long", players: int | None = None, **overrides: Any) -> WhistRules:
         """Preset first, then each override, e.g. ``target=7``; Whist is for four players."""
         if preset not in PRESETS:
-            raise RuleError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
+            raise RuleError(f"unknown preset {preset!r}{near(preset, PRESETS)} (known: {', '.join(PRESETS)})")
         if players is not None and players != 4:
             raise RuleError(f"players={players}: Whist is for four players")
         return cls(**resolve(OPTIONS, {**PRESETS[preset], **overrides}))
