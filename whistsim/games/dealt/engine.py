@@ -237,10 +237,15 @@ def deal_from_deck(c, deck, dealer):
             for suit in range(4):
                 c.sets[k, q, suit] = 0
     q = dealer
-    for i in range(per_set * r[R_SETS]):
-        q = q + 1 if q + 1 < p else 0
-        card = deck[i]
-        c.sets[i // per_set, q, card // 13] |= 1 << (card % 13)
+    i = 0
+    for k in range(r[R_SETS]):  # set by set: no division per card
+        hands = c.sets[k]
+        for _ in range(per_set):
+            q = q + 1 if q + 1 < p else 0
+            card = np.int64(deck[i])
+            suit = card // 13
+            hands[q, suit] |= 1 << (card - 13 * suit)
+            i += 1
     n = per_set * r[R_SETS]
     start_deal(c, dealer, deck[n - 1], deck[n] if r[R_ASIDE] else -1)
 
