@@ -18,7 +18,7 @@ PARAMS = {
 P_DRAW = 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_uniform(own):
     """Any held card type, uniformly; a Taffy names a uniform suit."""
     pick = randbelow(own.rng, 0, own.types)
@@ -30,7 +30,7 @@ def lead_uniform(own):
     return TAFFY_LEAD + randbelow(own.rng, 0, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_uniform(own, suit):
     """A card of the suit led or a Taffy, uniformly over held types; else pass."""
     mask = own.bits[suit]
@@ -44,7 +44,7 @@ def follow_uniform(own, suit):
     return suit * 13 + nth(mask, pick)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined: a call per decision costs more than the work
 def play(t, own, phase):
     """A turn or an honest answer (cheating and challenges: ``common``)."""
     if phase == TURN:
