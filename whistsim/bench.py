@@ -2,7 +2,13 @@
 
 Every figure is measured in this process on this machine: a warm-up run
 compiles (or loads) the kernels, then each case is timed ``repeats`` times and
-the best run is kept (the least disturbed by other work on the machine).
+the best run is kept (the least disturbed by other work on the machine). One-thread
+cases are timed in CPU time (the process's), so that other work on a shared
+machine slows them less; cases on several threads in wall time.
+
+The floor (:mod:`whistsim.bench_floor`): minimal random-play kernels for Welsh
+Whist (3 players) and Whist deals, timed beside whistsim in the same run; the
+ratios say what share of the game's own speed limit on one core whistsim reaches.
 OpenSpiel, an optional extra (``pip install -e '.[bench]'``), runs its
 ``bridge``, ``hearts`` and ``spades`` random play-outs through its C++
 ``evaluate_bots`` loop and through a Python loop over its API.
@@ -43,7 +49,7 @@ OPENSPIEL_GAMES = ["bridge(use_double_dummy_result=false)", "hearts", "spades"]
 
 @dataclass
 class Row:
-    engine: str  # "whistsim", "openspiel-c++", "openspiel-python"
+    engine: str  # "whistsim", "floor", "openspiel-c++", "openspiel-python"
     game: str
     players: int
     strategy: str
@@ -53,6 +59,11 @@ class Row:
     n: int
 
 
+def _clock(n_threads: int):
+    """CPU time on one thread (less disturbed by other work), wall time on several."""
+    return time.process_time if n_threads == 1 else time.perf_counter
+
+
 def _time_case(
     game: str, preset, players: int, strategy: str, n_threads: int, seconds: float, repeats: int
 ) -> Row:
@@ -60,13 +71,14 @@ def _time_case(
     rules = g.make_rules(preset, players, {})
     ids, params = seating(game, [parse_spec(strategy)], g.players_of(rules))
     piece_s = min(seconds, PIECE_SECONDS)
+    clock = _clock(n_threads)
     with threads(n_threads):
         g.play_batch(rules, ids, params, seed=1, n=64)  # compile or load from cache
         m = 2048
         while True:  # size a piece to about `piece_s`
-            t0 = time.perf_counter()
+            t0 = clock()
             batch = g.play_batch(rules, ids, params, seed=1, n=m)
-            dt = time.perf_counter() - t0
+            dt = clock() - t0
             if dt > piece_s / 4 or m >= 1 << 24:
                 break
             m *= 4
@@ -77,12 +89,44 @@ def _time_case(
         for rep in range(repeats):
             took = 0.0
             for j in range(pieces):
-                t0 = time.perf_counter()
+                t0 = clock()
                 batch = g.play_batch(rules, ids, params, seed=2 + rep, start=j * m, n=m)
-                took += time.perf_counter() - t0
+                took += clock() - t0
             best = min(best, took)
     deals = float(np.mean(batch.game["deals"])) if "deals" in batch.game else 1.0
     return Row("whistsim", game, players, strategy, n_threads, n / best, n * deals / best, n)
+
+
+def _floor_rows(seconds: float, repeats: int) -> list[Row]:
+    """The minimal random-play kernels (one core, CPU time): Welsh Whist games, Whist deals."""
+    from . import bench_floor
+
+    rows = []
+    for game, players, fn in (
+        ("welsh", bench_floor.W_PLAYERS, bench_floor.welsh_floor),
+        ("whist", 4, bench_floor.whist_floor),
+    ):
+        width = players if game == "welsh" else 2
+        fn(64, 1, np.zeros((64, width), np.int64))  # compile or load from cache
+        n = 4096
+        while True:
+            out = np.zeros((n, width), np.int64)
+            t0 = time.process_time()
+            fn(n, 1, out)
+            dt = time.process_time() - t0
+            if dt > seconds / 4 or n >= 1 << 24:
+                break
+            n *= 4
+        n = max(n, int(n * seconds / max(dt, 1e-6)))
+        out = np.zeros((n, width), np.int64)
+        best = np.inf
+        for rep in range(repeats):
+            t0 = time.process_time()
+            fn(n, 2 + rep, out)
+            best = min(best, time.process_time() - t0)
+        # a floor "game" of Whist is one deal
+        rows.append(Row("floor", game, players, "random", 1, n / best, n / best, n))
+    return rows
 
 
 def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
@@ -99,17 +143,17 @@ def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
         n = max(100, int(40_000 * seconds))
         best = np.inf
         for rep in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for i in range(n):
                 pyspiel.evaluate_bots(game.new_initial_state(), bots, rep * n + i)
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, time.process_time() - t0)
         rows.append(Row("openspiel-c++", short, p, "random", 1, n / best, n / best, n))
         # Python loop over the API
         rng = np.random.default_rng(0)
         n = max(20, int(3_000 * seconds))
         best = np.inf
         for _ in range(repeats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             for _ in range(n):
                 s = game.new_initial_state()
                 while not s.is_terminal():
@@ -119,7 +163,7 @@ def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
                     else:
                         legal = s.legal_actions()
                         s.apply_action(legal[rng.integers(len(legal))])
-            best = min(best, time.perf_counter() - t0)
+            best = min(best, time.process_time() - t0)
         rows.append(Row("openspiel-python", short, p, "random", 1, n / best, n / best, n))
     return rows
 
@@ -147,6 +191,7 @@ def run(
             raise RuntimeError(f"bench case {game}/{strategy} is not available")
         for k in sorted({1, all_threads}):
             rows.append(_time_case(game, preset, players, strategy, k, seconds, repeats))
+    rows += _floor_rows(seconds, repeats)
     if openspiel:
         rows += _openspiel_rows(seconds, repeats)
     out = {"cpu_count": os.cpu_count(), "threads": all_threads, "rows": [asdict(r) for r in rows]}
@@ -170,6 +215,13 @@ def _ratios(rows: list[Row]) -> dict[str, float]:
         ratios["whist deals / openspiel C++ bridge play-outs, per core"] = (
             whist.deals_per_s / bridge.games_per_s
         )
+    welsh = find("whistsim", "welsh", 3, "random", 1)
+    floor = find("floor", "welsh", 3, "random", 1)
+    if welsh and floor:
+        ratios["welsh 3p random games / floor, one core"] = welsh.games_per_s / floor.games_per_s
+    floor = find("floor", "whist", 4, "random", 1)
+    if whist and floor:
+        ratios["whist random deals / floor, one core"] = whist.deals_per_s / floor.deals_per_s
     for game, players in [("welsh", 3), ("welsh", 6), ("scotch", 4), ("scotch", 8), ("whist", 4)]:
         rand = find("whistsim", game, players, "random", 1)
         smart = find("whistsim", game, players, "greedy" if game == "welsh" else "heuristic", 1)

@@ -29,7 +29,7 @@ from . import main
 )
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
-    """Games per second per game, player and thread count, beside OpenSpiel.
+    """Games per second per game, player and thread count, beside OpenSpiel and the floor.
 
     \b
     Example:

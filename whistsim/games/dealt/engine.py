@@ -231,16 +231,19 @@ def deal_from_deck(c, deck, dealer):
     """
     r = c.table.rules
     p = r[R_PLAYERS]
-    per_set = p * r[R_HAND]
+    hand = r[R_HAND]
+    per_set = p * hand
     for k in range(r[R_SETS]):
-        for q in range(p):
+        for j in range(p):
+            # the j-th card of each round goes to the j-th seat from the dealer's left;
+            # a hand is gathered as one 52-bit mask (bit = card), then split by suit
+            q = dealer + 1 + j
+            q = q - p if q >= p else q
+            m = 0
+            for x in range(k * per_set + j, (k + 1) * per_set, p):
+                m |= np.int64(1) << np.int64(deck[x])
             for suit in range(4):
-                c.sets[k, q, suit] = 0
-    q = dealer
-    for i in range(per_set * r[R_SETS]):
-        q = q + 1 if q + 1 < p else 0
-        card = deck[i]
-        c.sets[i // per_set, q, card // 13] |= 1 << (card % 13)
+                c.sets[k, q, suit] = (m >> (13 * suit)) & 0x1FFF
     n = per_set * r[R_SETS]
     start_deal(c, dealer, deck[n - 1], deck[n] if r[R_ASIDE] else -1)
 

@@ -198,8 +198,10 @@ def _count_out(g, dealer):
     p = r[R_PLAYERS]
     nt = r[R_TEAMS]
     n = 0
-    for j in range(p):
-        side = t.team[(dealer + 1 + j) % p]
+    q = dealer
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0  # no division: this runs once per deal
+        side = t.team[q]
         seen = False
         for i in range(n):
             if g.order[i] == side:

@@ -2,7 +2,8 @@
 
 from numba import njit
 
-from ....cards import POPCOUNT13, TAFFY
+from ....bits import nth, popcount
+from ....cards import TAFFY
 from ....rng import randbelow, uniform
 from ....strategy import Param
 from ..engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
@@ -17,44 +18,33 @@ PARAMS = {
 P_DRAW = 2
 
 
-@njit(cache=True)
-def nth_bit(mask, k):
-    """The position of the ``k``-th (0-based) set bit of ``mask``."""
-    for _ in range(k):
-        mask &= mask - 1
-    r = 0
-    while not mask & (1 << r):
-        r += 1
-    return r
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_uniform(own):
     """Any held card type, uniformly; a Taffy names a uniform suit."""
     pick = randbelow(own.rng, 0, own.types)
     for suit in range(4):
-        n = POPCOUNT13[own.bits[suit]]
+        n = popcount(own.bits[suit])
         if pick < n:
-            return suit * 13 + nth_bit(own.bits[suit], pick)
+            return suit * 13 + nth(own.bits[suit], pick)
         pick -= n
     return TAFFY_LEAD + randbelow(own.rng, 0, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_uniform(own, suit):
     """A card of the suit led or a Taffy, uniformly over held types; else pass."""
     mask = own.bits[suit]
-    n = POPCOUNT13[mask]
+    n = popcount(mask)
     taffy = own.hand[TAFFY] > 0
     if n + taffy == 0:
         return PASS
     pick = randbelow(own.rng, 0, n + taffy)
     if pick == n:
         return TAFFY
-    return suit * 13 + nth_bit(mask, pick)
+    return suit * 13 + nth(mask, pick)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined: a call per decision costs more than the work
 def play(t, own, phase):
     """A turn or an honest answer (cheating and challenges: ``common``)."""
     if phase == TURN:

@@ -1,0 +1,36 @@
+"""The bench's floor kernels play the same games as whistsim's random players (never a timing)."""
+
+import numpy as np
+
+from whistsim.bench_floor import W_PLAYERS, W_STOCK, welsh_floor, whist_floor
+from whistsim.games import get_game, seating
+from whistsim.strategy import parse_spec
+
+
+def test_welsh_floor_deals_out_the_whole_stock():
+    n = 300
+    out = np.zeros((n, W_PLAYERS), np.int64)
+    moves = welsh_floor(n, 5, out)
+    # every card ends in a pile: 12 Tens and Taffies worth 10, 96 other cards worth 1
+    assert (out.sum(axis=1) == 10 * 12 + (W_STOCK - 12)).all()
+    assert moves > n * W_STOCK  # every card drawn, most led or played later
+
+
+def test_welsh_floor_is_the_same_game_as_random_play():
+    n = 2000
+    out = np.zeros((n, W_PLAYERS), np.int64)
+    floor_moves = welsh_floor(n, 5, out) / n
+    g = get_game("welsh")
+    rules = g.make_rules("parlett", 3, {})
+    ids, params = seating("welsh", [parse_spec("random")], 3)
+    batch = g.play_batch(rules, ids, params, seed=5, n=n)
+    # decisions per deal agree (about 297, sd about 11 per deal: 1% is some 9 standard errors)
+    assert abs(floor_moves / batch.game["moves"].mean() - 1) < 0.01
+
+
+def test_whist_floor_plays_thirteen_tricks():
+    n = 500
+    out = np.zeros((n, 2), np.int64)
+    assert whist_floor(n, 3, out) == 52 * n
+    assert (out.sum(axis=1) == 13).all()
+    assert 6.0 < out[:, 0].mean() < 7.0
