@@ -203,3 +203,17 @@ def test_a_refused_chart_is_left_out_and_named(tiny_result, tmp_path):
 def test_as_data_round_trips_what_is_drawn():
     d = as_data(_chart(reference=0.5, reference_label="a fair share"))
     assert d["reference"] == 0.5 and d["series"][0]["label"] == "greedy players"
+
+
+def test_a_committed_study_is_the_codes_rerunning_its_spec_gives_its_summary_byte_for_byte(tmp_path):
+    # The cheapest committed study (about 10 s of CPU), at its committed n and seed: the committed
+    # results are what today's code writes, not what an older version wrote.
+    from click.testing import CliRunner
+
+    from whistsim.cli import main
+
+    spec = Path(__file__).parent.parent / "experiments" / "player_count.toml"
+    r = CliRunner().invoke(main, ["experiment", str(spec), "--out", str(tmp_path), "--no-progress"])
+    assert r.exit_code == 0, r.output
+    committed = RESULTS / "player_count" / "summary.csv"
+    assert (tmp_path / "summary.csv").read_bytes() == committed.read_bytes()
