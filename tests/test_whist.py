@@ -154,3 +154,101 @@ def test_whist_rules_and_records_reject_bad_input():
     ]:
         with pytest.raises(RecordError, match=match):
             replay(bad)
+
+
+def _claims(rules: dict, result: dict, revokes: list[tuple[int, int]]):
+    """A finished deal's score (rows of ``c.result``: [side 0, side 1]) after the game's claims."""
+    from whistsim.games.dealt.engine import P_POINTS
+    from whistsim.games.dealt.play import _whist_claims
+
+    buf = new_state(WhistRules.make(**rules))
+    core = buf[0]["core"]
+    for row, pts in result.items():
+        core["result"][row][:2] = pts
+    for j, (seat, trick) in enumerate(revokes):
+        core["revokes"][j] = (seat, trick)
+    core["n_revokes"] = len(revokes)
+    _whist_claims(buf[0])
+    res = core["result"]
+    return res[P_PENALTY][:2].tolist(), res[P_POINTS][:2].tolist()
+
+
+def test_claimed_revoke_penalty_added_to_the_other_side_by_default():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    # seat 2 (side 0) revoked once: the deal's record gave side 1 the 3 points
+    deal = {P_TRICK_POINTS: [1, 0], P_PENALTY: [0, 3], P_POINTS: [1, 3]}
+    assert _claims({"revokes": True}, deal, [(2, 4)]) == ([0, 3], [1, 3])
+
+
+def test_claimed_revoke_penalty_deducted_from_the_revokers():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    deal = {P_TRICK_POINTS: [1, 0], P_PENALTY: [0, 3], P_POINTS: [1, 3]}
+    assert _claims({"revokes": True, "revoke_score": "deduct"}, deal, [(2, 4)]) == ([-3, 0], [-2, 0])
+    # two revokes, one by each side, each penalised against its own side
+    deal = {P_TRICK_POINTS: [0, 2], P_PENALTY: [3, 3], P_POINTS: [3, 5]}
+    got = _claims({"revokes": True, "revoke_score": "deduct"}, deal, [(1, 0), (0, 5)])
+    assert got == ([-3, -3], [-3, -1])
+
+
+def test_an_unnoticed_revoke_scores_nothing():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    deal = {P_TRICK_POINTS: [1, 0], P_HONOURS: [2, 0], P_PENALTY: [0, 3], P_POINTS: [3, 3]}
+    for score in ("add", "deduct"):
+        assert _claims({"revokes": True, "claim": 0, "revoke_score": score}, deal, [(2, 4)]) == (
+            [0, 0],
+            [3, 0],
+        )
+
+
+def test_a_deducted_penalty_lowers_the_game_score_below_zero():
+    scores = _counted([0, 4], {P_TRICK_POINTS: [1, 0], P_PENALTY: [-3, 0]})
+    assert scores == (-1, [-2, 4])
+
+
+def test_claims_and_deductions_in_play():
+    strategies = ("random:revoke=0.5", "random:revoke=0")
+    rules = {"revokes": True, "unit": "deal"}
+    _, add = _games(rules, 400, strategies)
+    _, deduct = _games({**rules, "revoke_score": "deduct"}, 400, strategies)
+    rev = deduct.seat["revokes"]
+    assert (deduct.seat["revokes"] == add.seat["revokes"]).all()  # the same deals, the same plays
+    assert (deduct.side["penalty"][:, 0] == -3 * (rev[:, 0] + rev[:, 2])).all()
+    assert (deduct.side["penalty"][:, 1] == 0).all()
+    assert (deduct.side["points"] == add.side["points"] - add.side["penalty"] + deduct.side["penalty"]).all()
+    _, unseen = _games({**rules, "claim": 0}, 400, strategies)
+    assert (unseen.side["penalty"] == 0).all()
+    assert (unseen.side["points"] == add.side["points"] - add.side["penalty"]).all()
+    _, half = _games({**rules, "claim": 0.5}, 2000, strategies)
+    claimed = half.side["penalty"][:, 1].sum() / 3
+    assert 0.4 < claimed / half.seat["revokes"].sum() < 0.6
+
+
+def test_deducted_games_end_unfinished_only_past_the_bound():
+    r, b = _games({"revokes": True, "revoke_score": "deduct"}, 200, ("random:revoke=0.3",))
+    assert r.max_deals() == 8 * WhistRules.make(revokes=True).max_deals()
+    finished = b.game["ended"] == 0
+    assert (b.side["won"].sum(axis=1) == finished).all()
+    assert (b.game["deals"][~finished] == r.max_deals()).all()
+
+
+def test_records_keep_the_deal_as_scored_and_leave_the_game_options_out():
+    # claim and revoke_score decide how deals make a game: a record is the deal, which replay re-scores
+    for rules in ({"revoke_score": "deduct"}, {"claim": 0.5}):
+        r = GAME.make_rules(None, None, {"revokes": True, **rules})
+        assert r.to_record() == WhistRules.make(revokes=True).to_record()
+        ids, params = seating("whist", [parse_spec("random:revoke=0.3")] * 4, 4)
+        b = GAME.play_batch(r, ids, params, seed=5, n=3, log_games=3)
+        for i in range(len(b.logs)):
+            rec = GAME.make_record(r, b, i, 5, ["random:revoke=0.3"] * 4)
+            assert GAME.replay(rec) == rec["result"]
+
+
+def test_revoke_score_and_claim_reject_bad_values():
+    with pytest.raises(RuleError, match=r"^rule revoke_score='take': expected one of add, deduct$"):
+        WhistRules.make(revoke_score="take")
+    for bad in (-0.1, 1.5):
+        with pytest.raises(RuleError, match=r"^rule claim=.*: expected a chance from 0 to 1$"):
+            WhistRules.make(claim=bad)
