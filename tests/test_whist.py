@@ -252,3 +252,61 @@ def test_revoke_score_and_claim_reject_bad_values():
     for bad in (-0.1, 1.5):
         with pytest.raises(RuleError, match=r"^rule claim=.*: expected a chance from 0 to 1$"):
             WhistRules.make(claim=bad)
+
+
+def _heuristic_to_play(rec: dict, **params) -> int:
+    from whistsim.games.dealt.play import decide_now
+    from whistsim.games.dealt.players import PLAYERS, heuristic
+
+    buf = state_after(rec)
+    seats = buf[0]["core"]["seats"]
+    seats["strategy"][:] = PLAYERS.index(heuristic)
+    seats["params"][:, : len(heuristic.DEFAULTS)] = heuristic.DEFAULTS
+    for key, value in params.items():
+        seats["params"][:, list(heuristic.PARAMS).index(key)] = value
+    return decide_now(buf)
+
+
+def test_heuristic_revokes_deliberately_only_to_take_a_trick_it_cannot_win_by_following():
+    from whistsim.cards import parse_card
+
+    # seat 2 holds 2♥, K♥ and the 3♠ of trumps among its diamonds
+    rec = swap(swap(swap(one_suit_each(revokes=True), "2H", "2D"), "3S", "3D"), "KH", "4D")
+    ace = {**rec, "moves": ["1:AH"]}  # following cannot beat the Ace
+    assert _heuristic_to_play(ace) == parse_card("2H")
+    assert _heuristic_to_play(ace, revoke=1) == parse_card("3S")
+    three = {**rec, "moves": ["1:3H"]}  # the King would win it: follow (second hand low)
+    assert _heuristic_to_play(three, revoke=1) == parse_card("2H")
+    honest = {**ace, "rules": {**ace["rules"], "revokes": False}}
+    assert _heuristic_to_play(honest, revoke=1) == parse_card("2H")
+
+
+def _outcomes(rows: list[dict]) -> dict:
+    """Whist's how-the-game-was-won figures of hand-made games: each row a game's per-side columns."""
+    import numpy as np
+
+    from whistsim.batch import Batch
+    from whistsim.games.dealt.figures import whist_outcomes
+
+    side = {k: np.array([r[k] for r in rows]) for k in ("won", "score", "honours", "first_points", "penalty")}
+    return {
+        k: v.tolist() for k, v in whist_outcomes(Batch(0, {}, {}, side), WhistRules.make(target=10)).items()
+    }
+
+
+def test_figures_of_how_a_whist_game_was_won():
+    games = [
+        # won 10-6 with 4 honours: 6 without them, short of 10: the honours won it; behind after deal 1
+        {"won": [1, 0], "score": [10, 6], "honours": [4, 2], "first_points": [0, 3], "penalty": [0, 0]},
+        # won 11-2 with 2 honours: 9 without them, short of 10 too; ahead after deal 1
+        {"won": [0, 1], "score": [2, 11], "honours": [0, 2], "first_points": [0, 2], "penalty": [-3, 0]},
+        # won 10-8 without honours; level after deal 1; the losers held honours
+        {"won": [1, 0], "score": [10, 8], "honours": [0, 4], "first_points": [2, 2], "penalty": [0, 3]},
+        # unfinished (deducted penalties): nobody won
+        {"won": [0, 0], "score": [9, -1], "honours": [0, 0], "first_points": [1, 0], "penalty": [0, -6]},
+    ]
+    out = _outcomes(games)
+    assert out["won_on_honours"] == [1, 1, 0, 0]
+    assert out["honours_scored"] == [1, 1, 1, 0]
+    assert out["first_leader_won"] == [0.0, 1.0, 0.5, 0.0]
+    assert out["penalty[0]"] == [0, -3, 0, 0] and out["penalty[1]"] == [0, 0, 3, -6]

@@ -39,6 +39,10 @@ WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("honours_total", "game", "points per game", "honours scored by both sides"),
     Figure("points_total", "game", "points per game", "points scored by both sides"),
     Figure("honours_share", "game", "share of points", "honours over all points of the game"),
+    Figure("honours_scored", "game", "share of games", "a side scored honours in some deal of the game", rate=True, basic=False),
+    Figure("won_on_honours", "game", "share of games", "the winners' score less their honours falls short of the target: they had not won then without them", rate=True, basic=False),
+    Figure("first_leader_won", "game", "share of games", "the side ahead after the first deal won the game (half when the first deal left the sides level)", rate=True, basic=False),
+    Figure("penalty", "side", "points per game", "revoke penalties in the side's score: received, or (negative) deducted", basic=False, exact=lambda r: not r.revokes),
 )  # fmt: skip
 
 
@@ -73,6 +77,26 @@ def measure(batch: Batch, rules) -> dict[str, np.ndarray]:
         out["honours_total"] = side["honours"].sum(axis=1)
         out["points_total"] = side["points"].sum(axis=1)
         out["honours_share"] = out["honours_total"] / np.maximum(out["points_total"], 1)
+        out.update(whist_outcomes(batch, rules))
+    return out
+
+
+def whist_outcomes(batch: Batch, rules) -> dict[str, np.ndarray]:
+    """Whist's figures of how a game was won: honours, the first deal's leader, the revoke penalties."""
+    side = batch.side
+    won = side["won"].astype(bool)
+    finished = won.any(axis=1)
+    short = side["score"] - side["honours"] < rules.target
+    first = side["first_points"]
+    lead = np.sign(first[:, 0] - first[:, 1])  # +1: side 0 ahead after the first deal
+    leader_won = np.where(lead > 0, won[:, 0], won[:, 1]).astype(np.float64)
+    out = {
+        "honours_scored": (side["honours"].sum(axis=1) > 0).astype(np.int8),
+        "won_on_honours": (won & short).any(axis=1).astype(np.int8),
+        "first_leader_won": np.where(lead == 0, 0.5 * finished, leader_won),
+    }
+    for t in range(rules.n_teams):
+        out[f"penalty[{t}]"] = side["penalty"][:, t]
     return out
 
 
