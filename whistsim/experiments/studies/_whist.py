@@ -10,11 +10,19 @@ from ..results import ExperimentResult, fmt_num
 from ..spec import Cell, fmt_value
 
 
-def pct(e: Estimate, n_of: str = "games") -> str:
-    """``31.2% (95% CI 30.9–31.5%, n=100,000 games)``: a share, Wilson's interval when a Share."""
+def pct(e: Estimate, what: str = "", n_of: str = "games") -> str:
+    """``31.2% of games to 10 (95% CI 30.9–31.5%, n=100,000 games)``: a share (Wilson's interval
+    when a Share), ``what`` after the figure."""
+    w = f" {what}" if what else ""
     if e.n < 2 or not math.isfinite(e.low):
-        return f"{100 * e.mean:.1f}% (n={e.n:,} {n_of})"
-    return f"{100 * e.mean:.1f}% (95% CI {100 * e.low:.1f}–{100 * e.high:.1f}%, n={e.n:,} {n_of})"
+        return f"{100 * e.mean:.1f}%{w} (n={e.n:,} {n_of})"
+    return f"{100 * e.mean:.1f}%{w} (95% CI {100 * e.low:.1f}–{100 * e.high:.1f}%, n={e.n:,} {n_of})"
+
+
+def span(values: list[float], unit: str = "%") -> str:
+    """``40%`` when the values round alike, else ``24–31%`` (values are shares)."""
+    lo, hi = round(100 * min(values)), round(100 * max(values))
+    return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
 
 
 def num(e: Estimate, unit: str, n_of: str = "games") -> str:

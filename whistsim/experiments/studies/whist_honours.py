@@ -14,7 +14,7 @@ from __future__ import annotations
 from math import comb
 
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
-from ._whist import changed, find, num, pct, share
+from ._whist import changed, find, num, pct, share, span
 
 TARGET, HONOURS = "rules.target", "rules.honours"
 
@@ -50,41 +50,42 @@ def analyse(result: ExperimentResult) -> Analysis:
     findings: list[str] = []
     decided = [(t, ch) for t, _, _, ch in rows if ch is not None]
     if decided:
-        parts = [f"{pct(ch)} of games to {t}" for t, ch in decided]
+        parts = [
+            pct(ch, f"of games to {t}" if k == 0 else f"to {t}")
+            for k, (t, ch) in enumerate(reversed(decided))
+        ]
         findings.append(
             "Honours decide the winner of "
-            + "; ".join(parts)
+            + ", ".join(parts)
             + ": on the same deals, played alike, the other side wins when honours are not scored."
-        )
+        )  # fmt: skip
     needed = [(t, share(result, on.index, "won_on_honours")) for t, on, _, _ in rows]
     findings.append(
         "The winners needed their honours to reach the target when they did in "
-        + "; ".join(f"{pct(e)} of games to {t}" for t, e in needed)
+        + ", ".join(pct(e, f"of games to {t}") for t, e in reversed(needed))
         + " (their score less their honours fell short)."
-    )
+    )  # fmt: skip
     hs = [(t, result.estimate(on.index, "honours_share")) for t, on, _, _ in rows]
     findings.append(
         "Honours make up "
-        + "; ".join(f"{100 * e.mean:.1f}% of a game's points to {t} (95% CI {100 * e.low:.1f}–{100 * e.high:.1f}%, n={e.n:,} games)" for t, e in hs)
-        + "."
+        + ", ".join(pct(e, f"of the points of a game to {t}") for t, e in reversed(hs))
+        + " (each game's honours over its points, averaged over games)."
     )  # fmt: skip
     scored = [(t, share(result, on.index, "honours_scored")) for t, on, _, _ in rows]
     findings.append(
         f"A side is dealt three or four honours, and scores them, in {100 * dealt_honours():.1f}% of deals "
         "(exact, by counting the deals); over a whole game some side scores honours in "
-        + "; ".join(f"{pct(e)} of games to {t}" for t, e in scored)
+        + ", ".join(pct(e, f"of games to {t}") for t, e in reversed(scored))
         + "."
     )
     length = []
     for t, _on, off, _ in rows:
         d = result.difference(off.index, "deals", HONOURS)
         if d is not None:
-            length.append(f"{num(d[0], 'deals')} to {t}")
+            length.append(f"{num(d[0], 'deals more')} to {t}")
     if length:
         findings.append(
-            "Without honours a game lasts longer on the same deals: "
-            + "; ".join(s.replace(" deals (", " deals more (", 1) for s in length)
-            + "."
+            "Without honours a game lasts longer on the same deals: " + ", ".join(reversed(length)) + "."
         )
     charts = []
     if decided:
@@ -99,8 +100,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             _line("honours' share of all points", hs)]  # fmt: skip
     charts.append(Chart(
         "honours-share-and-need",
-        f"Honours are {100 * min(e.mean for _, e in hs):.0f}–{100 * max(e.mean for _, e in hs):.0f}% of the points "
-        f"and the winners needed them in {100 * min(e.mean for _, e in needed):.0f}–{100 * max(e.mean for _, e in needed):.0f}% of games",
+        f"Honours are {span([e.mean for _, e in hs])} of the points, and the winners needed them to reach the target "
+        f"when they did in {span([e.mean for _, e in needed])} of games",
         "game: points to win", "% (95% CI)", both, kind="bars", categorical=True,
     ))  # fmt: skip
     return Analysis(findings, charts, [])

@@ -66,7 +66,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     if leader:
         findings.append(
             f"The side ahead after the first deal wins (honours scored, {main} players; a level first deal counts half) "
-            + "; ".join(f"{pct(e)} of games to {t}" for t, e in leader)
+            + ", ".join(pct(e, f"of games to {t}") for t, e in reversed(leader))
             + "."
         )  # fmt: skip
     spread = []
@@ -83,23 +83,23 @@ def analyse(result: ExperimentResult) -> Analysis:
         )
     honours = []
     for t in targets:
-        on, off = cell(t, True, main), cell(t, False, main)
-        if on is not None and off is not None:
-            d = result.estimate(off.index, "deals").mean - result.estimate(on.index, "deals").mean
-            honours.append(f"{d:+.2f} deals to {t}")
+        off = cell(t, False, main)
+        d = result.difference(off.index, "deals", HONOURS) if off is not None else None
+        if d is not None:
+            honours.append(f"{num(d[0], 'deals')} to {t}")
     if honours:
         findings.append(
-            "Leaving honours out lengthens a game by " + "; ".join(honours)
-            + f" ({main} players; each mean's CI is in the summary)."
+            f"Leaving honours out lengthens a game, on the same deals ({main} players), by "
+            + ", ".join(reversed(honours)) + "."
         )  # fmt: skip
     if len(players) > 1:
         other = players[1]
         a, b = cell(10, True, main), cell(10, True, other)
         if a is not None and b is not None:
             findings.append(
-                f"The play matters little to the length: to 10 with honours {other} players take "
+                f"With {other} players on the same deals a game to 10 with honours lasts "
                 f"{num(result.estimate(b.index, 'deals'), 'deals')}, and the first deal's leader wins "
-                f"{pct(share(result, b.index, 'first_leader_won'))}."
+                f"{pct(share(result, b.index, 'first_leader_won'), 'of them')}."
             )
     ss, ls = [], []
     for p in players or [None]:

@@ -24,7 +24,10 @@ CLAIM, PENALTY, SCORE = "rules.claim", "rules.revoke_penalty", "rules.revoke_sco
 
 def pp(e: Estimate) -> str:
     """A change in a share, in percentage points with its CI."""
-    return f"{100 * e.mean:+.1f} points (95% CI {100 * e.low:+.1f} to {100 * e.high:+.1f}, n={e.n:,} paired games)"
+    return (
+        f"{100 * e.mean:+.1f} percentage points (95% CI {100 * e.low:+.1f} to {100 * e.high:+.1f}, "
+        f"n={e.n:,} paired games)"
+    )
 
 
 def break_even(points: list[tuple[float, float]]) -> float | None:
@@ -76,7 +79,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         c, e = today[0]
         findings.append(
             "Under the page's rule (3 points to the other side, every revoke noticed) the same revokes "
-            f"{'cost' if e.mean < 0 else 'change'} the revoker's side {pp(e)} in games won."
+            f"change the revoker's side's share of games won by {pp(e)}."
         )
     table = []
     evens = []
@@ -102,12 +105,28 @@ def analyse(result: ExperimentResult) -> Analysis:
                 "pays at": ", ".join(fmt_value(x) for x in pays) or "–",
                 "costs at": ", ".join(fmt_value(x) for x in costs) or "–",
             })  # fmt: skip
-    said = [f"{pen} points {'added to the other side' if s == 'add' else 'deducted'}: {be:.2f}"
-            for s, pen, be in evens if be is not None]  # fmt: skip
+    said = []
+    for score in ("add", "deduct"):
+        items = [(pen, be) for s2, pen, be in evens if s2 == score and be is not None]
+        if items:
+            how = "added to the other side" if score == "add" else "deducted from the revokers"
+            said.append(
+                f"penalty {how}: "
+                + ", ".join(f"{be:.2f} at {pen} point{'s' * (pen != 1)}" for pen, be in items)
+            )
     if said:
+        sure = ""
+        page = [(c, e) for c, e in gains if c.value(PENALTY) == 3 and c.value(SCORE) == "add"]
+        pays = [c.value(CLAIM) for c, _ in page if verdict[c.index] == "pays"]
+        costs = [c.value(CLAIM) for c, _ in page if verdict[c.index] == "costs"]
+        if pays and costs:
+            sure = (
+                f"; at 3 points added it clearly pays at a chance of {fmt_value(max(pays))} or less and clearly "
+                f"costs from {fmt_value(min(costs))} on (Holm-adjusted, n={result.games:,} paired games each)"
+            )
         findings.append(
-            "Revoking stops paying once the chance of being noticed passes about (linear between the swept chances) "
-            + "; ".join(said) + "."
+            "Revoking stops paying once the chance that a revoke is noticed passes about "
+            + "; ".join(said) + " (linear between the swept chances)" + sure + "."
         )  # fmt: skip
     n_pay = sum(v == "pays" for v in verdict.values())
     n_cost = sum(v == "costs" for v in verdict.values())
@@ -122,10 +141,11 @@ def analyse(result: ExperimentResult) -> Analysis:
     if "add" in pairs and "deduct" in pairs:
         (ca, ea), (cd, ed) = pairs["add"], pairs["deduct"]
         findings.append(
-            "Deducting 3 from the revokers instead of adding 3 to the other side changes the revoker's "
-            f"gain from {100 * ea.mean:+.1f} to {100 * ed.mean:+.1f} points and lengthens the game to "
-            f"{num(result.estimate(cd.index, 'deals'), 'deals')} against "
-            f"{result.estimate(ca.index, 'deals').mean:.2f}."
+            "Deducting 3 from the revokers instead of adding 3 to the other side (every revoke noticed) makes "
+            f"the revoker's side's change in games won {pp(ed)} instead of {100 * ea.mean:+.1f}, and lengthens "
+            f"the game to {num(result.estimate(cd.index, 'deals'), 'deals')} against "
+            f"{result.estimate(ca.index, 'deals').mean:.2f}, the revokers losing "
+            f"{num(result.estimate(cd.index, 'penalty[0]'), 'points per game')} to deductions."
         )
     charts = []
     for score in sorted({c.value(SCORE) for c, _ in gains}, key=str):
