@@ -30,6 +30,10 @@ def pp(e: Estimate) -> str:
     )
 
 
+def negated(e: Estimate) -> Estimate:
+    return Estimate(-e.mean, e.sd, e.n)
+
+
 def break_even(points: list[tuple[float, float]]) -> float | None:
     """The chance of notice at which the gain first falls to 0 (linear between swept values)."""
     points = sorted(points)
@@ -145,13 +149,13 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"the revoker's side's change in games won {pp(ed)} instead of {100 * ea.mean:+.1f}, and lengthens "
             f"the game to {num(result.estimate(cd.index, 'deals'), 'deals')} against "
             f"{result.estimate(ca.index, 'deals').mean:.2f}, the revokers losing "
-            f"{num(result.estimate(cd.index, 'penalty[0]'), 'points per game')} to deductions."
+            f"{num(negated(result.estimate(cd.index, 'penalty[0]')), 'points per game')} to deductions."
         )
     charts = []
     for score in sorted({c.value(SCORE) for c, _ in gains}, key=str):
         ss = []
         for pen in sorted({c.value(PENALTY) for c, _ in gains}):
-            s = ChartSeries(f"penalty {pen} points", [], [], [], [])
+            s = ChartSeries(f"penalty {pen} point{'s' * (pen != 1)}", [], [], [], [])
             for c, e in sorted(((c, e) for c, e in gains if c.value(SCORE) == score and c.value(PENALTY) == pen),
                                key=lambda ce: ce[0].value(CLAIM)):  # fmt: skip
                 s.x.append(c.value(CLAIM))
@@ -160,9 +164,16 @@ def analyse(result: ExperimentResult) -> Analysis:
                 s.high.append(100 * e.high)
             if s.x:
                 ss.append(s)
-        be = [b for s2, _, b in evens if s2 == score and b is not None]
-        where = (f"revoking pays below a {min(be):.2f}–{max(be):.2f} chance of notice" if be
-                 else "revoking pays at every chance of notice tested")  # fmt: skip
+        be = [(pen, b) for s2, pen, b in evens if s2 == score and b is not None]
+        where = (
+            "revoking pays while fewer than "
+            + ", ".join(f"{100 * b:.0f}%" for _, b in be)
+            + " of revokes are noticed (penalty "
+            + ", ".join(str(pen) for pen, _ in be)
+            + " points)"
+            if be
+            else "revoking pays at every chance of notice tested"
+        )
         how = "added to the other side" if score == "add" else "deducted from the revokers"
         charts.append(Chart(
             f"gain-{score}", f"Penalty {how}: {where}",
