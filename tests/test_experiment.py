@@ -433,7 +433,7 @@ def test_seats_of_a_side_take_one_player():
     assert [c.players for c in s.cells] == [("random",) * 4, ("heuristic", "random", "heuristic", "random")]
     assert len(s.pairs) == 1
     s = spec_from_dict(
-        {"game": "scotch", "n": 8, "seed": 1, "rules": {"players": 6, "teams": "threes"},
+        {"game": "scotch", "n": 8, "seed": 1, "rules": {"players": 6, "teams": [0, 1, 0, 1, 0, 1]},
          "seats": {"all": "random"}, "sweep": {"seats": {"side1": ["heuristic"]}}}
     )  # fmt: skip
     assert s.cells[0].players == ("random", "heuristic") * 3
