@@ -168,7 +168,10 @@ def _claims(rules: dict, result: dict, revokes: list[tuple[int, int]]):
     for j, (seat, trick) in enumerate(revokes):
         core["revokes"][j] = (seat, trick)
     core["n_revokes"] = len(revokes)
+    buf[0]["claim_rng"][0] = 12345
     _whist_claims(buf[0])
+    drew = int(buf[0]["claim_rng"][0]) != 12345
+    assert drew == (rules.get("claim", 1) < 1)  # every revoke noticed: no claim is drawn
     res = core["result"]
     return res[P_PENALTY][:2].tolist(), res[P_POINTS][:2].tolist()
 

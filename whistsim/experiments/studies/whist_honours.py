@@ -89,10 +89,11 @@ def analyse(result: ExperimentResult) -> Analysis:
         )
     charts = []
     if decided:
-        top = max(decided, key=lambda te: te[1].mean)
         charts.append(Chart(
             "honours-decide-the-winner",
-            f"Honours decide the winner of up to {100 * top[1].mean:.0f}% of games (game to {top[0]})",
+            f"Honours decide the winner of {span([e.mean for _, e in decided])} of games "
+            f"(n={decided[0][1].n:,} paired games per target"
+            + ("; CIs as small as the bars' caps)" if max(e.half_width for _, e in decided) < 0.005 else ")"),
             "game: points to win", "games whose winner changes without honours: % (95% CI)",
             [_line("honours on against off, same deals", decided)], kind="bars", categorical=True,
         ))  # fmt: skip
