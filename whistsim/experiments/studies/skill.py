@@ -60,8 +60,10 @@ def analyse(result: ExperimentResult) -> Analysis:
         s_plain.high.append(100 * plain.high)
     chart = Chart(
         "ladder",
-        f"{game}: each step up the ladder wins; the largest step, {top[1]} over {top[0]}, wins "
-        f"{100 * (0.5 + top[3].mean):.0f}% of games",
+        f"{game}: "
+        + ("every step up the ladder wins more than half its games"
+           if all(0.5 + g.low > 0.5 for *_, g in steps) else "not every step up the ladder clearly wins")
+        + f"; {top[1]} over {top[0]} wins {100 * (0.5 + top[3].mean):.0f}% (n={top[3].n:,} games a step)",
         "step: stronger partnership vs weaker", "games won by the stronger side: % (95% CI)",
         [s_dup, s_plain], kind="bars", categorical=True,
     )  # fmt: skip
