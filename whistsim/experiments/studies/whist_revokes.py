@@ -134,10 +134,6 @@ def analyse(result: ExperimentResult) -> Analysis:
         )  # fmt: skip
     n_pay = sum(v == "pays" for v in verdict.values())
     n_cost = sum(v == "costs" for v in verdict.values())
-    findings.append(
-        f"Across the {len(gains)} settings, with Holm's adjustment for the family, revoking clearly pays in {n_pay}, "
-        f"clearly costs in {n_cost} and is undecided in {len(gains) - n_pay - n_cost} at n={result.games:,} games each."
-    )
     pairs = {}
     for c, e in gains:
         if c.value(CLAIM) == 1 and c.value(PENALTY) == 3:
@@ -180,5 +176,10 @@ def analyse(result: ExperimentResult) -> Analysis:
             "chance that a revoke is noticed and claimed (0 to 1)",
             "revoker's side: change in games won, percentage points (95% CI)", ss, zero_line=True,
         ))  # fmt: skip
-    tables = [("Where revoking pays (Holm-adjusted over every setting)", md_table(pd.DataFrame(table)))]
+    heading = (
+        f"Where revoking pays, Holm-adjusted over the {len(gains)} settings: it clearly pays in {n_pay}, "
+        f"clearly costs in {n_cost} and is undecided in {len(gains) - n_pay - n_cost} (n={result.games:,} paired "
+        "games each)"
+    )
+    tables = [(heading, md_table(pd.DataFrame(table)))]
     return Analysis(findings, charts, tables)
