@@ -148,6 +148,11 @@ def test_shipped_specs_are_valid():
         "draw_phase_pimc",
         "last_player",
         *SCOTCH_STUDIES,
+        "whist_honours",
+        "whist_length",
+        "whist_revokes",
+        "skill_whist",
+        "skill_scotch",
     }
     for p in specs:
         try:
@@ -444,3 +449,42 @@ def test_cells_that_differ_only_in_a_game_option_are_distinct():
     one = spec_from_dict({**d, "sweep": {"rules": {"claim": [0.5]}}})
     two = spec_from_dict({**d, "sweep": {"rules": {"claim": [0.25]}}})
     assert one.fingerprint() != two.fingerprint()
+
+
+# The Whist studies and the skill ladder (pimc is slow: the ladder runs at a handful of games).
+@pytest.mark.parametrize(
+    "name, n", [("whist_honours", 120), ("whist_length", 120), ("whist_revokes", 40), ("skill_whist", 8),
+                ("skill_scotch", 8)],
+)  # fmt: skip
+def test_each_whist_study_runs_small_and_reports_its_findings_first(tmp_path, name, n):
+    spec = load_spec(Path(__file__).parent.parent / "experiments" / f"{name}.toml")
+    res = run_experiment(spec, out=tmp_path, n=n)
+    report = (tmp_path / "report.md").read_text()
+    own = study(spec.analysis).analyse(res)
+    assert own.findings and all("95% CI" in f or "(" in f for f in own.findings), own.findings
+    assert res.findings()[: len(own.findings)] == own.findings  # the study's own findings come first
+    assert not any(f.startswith("(") for f in own.findings), own.findings  # no "cannot read" notes
+    charts = list((tmp_path / "charts").glob("*.png"))
+    assert charts and all(f"charts/{p.name}" in report for p in charts)
+    assert f"n={n}" in report
+
+
+def test_seats_of_a_side_take_one_player():
+    s = spec_from_dict(
+        {"game": "whist", "n": 8, "seed": 1, "seats": {"all": "random"},
+         "sweep": {"seats": {"side0": ["random", "heuristic"]}}, "baseline": {"seats.side0": "random"}}
+    )  # fmt: skip
+    assert [c.players for c in s.cells] == [("random",) * 4, ("heuristic", "random", "heuristic", "random")]
+    assert len(s.pairs) == 1
+    s = spec_from_dict(
+        {"game": "scotch", "n": 8, "seed": 1, "rules": {"players": 6, "teams": [0, 1, 0, 1, 0, 1]},
+         "seats": {"all": "random"}, "sweep": {"seats": {"side1": ["heuristic"]}}}
+    )  # fmt: skip
+    assert s.cells[0].players == ("random", "heuristic") * 3
+    for d, msg in [
+        ({"game": "welsh", "sweep": {"seats": {"side0": ["greedy"]}}}, "welsh has no sides"),
+        ({"game": "whist", "sweep": {"seats": {"side2": ["heuristic"]}}}, "only sides 0 to 1"),
+        ({"game": "whist", "seats": {"side0": "heuristic"}}, "expected a seat number or 'all'"),
+    ]:
+        with pytest.raises(SpecError, match=msg):
+            spec_from_dict({"n": 8, "seed": 1, **d})

@@ -279,6 +279,7 @@ def test_cli_score_prints_each_sides_chance():
         (["--score", "1-1", "--dealer", "4"], "dealer 4: expected a seat from 0 to 3"),
         (["--game", "welsh"], "odds are for whist and scotch"),
         (["--game", "scotch", "--rule", "revokes=true"], "claimed revoke"),
+        (["--rule", "revokes=true", "--rule", "revoke_score=deduct"], "can fall below 0"),
         (["--rule", "unit=deal"], "whole games"),
         (["--game", "scotch", "--players", "8", "--rule", "teams=pairs"], "too many"),
         (["--n", "0"], "at least 1 deal"),
@@ -298,6 +299,15 @@ def test_scotch_revokes_are_modelled_only_when_never_claimed():
     assert setting("scotch", players=4, rules={"revokes": True, "claim": 0}).rules.revokes
     with pytest.raises(WhistsimError, match="claimed revoke"):
         setting("scotch", players=4, rules={"revokes": True, "claim": 0.5})
+
+
+def test_whist_deducted_penalties_are_modelled_only_when_never_claimed():
+    assert setting("whist", rules={"revokes": True, "revoke_score": "deduct", "claim": 0}).rules.revokes
+    assert (
+        setting("whist", rules={"revokes": True, "claim": 0.5}).rules.claim == 0.5
+    )  # added: scores only rise
+    with pytest.raises(WhistsimError, match="can fall below 0"):
+        setting("whist", rules={"revokes": True, "revoke_score": "deduct"})
 
 
 def test_whist_points_parts_are_the_engines_count_out_rows():

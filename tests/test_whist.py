@@ -154,3 +154,162 @@ def test_whist_rules_and_records_reject_bad_input():
     ]:
         with pytest.raises(RecordError, match=match):
             replay(bad)
+
+
+def _claims(rules: dict, result: dict, revokes: list[tuple[int, int]]):
+    """A finished deal's score (rows of ``c.result``: [side 0, side 1]) after the game's claims."""
+    from whistsim.games.dealt.engine import P_POINTS
+    from whistsim.games.dealt.play import _whist_claims
+
+    buf = new_state(WhistRules.make(**rules))
+    core = buf[0]["core"]
+    for row, pts in result.items():
+        core["result"][row][:2] = pts
+    for j, (seat, trick) in enumerate(revokes):
+        core["revokes"][j] = (seat, trick)
+    core["n_revokes"] = len(revokes)
+    buf[0]["claim_rng"][0] = 12345
+    _whist_claims(buf[0])
+    drew = int(buf[0]["claim_rng"][0]) != 12345
+    assert drew == (rules.get("claim", 1) < 1)  # every revoke noticed: no claim is drawn
+    res = core["result"]
+    return res[P_PENALTY][:2].tolist(), res[P_POINTS][:2].tolist()
+
+
+def test_claimed_revoke_penalty_added_to_the_other_side_by_default():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    # seat 2 (side 0) revoked once: the deal's record gave side 1 the 3 points
+    deal = {P_TRICK_POINTS: [1, 0], P_PENALTY: [0, 3], P_POINTS: [1, 3]}
+    assert _claims({"revokes": True}, deal, [(2, 4)]) == ([0, 3], [1, 3])
+
+
+def test_claimed_revoke_penalty_deducted_from_the_revokers():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    deal = {P_TRICK_POINTS: [1, 0], P_PENALTY: [0, 3], P_POINTS: [1, 3]}
+    assert _claims({"revokes": True, "revoke_score": "deduct"}, deal, [(2, 4)]) == ([-3, 0], [-2, 0])
+    # two revokes, one by each side, each penalised against its own side
+    deal = {P_TRICK_POINTS: [0, 2], P_PENALTY: [3, 3], P_POINTS: [3, 5]}
+    got = _claims({"revokes": True, "revoke_score": "deduct"}, deal, [(1, 0), (0, 5)])
+    assert got == ([-3, -3], [-3, -1])
+
+
+def test_an_unnoticed_revoke_scores_nothing():
+    from whistsim.games.dealt.engine import P_POINTS
+
+    deal = {P_TRICK_POINTS: [1, 0], P_HONOURS: [2, 0], P_PENALTY: [0, 3], P_POINTS: [3, 3]}
+    for score in ("add", "deduct"):
+        assert _claims({"revokes": True, "claim": 0, "revoke_score": score}, deal, [(2, 4)]) == (
+            [0, 0],
+            [3, 0],
+        )
+
+
+def test_a_deducted_penalty_lowers_the_game_score_below_zero():
+    scores = _counted([0, 4], {P_TRICK_POINTS: [1, 0], P_PENALTY: [-3, 0]})
+    assert scores == (-1, [-2, 4])
+
+
+def test_claims_and_deductions_in_play():
+    strategies = ("random:revoke=0.5", "random:revoke=0")
+    rules = {"revokes": True, "unit": "deal"}
+    _, add = _games(rules, 400, strategies)
+    _, deduct = _games({**rules, "revoke_score": "deduct"}, 400, strategies)
+    rev = deduct.seat["revokes"]
+    assert (deduct.seat["revokes"] == add.seat["revokes"]).all()  # the same deals, the same plays
+    assert (deduct.side["penalty"][:, 0] == -3 * (rev[:, 0] + rev[:, 2])).all()
+    assert (deduct.side["penalty"][:, 1] == 0).all()
+    assert (deduct.side["points"] == add.side["points"] - add.side["penalty"] + deduct.side["penalty"]).all()
+    _, unseen = _games({**rules, "claim": 0}, 400, strategies)
+    assert (unseen.side["penalty"] == 0).all()
+    assert (unseen.side["points"] == add.side["points"] - add.side["penalty"]).all()
+    _, half = _games({**rules, "claim": 0.5}, 2000, strategies)
+    claimed = half.side["penalty"][:, 1].sum() / 3
+    assert 0.4 < claimed / half.seat["revokes"].sum() < 0.6
+
+
+def test_deducted_games_end_unfinished_only_past_the_bound():
+    r, b = _games({"revokes": True, "revoke_score": "deduct"}, 200, ("random:revoke=0.3",))
+    assert r.max_deals() == 8 * WhistRules.make(revokes=True).max_deals()
+    finished = b.game["ended"] == 0
+    assert (b.side["won"].sum(axis=1) == finished).all()
+    assert (b.game["deals"][~finished] == r.max_deals()).all()
+
+
+def test_records_keep_the_deal_as_scored_and_leave_the_game_options_out():
+    # claim and revoke_score decide how deals make a game: a record is the deal, which replay re-scores
+    for rules in ({"revoke_score": "deduct"}, {"claim": 0.5}):
+        r = GAME.make_rules(None, None, {"revokes": True, **rules})
+        assert r.to_record() == WhistRules.make(revokes=True).to_record()
+        ids, params = seating("whist", [parse_spec("random:revoke=0.3")] * 4, 4)
+        b = GAME.play_batch(r, ids, params, seed=5, n=3, log_games=3)
+        for i in range(len(b.logs)):
+            rec = GAME.make_record(r, b, i, 5, ["random:revoke=0.3"] * 4)
+            assert GAME.replay(rec) == rec["result"]
+
+
+def test_revoke_score_and_claim_reject_bad_values():
+    with pytest.raises(RuleError, match=r"^rule revoke_score='take': expected one of add, deduct$"):
+        WhistRules.make(revoke_score="take")
+    for bad in (-0.1, 1.5):
+        with pytest.raises(RuleError, match=r"^rule claim=.*: expected a chance from 0 to 1$"):
+            WhistRules.make(claim=bad)
+
+
+def _heuristic_to_play(rec: dict, **params) -> int:
+    from whistsim.games.dealt.play import decide_now
+    from whistsim.games.dealt.players import PLAYERS, heuristic
+
+    buf = state_after(rec)
+    seats = buf[0]["core"]["seats"]
+    seats["strategy"][:] = PLAYERS.index(heuristic)
+    seats["params"][:, : len(heuristic.DEFAULTS)] = heuristic.DEFAULTS
+    for key, value in params.items():
+        seats["params"][:, list(heuristic.PARAMS).index(key)] = value
+    return decide_now(buf)
+
+
+def test_heuristic_revokes_deliberately_only_to_take_a_trick_it_cannot_win_by_following():
+    from whistsim.cards import parse_card
+
+    # seat 2 holds 2♥, K♥ and the 3♠ of trumps among its diamonds
+    rec = swap(swap(swap(one_suit_each(revokes=True), "2H", "2D"), "3S", "3D"), "KH", "4D")
+    ace = {**rec, "moves": ["1:AH"]}  # following cannot beat the Ace
+    assert _heuristic_to_play(ace) == parse_card("2H")
+    assert _heuristic_to_play(ace, revoke=1) == parse_card("3S")
+    three = {**rec, "moves": ["1:3H"]}  # the King would win it: follow (second hand low)
+    assert _heuristic_to_play(three, revoke=1) == parse_card("2H")
+    honest = {**ace, "rules": {**ace["rules"], "revokes": False}}
+    assert _heuristic_to_play(honest, revoke=1) == parse_card("2H")
+
+
+def _outcomes(rows: list[dict]) -> dict:
+    """Whist's how-the-game-was-won figures of hand-made games: each row a game's per-side columns."""
+    import numpy as np
+
+    from whistsim.batch import Batch
+    from whistsim.games.dealt.figures import whist_outcomes
+
+    side = {k: np.array([r[k] for r in rows]) for k in ("won", "score", "honours", "first_points", "penalty")}
+    return {
+        k: v.tolist() for k, v in whist_outcomes(Batch(0, {}, {}, side), WhistRules.make(target=10)).items()
+    }
+
+
+def test_figures_of_how_a_whist_game_was_won():
+    games = [
+        # won 10-6 with 4 honours: 6 without them, short of 10: the honours won it; behind after deal 1
+        {"won": [1, 0], "score": [10, 6], "honours": [4, 2], "first_points": [0, 3], "penalty": [0, 0]},
+        # won 11-2 with 2 honours: 9 without them, short of 10 too; ahead after deal 1
+        {"won": [0, 1], "score": [2, 11], "honours": [0, 2], "first_points": [0, 2], "penalty": [-3, 0]},
+        # won 10-8 without honours; level after deal 1; the losers held honours
+        {"won": [1, 0], "score": [10, 8], "honours": [0, 4], "first_points": [2, 2], "penalty": [0, 3]},
+        # unfinished (deducted penalties): nobody won
+        {"won": [0, 0], "score": [9, -1], "honours": [0, 0], "first_points": [1, 0], "penalty": [0, -6]},
+    ]
+    out = _outcomes(games)
+    assert out["won_on_honours"] == [1, 1, 0, 0]
+    assert out["honours_scored"] == [1, 1, 1, 0]
+    assert out["first_leader_won"] == [0.0, 1.0, 0.5, 0.0]
+    assert out["penalty[0]"] == [0, -3, 0, 0] and out["penalty[1]"] == [0, 0, 3, -6]

@@ -160,6 +160,11 @@ def setting(
             "odds: Scotch Whist with revokes and claims: a claimed revoke ends the game outside the "
             "count-out, which the odds do not model (use --rule claim=0 or revokes=false)"
         )
+    if r.kind != SCOTCH and r.revokes and r.revoke_score == "deduct" and r.claim > 0 and r.revoke_penalty > 0:
+        raise RuleError(
+            "odds: Whist with revoke_score=deduct: a score can fall below 0, which the odds do not model "
+            "(use --rule revoke_score=add or revokes=false)"
+        )
     states = (r.target**r.n_teams) * r.players
     if states > MAX_STATES:
         raise WhistsimError(

@@ -8,7 +8,8 @@ the seed and the sweeps. Sweep axes are dotted paths:
 
 - ``rules.KEY``: a rule option (``rules.players``, ``rules.preset``, ...);
 - ``seats.K.PARAM``: one parameter of seat K's player; K is a seat number,
-  ``all`` (every seat) or ``others`` (every seat not numbered in ``[seats]``);
+  ``all`` (every seat), ``others`` (every seat not numbered in ``[seats]``) or
+  ``sideN`` (every seat of side N, in a game of sides: one strategy per partnership);
 - ``seats.K``: seat K's whole player, e.g. ``["hunter", "hoarder"]``.
 
 ``sweep`` is one grid (a table) or a union of grids (an array of tables).
@@ -57,7 +58,7 @@ TOP_KEYS = {
 DEFAULT_CHUNK = 1 << 14
 STUDIES = Path(__file__).parent / "studies"  # a study's own analysis: studies/NAME.py
 RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
-SEAT_KEY = re.compile(r"^(\d+|all|others)$")
+SEAT_KEY = re.compile(r"^(\d+|all|others|side\d+)$")
 
 
 class SpecError(WhistsimError):
@@ -281,7 +282,7 @@ def _check_axis(axis: str, options: dict[str, Any]) -> None:
     if parts[0] == "seats":
         if len(parts) not in (2, 3) or not SEAT_KEY.match(parts[1]):
             raise SpecError(
-                f"sweep {axis}: expected seats.K or seats.K.PARAM with K a seat number, all or others"
+                f"sweep {axis}: expected seats.K or seats.K.PARAM with K a seat number, all, others or sideN"
             )
         return
     raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.'")
@@ -355,7 +356,7 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     else:
         seats = {}
         for k, v in _table("seats", seats_raw).items():
-            if not SEAT_KEY.match(k) or k == "others":
+            if not SEAT_KEY.match(k) or k == "others" or k.startswith("side"):
                 raise SpecError(f"seats.{k}: expected a seat number or 'all'")
             seats[k] = _str(f"seats.{k}", v)
     for k, v in seats.items():
@@ -432,7 +433,9 @@ def _same(a: Any, b: Any) -> bool:
 # ---- cells -----------------------------------------------------------------
 
 
-def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) -> list[str]:
+def _seat_specs(
+    spec: Spec, coords: dict[str, Any], players: int, where: str, sides: tuple[int, ...] | None = None
+) -> list[str]:
     numbered = {int(k) for k in spec.seats if (k.isascii() and k.isdigit())}
     for axis in coords:
         parts = axis.split(".")
@@ -457,13 +460,15 @@ def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) ->
     base = {q: spec.seats.get(str(q), spec.seats.get("all", "random")) for q in range(players)}
     # Whole players first, then parameters, each from general (all) to particular (a seat).
     order = {"all": 0, "others": 1}
-    for axis, v in sorted(
-        coords.items(), key=lambda kv: (len(kv[0].split(".")), order.get(kv[0].split(".")[1], 2))
-    ):
+
+    def rank(key: str) -> int:
+        return order.get(key, 2 if key.startswith("side") else 3)
+
+    for axis, v in sorted(coords.items(), key=lambda kv: (len(kv[0].split(".")), rank(kv[0].split(".")[1]))):
         parts = axis.split(".")
         if parts[0] != "seats":
             continue
-        targets = _targets(parts[1], players, spec)
+        targets = _targets(parts[1], players, spec, sides, where)
         if len(parts) == 2:
             if not isinstance(v, str):
                 raise SpecError(f'{where}: {axis}={v!r}: a player is a string such as "hunter"')
@@ -480,9 +485,18 @@ def _seat_specs(spec: Spec, coords: dict[str, Any], players: int, where: str) ->
     return [base[q] for q in range(players)]
 
 
-def _targets(key: str, players: int, spec: Spec) -> list[int]:
+def _targets(
+    key: str, players: int, spec: Spec, sides: tuple[int, ...] | None = None, where: str = ""
+) -> list[int]:
     if key == "all":
         return list(range(players))
+    if key.startswith("side"):
+        k = int(key[4:])
+        if sides is None:
+            raise SpecError(f"{where}: seats.{key}: {spec.game} has no sides, only seats")
+        if k not in sides:
+            raise SpecError(f"{where}: seats.{key}: there are only sides 0 to {max(sides)}")
+        return [q for q in range(players) if sides[q] == k]
     if key == "others":
         named = {int(k) for k in spec.seats if (k.isascii() and k.isdigit())}
         return [q for q in range(players) if q not in named]
@@ -530,7 +544,8 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             except WhistsimError as e:
                 raise SpecError(f"{where}: {e}") from None
             p = game.players_of(rules)
-            players_specs = _seat_specs(spec, coords, p, where)
+            sides = getattr(rules, "teams_tuple", None)
+            players_specs = _seat_specs(spec, coords, p, where, tuple(sides) if sides is not None else None)
             try:
                 seating(spec.game, [parse_spec(s) for s in players_specs], p)
             except WhistsimError as e:

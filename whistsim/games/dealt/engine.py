@@ -52,10 +52,11 @@ DIAMONDS = 1
     R_HONOURS,  # Whist: honours score
     R_PENALTY,  # Whist: revoke penalty in points
     R_LOSS,  # Scotch: a claimed revoke loses the game for the side (0) or the player (1)
-    R_CLAIM,  # Scotch: chance a revoke is claimed, in units of 2**-53
+    R_CLAIM,  # chance a revoke is claimed, in units of 2**-53
     R_UNIT,  # 0: play games to the target; 1: play single deals
-) = range(14)
-N_RULES = 14
+    R_DEDUCT,  # Whist: a claimed revoke's penalty is added to the other side (0) or deducted (1)
+) = range(15)
+N_RULES = 15
 CLAIM_ONE = 1 << 53
 
 PLAY, OVER = 0, 1

@@ -26,6 +26,13 @@ COMMON: tuple[Figure, ...] = (
     Figure("dealer_side_points_first_deal", "game", "points", "points the dealer's side scored in the first deal"),
 )  # fmt: skip
 
+# One declaration and one measure for both games (ties among the leaders share the win).
+FIRST_LEADER_WON = Figure(
+    "first_leader_won", "game", "share of games won",
+    "the side that scored most in the game's first deal won the game (ties among the leaders shared)",
+    rate=True, basic=False,
+)  # fmt: skip
+
 SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("revoke_ends", "game", "share of games", "a claimed revoke ended the game", rate=True, exact=lambda r: not r.revokes),
     Figure("tens_caught", "game", "Tens caught per game", "deals in which a side other than the one dealt the Ten of trumps won it"),
@@ -37,7 +44,7 @@ SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("ten_lost_at", "turn", "Tens lost per game", "deals in which the player k-th in turn from the dealer's left (0: elder hand; the dealer last) was dealt the Ten of trumps and another side won it", basic=False),
     Figure("deal_edge", "turn", "points per deal", "points the side of the player k-th in turn (0: elder hand; the dealer last) scored in the game's first deal, minus the average side's", basic=False),
     Figure("pos_won", "turn", "share of games won", "the side of the player k-th in turn in the game's first deal (0: elder hand; the dealer last) won the game", rate=True, basic=False),
-    Figure("first_leader_won", "game", "share of games won", "the side that scored most in the game's first deal won the game (ties shared)", rate=True, basic=False),
+    FIRST_LEADER_WON,
     Figure("countout_upset", "game", "share of games", "the winner reached the target first in the count-out order with fewer points than another side", rate=True, basic=False),
     Figure("card_points", "game", "points per game", "points all sides scored for cards (cards taken above those dealt)", basic=False),
     Figure("honour_points", "game", "points per game", "points all sides scored for honours (trump J A K Q T; French Whist: and the ten of diamonds)", basic=False),
@@ -51,6 +58,10 @@ WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("honours_total", "game", "points per game", "honours scored by both sides"),
     Figure("points_total", "game", "points per game", "points scored by both sides"),
     Figure("honours_share", "game", "share of points", "honours over all points of the game"),
+    Figure("honours_scored", "game", "share of games", "a side scored honours in some deal of the game", rate=True, basic=False),
+    Figure("won_on_honours", "game", "share of games", "the winners' score less their honours falls short of the target: they had not won then without them", rate=True, basic=False),
+    FIRST_LEADER_WON,
+    Figure("penalty", "side", "points per game", "revoke penalties in the side's score: received, or (negative) deducted", basic=False, exact=lambda r: not r.revokes),
 )  # fmt: skip
 
 
@@ -86,7 +97,30 @@ def measure(batch: Batch, rules) -> dict[str, np.ndarray]:
         out["honours_total"] = side["honours"].sum(axis=1)
         out["points_total"] = side["points"].sum(axis=1)
         out["honours_share"] = out["honours_total"] / np.maximum(out["points_total"], 1)
+        out.update(whist_outcomes(batch, rules))
     return out
+
+
+def whist_outcomes(batch: Batch, rules) -> dict[str, np.ndarray]:
+    """Whist's figures of how a game was won: honours, the first deal's leader, the revoke penalties."""
+    side = batch.side
+    won = side["won"].astype(bool)
+    short = side["score"] - side["honours"] < rules.target
+    out = {
+        "honours_scored": (side["honours"].sum(axis=1) > 0).astype(np.int8),
+        "won_on_honours": (won & short).any(axis=1).astype(np.int8),
+        "first_leader_won": first_leader_won(side),
+    }
+    for t in range(rules.n_teams):
+        out[f"penalty[{t}]"] = side["penalty"][:, t]
+    return out
+
+
+def first_leader_won(side: dict[str, np.ndarray]) -> np.ndarray:
+    """1 when the side that scored most in the first deal won the game; ties among the leaders share it."""
+    first = side["first_points"].astype(np.float64)
+    top = first == first.max(axis=1, keepdims=True)
+    return (top * side["won"]).sum(axis=1) / top.sum(axis=1)
 
 
 def _study_figures(batch: Batch, rules) -> dict[str, np.ndarray]:
@@ -104,8 +138,7 @@ def _study_figures(batch: Batch, rules) -> dict[str, np.ndarray]:
         s = team[(g["first"].astype(np.int64) + k) % p]
         out[f"deal_edge[{k}]"] = first_pts[rows, s] - avg
         out[f"pos_won[{k}]"] = side["won"][rows, s]
-    top = first_pts == first_pts.max(axis=1, keepdims=True)
-    out["first_leader_won"] = (top * side["won"]).sum(axis=1) / top.sum(axis=1)
+    out["first_leader_won"] = first_leader_won(side)
     # The winner's final score (after the whole last deal is counted) is below another side's.
     score = side["score"].astype(np.int64)
     w = g["winner"].astype(np.int64)

@@ -26,6 +26,7 @@ from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
 from . import players as roster
 from .engine import (
+    CLAIM_ONE,
     CORE_DTYPE,
     ENGINE_ERRORS,
     MAX_PLAYERS,
@@ -46,8 +47,10 @@ from .engine import (
     P_TRICK_POINTS,
     P_TRICKS,
     R_CLAIM,
+    R_DEDUCT,
     R_KIND,
     R_LOSS,
+    R_PENALTY,
     R_PLAYERS,
     R_TARGET,
     R_TEAMS,
@@ -322,6 +325,38 @@ def _end_game(g, winner, revoker):
             g.seat_acc[C_LOST, q] = 1
 
 
+@njit(cache=True)
+def _claimed(g):
+    """Is a revoke noticed and claimed? A draw on the claim stream, none when the chance is one."""
+    claim = g.core.table.rules[R_CLAIM]
+    return claim >= CLAIM_ONE or (next_u64(g.claim_rng, 0) >> np.uint64(11)) < np.uint64(claim)
+
+
+@njit(cache=True)
+def _whist_claims(g):
+    """Whist: each revoke's penalty as the game scores it. The deal's record adds it to the other
+    side; an unclaimed revoke scores nothing, and ``R_DEDUCT`` takes it from the revokers instead."""
+    c = g.core
+    t = c.table
+    r = t.rules
+    if c.n_revokes == 0 or (r[R_CLAIM] >= CLAIM_ONE and r[R_DEDUCT] == 0):
+        return  # the deal's own score stands (and no claim is drawn)
+    res = c.result
+    pen = r[R_PENALTY]
+    for j in range(c.n_revokes):
+        revoker = t.team[c.revokes[j, 0]]
+        claimed = _claimed(g)
+        if claimed and r[R_DEDUCT] == 0:
+            continue
+        for side in range(r[R_TEAMS]):
+            if side != revoker:
+                res[P_PENALTY, side] -= pen
+                res[P_POINTS, side] -= pen
+        if claimed:
+            res[P_PENALTY, revoker] -= pen
+            res[P_POINTS, revoker] -= pen
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
@@ -365,14 +400,16 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
         e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
         if e != OK:
             return e, m, a
-        _tally_deal(g, k, m)
         if logging:
-            _log_deal(g, log[k], k, deck, m)
+            _log_deal(g, log[k], k, deck, m)  # the deal as its record scores it, before the claims
+        if r[R_KIND] != SCOTCH:
+            _whist_claims(g)
+        _tally_deal(g, k, m)
         k += 1
         if r[R_KIND] == SCOTCH:
             # A claimed revoke ends the game before the deal is scored (by choice).
             for j in range(c.n_revokes):
-                if (next_u64(g.claim_rng, 0) >> np.uint64(11)) < np.uint64(r[R_CLAIM]):
+                if _claimed(g):
                     revoker = c.revokes[j, 0]
                     break
             if revoker >= 0:

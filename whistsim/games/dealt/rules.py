@@ -25,6 +25,7 @@ from .engine import (
     N_RULES,
     R_ASIDE,
     R_CLAIM,
+    R_DEDUCT,
     R_FRENCH,
     R_HAND,
     R_HONOURS,
@@ -43,6 +44,13 @@ UNITS = ("game", "deal")
 UNIT_OPTION = Option(
     "unit", "str", "game", "what one simulated game is: a whole game to the target, or a single deal", UNITS
 )
+# Scotch Whist and Whist: each revoke is noticed and claimed by the adversaries with this chance.
+CLAIM_OPTION = Option("claim", "number", 1.0, "chance that the adversaries detect and claim a revoke, 0 to 1")
+
+
+def check_claim(claim: float) -> None:
+    if not 0.0 <= claim <= 1.0:
+        raise RuleError(f"rule claim={claim}: expected a chance from 0 to 1")
 
 
 def resolve_record_rules(
@@ -67,6 +75,7 @@ class DealtRules(ABC):
     target: int
     revokes: bool
     unit: str
+    claim: float = 1.0
 
     # -- what subclasses define
     @property
@@ -125,8 +134,8 @@ class DealtRules(ABC):
         r[R_TARGET] = self.target
         r[R_REVOKES] = self.revokes
         r[R_UNIT] = UNITS.index(self.unit)
-        r[R_FRENCH] = r[R_HONOURS] = r[R_PENALTY] = r[R_LOSS] = 0
-        r[R_CLAIM] = CLAIM_ONE
+        r[R_FRENCH] = r[R_HONOURS] = r[R_PENALTY] = r[R_LOSS] = r[R_DEDUCT] = 0
+        r[R_CLAIM] = min(CLAIM_ONE, round(self.claim * CLAIM_ONE))
         self._extra_array(r)
         return r
 

@@ -7,8 +7,16 @@ from typing import Any
 
 from ...cards import card
 from ...options import Option, RuleError, near, resolve
-from ..dealt.engine import CLAIM_ONE, R_CLAIM, R_FRENCH, R_LOSS, SCOTCH
-from ..dealt.rules import UNIT_OPTION, UNITS, DealtRules, pack_of, resolve_record_rules
+from ..dealt.engine import R_FRENCH, R_LOSS, SCOTCH
+from ..dealt.rules import (
+    CLAIM_OPTION,
+    UNIT_OPTION,
+    UNITS,
+    DealtRules,
+    check_claim,
+    pack_of,
+    resolve_record_rules,
+)
 
 ODD_SIX = ("remove", "aside")
 LOSSES = ("side", "player")
@@ -56,7 +64,7 @@ OPTIONS: tuple[Option, ...] = (
         "a claimed revoke loses the game for the revoker's side, or the player alone",
         LOSSES,
     ),
-    Option("claim", "number", 1.0, "chance that the adversaries detect and claim a revoke, 0 to 1"),
+    CLAIM_OPTION,
     UNIT_OPTION,
 )
 TEAMS_OPTION = OPTIONS[1]
@@ -123,8 +131,7 @@ class ScotchRules(DealtRules):
         # scores and the deal log are int16 and sized by the deals a game can last
         if not 1 <= self.target <= MAX_TARGET:
             raise RuleError(f"rule target={self.target}: expected 1 to {MAX_TARGET}")
-        if not 0.0 <= self.claim <= 1.0:
-            raise RuleError(f"rule claim={self.claim}: expected a chance from 0 to 1")
+        check_claim(self.claim)
         if self.unit not in UNITS:
             raise RuleError(f"rule unit={self.unit!r}: expected one of {', '.join(UNITS)}")
 
@@ -198,4 +205,3 @@ class ScotchRules(DealtRules):
     def _extra_array(self, r) -> None:
         r[R_FRENCH] = self.french
         r[R_LOSS] = LOSSES.index(self.revoke_loss)
-        r[R_CLAIM] = min(CLAIM_ONE, round(self.claim * CLAIM_ONE))

@@ -6,10 +6,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...options import Option, RuleError, near, resolve
-from ..dealt.engine import R_HONOURS, R_PENALTY, WHIST
-from ..dealt.rules import UNIT_OPTION, UNITS, DealtRules, pack_of, resolve_record_rules
+from ..dealt.engine import R_DEDUCT, R_HONOURS, R_PENALTY, WHIST
+from ..dealt.rules import (
+    CLAIM_OPTION,
+    UNIT_OPTION,
+    UNITS,
+    DealtRules,
+    check_claim,
+    pack_of,
+    resolve_record_rules,
+)
 
 TARGETS = (5, 7, 10)
+REVOKE_SCORES = ("add", "deduct")
 
 OPTIONS: tuple[Option, ...] = (
     Option("target", "int", 10, "points that win the game: 5 (short whist), 7 or 10 (long whist)", TARGETS),
@@ -21,7 +30,15 @@ OPTIONS: tuple[Option, ...] = (
         (False, True),
     ),
     Option("revokes", "bool", False, "may a player who can follow suit play another suit?", (False, True)),
-    Option("revoke_penalty", "int", 3, "points the other side adds to its score for each revoke"),
+    Option("revoke_penalty", "int", 3, "points a claimed revoke costs (see revoke_score)"),
+    Option(
+        "revoke_score",
+        "str",
+        "add",
+        "a claimed revoke's penalty: added to the other side's score, or deducted from the revokers'",
+        REVOKE_SCORES,
+    ),
+    CLAIM_OPTION,
     UNIT_OPTION,
 )
 RECORD_KEYS = ("target", "honours", "revokes", "revoke_penalty")
@@ -33,6 +50,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 MAX_REVOKE_PENALTY = 100
+# With penalties deducted a score can fall, so no count of deals is sure to end a game: one
+# that lasts this many times the longest game without deductions ends unfinished (no winner).
+DEDUCT_DEALS = 8
 
 
 @dataclass(frozen=True)
@@ -43,6 +63,8 @@ class WhistRules(DealtRules):
     honours: bool = True
     revokes: bool = False
     revoke_penalty: int = 3
+    revoke_score: str = "add"
+    claim: float = 1.0
     unit: str = "game"
     kind = WHIST
     players = 4
@@ -51,6 +73,11 @@ class WhistRules(DealtRules):
         # a deal's penalties are logged as int16: at most MAX_REVOKES revokes of 100 points fit
         if not 0 <= self.revoke_penalty <= MAX_REVOKE_PENALTY:
             raise RuleError(f"rule revoke_penalty={self.revoke_penalty}: expected 0 to {MAX_REVOKE_PENALTY}")
+        if self.revoke_score not in REVOKE_SCORES:
+            raise RuleError(
+                f"rule revoke_score={self.revoke_score!r}: expected one of {', '.join(REVOKE_SCORES)}"
+            )
+        check_claim(self.claim)
         if self.unit not in UNITS:
             raise RuleError(f"rule unit={self.unit!r}: expected one of {', '.join(UNITS)}")
 
@@ -80,7 +107,8 @@ class WhistRules(DealtRules):
         }
 
     def describe(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in {**self.to_record(), "unit": self.unit}.items())
+        game = {"revoke_score": self.revoke_score, "claim": self.claim, "unit": self.unit}
+        return ", ".join(f"{k}={v}" for k, v in {**self.to_record(), **game}.items())
 
     # -- DealtRules
     @property
@@ -94,6 +122,13 @@ class WhistRules(DealtRules):
     def min_deal_points(self) -> int:
         return 1  # the side with seven tricks or more scores at least one
 
+    def max_deals(self) -> int:
+        bound = super().max_deals()
+        if self.revoke_score == "deduct" and self.revokes and self.unit == "game":
+            return DEDUCT_DEALS * bound
+        return bound
+
     def _extra_array(self, r) -> None:
         r[R_HONOURS] = self.honours
         r[R_PENALTY] = self.revoke_penalty
+        r[R_DEDUCT] = REVOKE_SCORES.index(self.revoke_score)

@@ -15,11 +15,13 @@ from numba import njit
 
 from ....bits import highest, lowest, popcount
 from ....cards import ACE, JACK, KING, QUEEN, TEN
+from ....rng import uniform
 from ....strategy import Param
 from ..engine import (
     R_ASIDE,
     R_KIND,
     R_PLAYERS,
+    R_REVOKES,
     S_ASIDE_CARD,
     S_BEST,
     S_BEST_POWER,
@@ -39,8 +41,10 @@ PARAMS = {
     # at least one: a seat with no trumps never leads one
     "draw_trumps": Param(5.0, "Whist: lead trumps when holding at least this many", low=1.0, high=13.0,
                          integer=True),
+    "revoke": Param(0.0, "chance of trumping, though able to follow, a trick it cannot win by following "
+                    "(a deliberate revoke; only if revokes are allowed)", low=0.0, high=1.0),
 }  # fmt: skip
-DEFAULTS = (1.0, 1.0, 1.0, 5.0)  # PARAMS' defaults, for players a search plays out
+DEFAULTS = (1.0, 1.0, 1.0, 5.0, 0.0)  # PARAMS' defaults, for players a search plays out
 
 J_POWER = 13  # the Scotch trump Jack's place in a power mask
 
@@ -190,6 +194,27 @@ def _partner_sure(v, best_card, last):
 
 
 @njit(cache=True)
+def _ruff_instead(v, bp, partner_sure):
+    """The lowest trump that takes a plain-suit trick this seat cannot win by following, with the
+    chance ``revoke``; -1 to follow suit (partner wins it, following wins it, no trump wins it)."""
+    own = v.own
+    trump = v.trump
+    if partner_sure:
+        return -1
+    if bp < 64 and pm(v, own.bits[v.led], v.led) & ~((2 << bp) - 1):
+        return -1  # a card of the suit led wins it
+    over = pm(v, own.bits[trump], trump)
+    if bp >= 64:
+        over &= ~((2 << (bp - 64)) - 1)
+    if over == 0:
+        return -1
+    p = own.params[4]
+    if p < 1.0 and uniform(own.rng, 0) >= p:
+        return -1
+    return card_of(v, trump, lowest(over))
+
+
+@njit(cache=True)
 def _follow(v):
     own = v.own
     t = v.table
@@ -206,6 +231,10 @@ def _follow(v):
     has_ten = scotch and (own.bits[trump] >> TEN) & 1
     give_ten = own.params[2] > 0.5
     mine = own.bits[led]
+    if mine != 0 and own.params[4] > 0 and t.rules[R_REVOKES] and led != trump:
+        c = _ruff_instead(v, bp, partner and _partner_sure(v, best_card, last))
+        if c >= 0:
+            return c
     if mine != 0:
         # Following suit.
         if partner and _partner_sure(v, best_card, last):
