@@ -13,7 +13,7 @@ average (Whist: tricks). It never revokes. Its randomness is its own stream.
 import numpy as np
 from numba import njit
 
-from ....bits import nth, popcount
+from ....bits import lowest, nth, popcount
 from ....rng import next_u64, randbelow
 from ....strategy import Param
 from ..engine import (
@@ -28,6 +28,7 @@ from ..engine import (
     R_SETS,
     R_TEAMS,
     S_DEALER,
+    S_LED,
     S_PHASE,
     S_SEAT,
     S_SET,
@@ -239,16 +240,33 @@ def _set_world(v, sc, slot_bits, seeds, policy):
     sc.n_revokes = 0
 
 
+@njit(cache=True, inline="always")
+def _only_card(own):
+    for suit in range(4):
+        if own.bits[suit]:
+            return suit * 13 + lowest(own.bits[suit])
+    return -1
+
+
 @njit(cache=True)
 def _play_out(sc):
     s = sc.table.s
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
-        v = seat_view(sc, seat, sc)
-        if sc.seats[seat].strategy == 1:
-            a = heuristic.decide(v)
+        own = sc.seats[seat]
+        if own.strategy == 1:
+            # heuristic plays a card of the suit led when it has one, and always a card it
+            # holds: with one such card no choice is left (and it draws no random numbers)
+            led = s[S_LED]
+            m = own.bits[led] if led >= 0 else 0
+            if m != 0 and m & (m - 1) == 0:
+                a = led * 13 + lowest(m)
+            elif own.n == 1:
+                a = _only_card(own)
+            else:
+                a = heuristic.decide(seat_view(sc, seat, sc))
         else:
-            a = random_player.decide(v)
+            a = random_player.decide(seat_view(sc, seat, sc))
         apply(sc, a)
 
 
