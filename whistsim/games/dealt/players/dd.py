@@ -89,8 +89,9 @@ def decide(v):
     out = np.zeros(64, np.int64)
     total = np.zeros(52, np.int64)
     guess = 0
+    work = pimc._work()
     for _ in range(worlds):
-        pimc._deal_unseen(v, slot_bits)
+        pimc._deal_unseen(v, slot_bits, work)
         for q in range(p):
             for suit in range(4):
                 hands[q, suit] = own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]

@@ -13,7 +13,7 @@ average (Whist: tricks). It never revokes. Its randomness is its own stream.
 import numpy as np
 from numba import njit
 
-from ....bits import nth, popcount
+from ....bits import lowest, nth, popcount
 from ....rng import next_u64, randbelow
 from ....strategy import Param
 from ..engine import (
@@ -28,6 +28,7 @@ from ..engine import (
     R_SETS,
     R_TEAMS,
     S_DEALER,
+    S_LED,
     S_PHASE,
     S_SEAT,
     S_SET,
@@ -62,27 +63,45 @@ MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 
 
 @njit(cache=True, inline="always")
-def _placeable(need, cap, elig, n_slots):
-    """Hall's condition: every set of suits fits in the slots that may take one of them."""
+def _placeable(cards, room):
+    """Hall's condition: every set of suits fits in the slots that may take one of them
+    (``cards`` and ``room`` per set of suits, as :func:`_hall` keeps them)."""
     for subset in range(1, 16):
-        cards = 0
-        for suit in range(4):
-            if (subset >> suit) & 1:
-                cards += need[suit]
-        room = 0
-        for slot in range(n_slots):
-            if elig[slot] & subset:
-                room += cap[slot]
-        if cards > room:
+        if cards[subset] > room[subset]:
             return False
     return True
 
 
+@njit(cache=True, inline="always")
+def _hall(need, cap, elig, n_slots, cards, room):
+    """Per set of suits (a 4-bit mask): the cards of those suits to place, and the room in
+    the slots that may take one of them; kept up to date as cards are placed."""
+    for subset in range(1, 16):
+        n = 0
+        for suit in range(4):
+            if (subset >> suit) & 1:
+                n += need[suit]
+        cards[subset] = n
+        r = 0
+        for slot in range(n_slots):
+            if elig[slot] & subset:
+                r += cap[slot]
+        room[subset] = r
+
+
+@njit(cache=True, inline="always")
+def _room(room, elig_slot, d):
+    for subset in range(1, 16):
+        if elig_slot & subset:
+            room[subset] += d
+
+
 @njit(cache=True)
-def _sample(v, slot_bits, use_voids):
+def _sample(v, slot_bits, use_voids, work):
     """Deal the unseen cards into ``slot_bits[k * MAX_PLAYERS + q]`` (set k, seat q), each card
     to a slot chosen in proportion to the room left among those that may take it and leave
-    the rest placeable; False when the shown voids cannot all hold (a revoke showed a false one)."""
+    the rest placeable; False when the shown voids cannot all hold (a revoke showed a false one).
+    ``work`` is scratch (see :func:`_work`), reused from deal to deal."""
     t = v.table
     r = t.rules
     p = r[R_PLAYERS]
@@ -91,12 +110,19 @@ def _sample(v, slot_bits, use_voids):
     hand = r[R_HAND]
     own = v.own
     n_slots = sets * MAX_PLAYERS
-    cap = np.zeros(MAX_SLOTS, np.int64)
-    elig = np.zeros(MAX_SLOTS, np.int64)  # suits each slot may take, as a 4-bit mask
-    need = np.zeros(4, np.int64)
+    cap = work[0]
+    elig = work[1]  # suits each slot may take, as a 4-bit mask
+    need = work[2]
+    pool = work[3]
+    cards = work[4]
+    room = work[5]
     for i in range(MAX_SLOTS):
+        cap[i] = 0
+        elig[i] = 0
         for suit in range(4):
             slot_bits[i, suit] = 0
+    for suit in range(4):
+        need[suit] = 0
     for k in range(cur, sets):
         for q in range(p):
             slot = k * MAX_PLAYERS + q
@@ -104,7 +130,6 @@ def _sample(v, slot_bits, use_voids):
             for suit in range(4):
                 if not (use_voids and k == cur and t.void[q, suit]):
                     elig[slot] |= 1 << suit
-    pool = np.zeros(52, np.int64)
     n = 0
     turnup = t.s[S_TURNUP]
     tsuit = turnup // 13
@@ -121,7 +146,8 @@ def _sample(v, slot_bits, use_voids):
             m &= m - 1
             n += 1
             need[suit] += 1
-    if not _placeable(need, cap, elig, n_slots):
+    _hall(need, cap, elig, n_slots, cards, room)
+    if not _placeable(cards, room):
         return False
     for i in range(n - 1, 0, -1):
         j = randbelow(own.rng, 0, i + 1)
@@ -131,6 +157,9 @@ def _sample(v, slot_bits, use_voids):
         suit = c // 13
         need[suit] -= 1
         bit = 1 << suit
+        for subset in range(1, 16):
+            if subset & bit:
+                cards[subset] -= 1
         tried = 0  # slots found to leave the rest unplaceable
         while True:
             total = 0
@@ -146,21 +175,30 @@ def _sample(v, slot_bits, use_voids):
                         break
                     x -= cap[slot]
             cap[chosen] -= 1
-            if _placeable(need, cap, elig, n_slots):
+            _room(room, elig[chosen], -1)
+            if _placeable(cards, room):
                 slot_bits[chosen, suit] |= 1 << (c % 13)
                 break
             cap[chosen] += 1
+            _room(room, elig[chosen], 1)
             tried |= 1 << chosen
     return True
 
 
 @njit(cache=True)
-def _deal_unseen(v, slot_bits):
+def _work():
+    """Scratch for :func:`_sample`: slot capacities and suit masks, suits' needs, the pool,
+    and Hall's cards and room per set of suits."""
+    return np.zeros((6, max(MAX_SLOTS, 52)), np.int64)
+
+
+@njit(cache=True)
+def _deal_unseen(v, slot_bits, work):
     """A deal that respects the voids shown, or, when revokes made them impossible, one that
     ignores them. True when the voids were respected."""
-    if _sample(v, slot_bits, True):
+    if _sample(v, slot_bits, True, work):
         return True
-    _sample(v, slot_bits, False)
+    _sample(v, slot_bits, False, work)
     return False
 
 
@@ -171,7 +209,7 @@ def sample_deal(buf, seat):
     c = buf[0].core
     v = seat_view(c, seat, buf[0].scratch)
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
-    _deal_unseen(v, slot_bits)
+    _deal_unseen(v, slot_bits, _work())
     return slot_bits
 
 
@@ -202,16 +240,33 @@ def _set_world(v, sc, slot_bits, seeds, policy):
     sc.n_revokes = 0
 
 
+@njit(cache=True, inline="always")
+def _only_card(own):
+    for suit in range(4):
+        if own.bits[suit]:
+            return suit * 13 + lowest(own.bits[suit])
+    return -1
+
+
 @njit(cache=True)
 def _play_out(sc):
     s = sc.table.s
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
-        v = seat_view(sc, seat, sc)
-        if sc.seats[seat].strategy == 1:
-            a = heuristic.decide(v)
+        own = sc.seats[seat]
+        if own.strategy == 1:
+            # heuristic plays a card of the suit led when it has one, and always a card it
+            # holds: with one such card no choice is left (and it draws no random numbers)
+            led = s[S_LED]
+            m = own.bits[led] if led >= 0 else 0
+            if m != 0 and m & (m - 1) == 0:
+                a = led * 13 + lowest(m)
+            elif own.n == 1:
+                a = _only_card(own)
+            else:
+                a = heuristic.decide(seat_view(sc, seat, sc))
         else:
-            a = random_player.decide(v)
+            a = random_player.decide(seat_view(sc, seat, sc))
         apply(sc, a)
 
 
@@ -256,8 +311,9 @@ def decide(v):
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
     total = np.zeros(52, np.float64)
+    work = _work()
     for _ in range(worlds):
-        _deal_unseen(v, slot_bits)
+        _deal_unseen(v, slot_bits, work)
         for q in range(MAX_PLAYERS):
             seeds[q] = next_u64(own.rng, 0)
         for suit in range(4):

@@ -118,9 +118,10 @@ def taffy_power(t):
 def top_unseen(t, own, suit):
     """The highest power an unseen card could answer a lead of ``suit`` with (-1: none)."""
     best = -1
-    for r in range(ACE, -1, -1):
-        if unseen(t, own, suit * 13 + r) > 0:
-            best = 2 * r
+    packs = t.rules[R_PACKS]
+    for c in range(suit * 13 + ACE, suit * 13 - 1, -1):
+        if own.hand[c] + t.played[c] + t.piled[c] < packs:  # unseen(t, own, c) > 0
+            best = 2 * (c - suit * 13)
             break
     if unseen(t, own, TAFFY) > 0:
         tp = taffy_power(t)
@@ -137,15 +138,9 @@ def void_known(t, q, suit):
 
 
 @njit(cache=True)
-def threat(t, own, seat, suit, leader):
-    """The highest power a player still to answer ``seat``'s card could play (-1: none).
-
-    Players answer from ``seat``'s left up to ``leader`` (pass ``leader=seat`` when
-    leading). A player with no cards, or known void, cannot answer.
-    """
-    top = top_unseen(t, own, suit)
-    if top < 0:
-        return -1
+def answerable(t, seat, suit, leader):
+    """Some player still to answer ``seat``'s card (up to ``leader``) holds cards and is not
+    known void in ``suit``."""
     p = t.rules[R_PLAYERS]
     q = seat
     for _ in range(p):
@@ -153,8 +148,20 @@ def threat(t, own, seat, suit, leader):
         if q == leader:
             break
         if t.hand_n[q] > 0 and not void_known(t, q, suit):
-            return top
-    return -1
+            return True
+    return False
+
+
+@njit(cache=True)
+def threat(t, own, seat, suit, leader):
+    """The highest power a player still to answer ``seat``'s card could play (-1: none).
+
+    Players answer from ``seat``'s left up to ``leader`` (pass ``leader=seat`` when
+    leading). A player with no cards, or known void, cannot answer.
+    """
+    if not answerable(t, seat, suit, leader):  # first: cheaper than counting, the same answer
+        return -1
+    return top_unseen(t, own, suit)
 
 
 @njit(cache=True)
@@ -311,10 +318,12 @@ def lead_sure(t, own, seat):
     others most likely have to answer. A lead no one can answer gains nothing else.
     """
     tp = taffy_power(t)
+    packs = t.rules[R_PACKS]
+    taffies = own.hand[TAFFY] > 0
     best, best_score = -1, -1
     for suit in range(4):
         m = own.bits[suit]
-        if m == 0 and own.hand[TAFFY] == 0:
+        if m == 0 and not taffies:
             continue
         top = threat(t, own, seat, suit, seat)
         r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
@@ -324,16 +333,17 @@ def lead_sure(t, own, seat):
             if m & (1 << TEN) and r < TEN:
                 r = TEN
             cand = suit * 13 + r
-        if own.hand[TAFFY] > 0 and tp >= top and (cand < 0 or cand % 13 != TEN):
+        if taffies and tp >= top and (cand < 0 or cand % 13 != TEN):
             cand = TAFFY_LEAD + suit
         if cand < 0:
             continue
         banks = cand >= TAFFY_LEAD or cand % 13 == TEN
         if top < 0 and not banks:
             continue
-        n = 0
-        for r in range(13):
-            n += unseen(t, own, suit * 13 + r)
+        # the suit's unseen cards: unseen() summed over its ranks, without a branch per rank
+        n = 13 * packs - own.suit_n[suit]
+        for c in range(suit * 13, suit * 13 + 13):
+            n -= t.played[c] + t.piled[c]
         score = n + (1000 if banks else 0)
         if score > best_score:
             best, best_score = cand, score

@@ -66,6 +66,7 @@ from ..engine import (
 from ..rules import R_PLAYERS, R_REVOKES, R_SCORING
 from .common import (
     HIGH13,
+    LOW13,
     challenge_param,
     cheapest_winner,
     cheat_param,
@@ -135,6 +136,17 @@ def rollout(t, own, seat, me, kind):
             return hoarder_turn(t, own, seat)
         return greedy_turn(t, own)
     if phase == FOLLOW:
+        # Both follow policies answer with a card (or Taffy) they may play and pass only when
+        # they cannot follow: with a single choice the answer is known without the counting.
+        suit = t.s[S_LED_SUIT]
+        m = own.bits[suit]
+        if own.hand[TAFFY] == 0:
+            if m == 0:
+                return PASS
+            if m & (m - 1) == 0:
+                return suit * 13 + LOW13[m]
+        elif m == 0:
+            return TAFFY
         if kind == GREEDY:
             return follow_greedy(t, own, seat)
         return follow_counting(t, own, seat)
