@@ -483,7 +483,8 @@ def _sure(X, seat, suit, bit, n):
 @njit(cache=True)
 def _gen(X, seat, mv, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
-    each is ``score << 8 | suit << 4 | power bit``. Returns how many."""
+    each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
+    class's highest card). Returns how many."""
     p = X[SP]
     n = X[SLEN]
     led = X[SLED]
@@ -515,13 +516,16 @@ def _gen(X, seat, mv, d, tt_move):
                     if X[OH + 4 * (q) + suit] == 0 and X[OH + 4 * (q) + trump] != 0 and suit != trump:
                         opp_ruff = True
         rep = -1
+        low = -1
         x = m
         while True:
             b = highest(x) if x else -1
             if b >= 0 and rep >= 0:
-                between = ((1 << rep) - 1) & ~((1 << (b + 1)) - 1)
-                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + rep] == 0 and (o & between) == 0:
-                    rep = b  # same class: the lowest stands for it
+                between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
+                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + low] == 0 and (o & between) == 0:
+                    # same class: the highest stands for it (a lower one could fall below the cards
+                    # that partition search keeps, the highest is in them whenever any is)
+                    low = b
                     x &= ~(1 << b)
                     continue
             if rep >= 0:
@@ -567,11 +571,12 @@ def _gen(X, seat, mv, d, tt_move):
                 mvc = (suit << 4) | rep
                 if mvc == tt_move:
                     sc += 1000
-                mv[d, cnt] = ((sc + 2000) << 8) | mvc
+                mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
                 cnt += 1
             if b < 0:
                 break
             rep = b
+            low = b
             x &= ~(1 << b)
     # insertion sort, best first
     for i in range(1, cnt):
@@ -649,6 +654,7 @@ def _ab(X, tt, mv, alpha, beta):
     r0 = r1 = r2 = r3 = 0
     for k in range(cnt):
         m = mv[d, k] & 255
+        low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
         suit = m >> 4
         bit = m & 15
         bb = 1 << bit
@@ -706,6 +712,19 @@ def _ab(X, tt, mv, alpha, beta):
             c2 |= 1 << wbit
         elif wsuit == 3:
             c3 |= 1 << wbit
+        if low != bit:
+            # Where the cards that decide the move reach its class, the whole class must be
+            # kept: else a position whose small card stands in for the lower ones would not
+            # behave like this one.
+            reach = (2 << bit) - 1
+            if suit == 0 and c0 & reach:
+                c0 |= 1 << low
+            elif suit == 1 and c1 & reach:
+                c1 |= 1 << low
+            elif suit == 2 and c2 & reach:
+                c2 |= 1 << low
+            elif suit == 3 and c3 & reach:
+                c3 |= 1 << low
         if (maxing and v > best) or (not maxing and v < best):
             best = v
             best_move = m
