@@ -190,6 +190,10 @@ VARIANT_NAMES = {"honours": "honours scored", "no honours": "no honours", "scotc
                  "french": "French (ten of diamonds)"}  # fmt: skip
 
 
+SHORT_NAMES = {"honours": "Whist, honours", "no honours": "Whist, no honours", "scotch": "Scotch",
+               "french": "Scotch, French"}  # fmt: skip
+
+
 def _cell(table: pd.DataFrame, game: str, variant: str, players: str) -> pd.Series:
     return table[
         (table["game"] == game) & (table["variant"] == variant) & (table["players"] == players)
@@ -279,14 +283,14 @@ def charts(table: pd.DataFrame) -> list:
     for game in VARIANTS:
         for variant in VARIANTS[game]:
             r = _cell(table, game, variant, "pimc (side 0) vs heuristic")
-            xs.append(f"{GAME_NAMES[game]}: {VARIANT_NAMES[variant]}")
+            xs.append(SHORT_NAMES[variant])
             ys.append(r["play"][0])
             lows.append(r["play"][1])
             highs.append(r["play"][2])
     out.append(Chart(
         name="play-over-par",
-        title="pimc against heuristic: the better side scores above its open-hand par in every variant "
-              "(mean points a deal for side 0, 95% CI)",
+        title=f"pimc against heuristic: the better side scores {min(ys):+.1f} to {max(ys):+.1f} points a deal "
+              "above its open-hand par (mean for side 0, 95% CI)",
         xlabel="game and rules", ylabel="side 0's margin less its par (points a deal)",
         series=[ChartSeries(label="pimc (side 0) vs heuristic", x=xs, y=ys, low=lows, high=highs)],
         kind="bars", zero_line=True, categorical=True))  # fmt: skip
