@@ -15,11 +15,12 @@ deal, for side 0 (side 1 plays to make it small):
 The position (one array, ``X``) is per-seat per-suit *power* masks (the
 engine's ``to_power_mask``: the Scotch trump Jack is bit 13), the trick so far
 and a few scalars. Cards adjacent in power within one hand, or made adjacent by
-the cards gone in finished tricks, are one move (the lowest stands for them);
-in Scotch Whist a counting card is a move of its own. Positions at the start of
-a trick are stored in the table kept exactly (the owners of the cards left, by relative rank, the cards left per suit and the leader), with a lower and an upper bound
-on their value and the best lead found. The root is searched by MTD(f):
-null-window searches that close in on the value.
+the cards gone in finished tricks, are one move (the highest stands for them);
+in Scotch Whist a counting card is a move of its own. The root is searched by
+MTD(f): null-window searches that close in on the value. Positions at the start
+of a trick go into a transposition table by partition search (see :func:`_ab`):
+a bound is stored with the owners of the cards that decided it, and serves
+every position with the same hand lengths whose such cards have the same owners.
 """
 
 from __future__ import annotations
