@@ -59,3 +59,41 @@ def test_simulate_solve_prints_the_split_and_refuses_games_it_cannot_solve():
     assert out.exit_code == 0 and "share the cards decide (R²)" in out.output
     out = CliRunner().invoke(main, ["simulate", "--game", "welsh", "--n", "8", "--solve"])
     assert out.exit_code == 2 and "solver takes whist and scotch" in out.output
+
+
+def _table(rng) -> pd.DataFrame:
+    from whistsim.solver.luck import STRENGTHS, VARIANTS
+
+    rows = []
+    for game, variants in VARIANTS.items():
+        for variant in variants:
+            for strength in STRENGTHS:
+                par = rng.integers(-10, 10, 60)
+                actual = par + rng.integers(-3, 4, 60)
+                s = split(pd.DataFrame({"par": par, "actual": actual, "play": actual - par}))
+                rows.append({"game": game, "variant": variant, "players": strength, **s})
+    return pd.DataFrame(rows)
+
+
+def test_the_study_report_opens_with_findings_and_each_chart_has_its_data_beside_it(tmp_path):
+    import json
+
+    from whistsim.solver.luck import write_study
+
+    table = _table(np.random.default_rng(4))
+    write_study(table, tmp_path, {"whist": 60, "scotch": 60}, 1)
+    text = (tmp_path / "report.md").read_text()
+    assert text.startswith("# Luck against skill\n\n## Findings\n")
+    found = text.split("## Findings")[1].split("## What was run")[0]
+    sentences = [line for line in found.splitlines() if line.startswith("- ")]
+    assert 1 <= len(sentences) <= 6 and all("95% CI" in s and "n=" in s for s in sentences)
+    pngs = sorted((tmp_path / "charts").glob("*.png"))
+    assert 1 <= len(pngs) <= 6
+    for png in pngs:
+        side = json.loads(png.with_suffix(".json").read_text())
+        assert side["title"] and side["xlabel"] and side["ylabel"]
+        for s in side["series"]:
+            assert len(s["x"]) == len(s["y"]) == len(s["low"]) == len(s["high"]) > 0
+            assert all(lo <= y <= hi for y, lo, hi in zip(s["y"], s["low"], s["high"], strict=True))
+    csv = pd.read_csv(tmp_path / "split.csv")
+    assert len(csv) == len(table) and {"cards_share_low", "cards_share_high"} <= set(csv.columns)

@@ -103,6 +103,16 @@ def endings(game, players, rules, n, seed, most=5):
 # ---- hand-made endings ---------------------------------------------------------------
 
 
+def test_equivalent_cards_are_searched_by_their_highest_so_partition_search_stays_exact():
+    # Once solved by its lowest card, a hand's class like Q-K of hearts lent its bound to a
+    # position where the K stood over an 8 instead: this deal came out 44, not 40 (the margin
+    # the plain search with exact table keys gives).
+    rec = whistsim.simulate(
+        "scotch", 230, 2026, players=4, rules={"unit": "deal"}, strategies=["random"], records=230
+    ).records[229]
+    assert position_of({**rec, "moves": []}).value() == 40
+
+
 def test_whist_two_card_ending_the_trump_decides():
     hands = [["AH", "AD"], ["2S", "3S"], ["2H", "2D"], ["3H", "3D"]]
     # Spades trumps: seat 1, void in hearts and diamonds, ruffs both of seat 0's aces.

@@ -69,7 +69,7 @@ def solve(source, as_json, moves):
     "--seed", type=int, default=2026, show_default=True, help="decides every deal (the same in every cell)"
 )
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="write report.md and split.csv into this folder")  # fmt: skip
+              help="write report.md, split.csv and charts/ into this folder")  # fmt: skip
 def luck_skill(n_whist, n_scotch, seed, out_dir):
     """The luck/skill split: how much of a deal's result the cards decide, how much the play.
 
@@ -81,29 +81,14 @@ def luck_skill(n_whist, n_scotch, seed, out_dir):
     Example:
       whistsim luck-skill --n-whist 150 --n-scotch 400 --out results/luck_skill
     """
-    from pathlib import Path
-
-    from ..io import atomic_write
     from ..options import WhistsimError
-    from ..solver.luck import markdown, study
+    from ..solver.luck import markdown, study, write_study
 
     if n_whist < 4 or n_scotch < 4:
         raise WhistsimError("--n-whist and --n-scotch: expected at least 4 deals")
-    table = study({"whist": n_whist, "scotch": n_scotch}, seed)
-    text = markdown(table)
-    click.echo(text)
+    n = {"whist": n_whist, "scotch": n_scotch}
+    table = study(n, seed)
+    click.echo(markdown(table))
     if out_dir is not None:
-        flat = table.copy()
-        for col in ("cards_share", "play_share", "par", "actual", "play", "abs_play"):
-            flat[[f"{col}", f"{col}_low", f"{col}_high"]] = pd_split(flat[col])
-        with atomic_write(Path(out_dir) / "split.csv") as f:
-            flat.to_csv(f, index=False)
-        with atomic_write(Path(out_dir) / "report.md") as f:
-            f.write(f"# Luck against skill (seed {seed})\n\n{text}\n")
-        click.echo(f"wrote {out_dir}/report.md and split.csv")
-
-
-def pd_split(col):
-    import pandas as pd
-
-    return pd.DataFrame(col.tolist(), index=col.index)
+        write_study(table, out_dir, n, seed)
+        click.echo(f"wrote {out_dir}/report.md, split.csv and charts/")

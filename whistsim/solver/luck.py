@@ -181,3 +181,184 @@ def summary_lines(records: list[dict]) -> list[str]:
         f"  share the cards decide (R²)  {_fmt(s['cards_share'], True)}",
         f"  share left to the play       {_fmt(s['play_share'], True)}",
     ]
+
+
+# ---- the study's report: findings, charts (PNG with a JSON sidecar each), tables ----------
+
+GAME_NAMES = {"whist": "Whist", "scotch": "Scotch Whist"}
+VARIANT_NAMES = {"honours": "honours scored", "no honours": "no honours", "scotch": "Scotch rules",
+                 "french": "French (ten of diamonds)"}  # fmt: skip
+
+
+SHORT_NAMES = {"honours": "Whist, honours", "no honours": "Whist, no honours", "scotch": "Scotch",
+               "french": "Scotch, French"}  # fmt: skip
+
+
+def _cell(table: pd.DataFrame, game: str, variant: str, players: str) -> pd.Series:
+    return table[
+        (table["game"] == game) & (table["variant"] == variant) & (table["players"] == players)
+    ].iloc[0]
+
+
+def _pct(t: tuple[float, float, float]) -> str:
+    return f"{100 * t[0]:.1f}% (95% CI {100 * t[1]:.1f}–{100 * t[2]:.1f}%"
+
+
+def _pts(t: tuple[float, float, float]) -> str:
+    return f"{t[0]:+.2f} points a deal (95% CI {t[1]:+.2f} to {t[2]:+.2f}"
+
+
+def _than(a: pd.Series, b: pd.Series) -> str:
+    """``a``'s cards' share against ``b``'s in words: more or less only when their 95% CIs do not
+    overlap (a conservative test of the difference)."""
+    x, y = a["cards_share"], b["cards_share"]
+    if x[1] > y[2]:
+        word = "more than"
+    elif x[2] < y[1]:
+        word = "less than"
+    else:
+        word = "not clearly different from"
+    return f"{word} the {100 * y[0]:.1f}% (95% CI {100 * y[1]:.1f}–{100 * y[2]:.1f}%)"
+
+
+def findings(table: pd.DataFrame) -> list[str]:
+    """At most six sentences, most important first, each with its figure, 95% CI and n."""
+    out = []
+    for game, variant in (("whist", "honours"), ("scotch", "scotch")):
+        r = _cell(table, game, variant, "heuristic")
+        out.append(
+            f"In {GAME_NAMES[game]} ({VARIANT_NAMES[variant]}) between four heuristic players the cards "
+            f"decide {_pct(r['cards_share'])}, n={r['n']:,} deals) of the variance of a deal's margin; "
+            f"the play the rest."
+        )
+    w0, w1 = _cell(table, "whist", "honours", "heuristic"), _cell(table, "whist", "no honours", "heuristic")
+    out.append(
+        f"Without honours (which are dealt, not played for) the cards decide {_pct(w1['cards_share'])}, "
+        f"n={w1['n']:,} deals) of a Whist deal's margin between heuristic players: {_than(w1, w0)} with them."
+    )
+    s0, s1 = _cell(table, "scotch", "scotch", "pimc"), _cell(table, "scotch", "french", "pimc")
+    out.append(
+        f"With the French ten of diamonds (won in play) the cards decide {_pct(s1['cards_share'])}, "
+        f"n={s1['n']:,} deals) of a Scotch Whist deal's margin between pimc players: {_than(s1, s0)} "
+        f"under Scotch rules."
+    )
+    rw, hw = _cell(table, "whist", "honours", "random"), _cell(table, "whist", "honours", "heuristic")
+    out.append(
+        f"Between random players the cards decide {_pct(rw['cards_share'])}, n={rw['n']:,} deals) of a Whist "
+        f"deal's margin (honours scored): {_than(rw, hw)} between heuristic players."
+    )
+    pw = _cell(table, "whist", "honours", "pimc (side 0) vs heuristic")
+    ps = _cell(table, "scotch", "scotch", "pimc (side 0) vs heuristic")
+    out.append(
+        f"The better side's play is worth over par, pimc against heuristic: {_pts(pw['play'])}, "
+        f"n={pw['n']:,} deals) in Whist and {_pts(ps['play'])}, n={ps['n']:,} deals) in Scotch Whist."
+    )
+    return out
+
+
+def charts(table: pd.DataFrame) -> list:
+    """The study's charts, as data (``experiments.results.Chart``)."""
+    from ..experiments.results import Chart, ChartSeries
+
+    out = []
+    for game in VARIANTS:
+        series = []
+        for variant in VARIANTS[game]:
+            rows = [_cell(table, game, variant, s) for s in STRENGTHS]
+            series.append(ChartSeries(
+                label=VARIANT_NAMES[variant], x=list(STRENGTHS),
+                y=[100 * r["cards_share"][0] for r in rows], low=[100 * r["cards_share"][1] for r in rows],
+                high=[100 * r["cards_share"][2] for r in rows]))  # fmt: skip
+        lo = min(min(s.y) for s in series)
+        hi = max(max(s.y) for s in series)
+        n = int(table[table["game"] == game]["n"].iloc[0])
+        out.append(Chart(
+            name=f"cards-share-{game}",
+            title=f"{GAME_NAMES[game]}, 4 players: the cards decide {lo:.0f}% to {hi:.0f}% of a deal's "
+                  f"margin, most when both sides play well (n={n:,} deals per bar, 95% CI)",
+            xlabel="players (every seat; or side 0 vs side 1)",
+            ylabel="share of the margin's variance the cards decide (R², %)",
+            series=series, kind="bars", categorical=True))  # fmt: skip
+    xs, ys, lows, highs = [], [], [], []
+    for game in VARIANTS:
+        for variant in VARIANTS[game]:
+            r = _cell(table, game, variant, "pimc (side 0) vs heuristic")
+            xs.append(SHORT_NAMES[variant])
+            ys.append(r["play"][0])
+            lows.append(r["play"][1])
+            highs.append(r["play"][2])
+    out.append(Chart(
+        name="play-over-par",
+        title=f"pimc against heuristic: the better side scores {min(ys):+.1f} to {max(ys):+.1f} points a deal "
+              "above its open-hand par (mean for side 0, 95% CI)",
+        xlabel="game and rules", ylabel="side 0's margin less its par (points a deal)",
+        series=[ChartSeries(label="pimc (side 0) vs heuristic", x=xs, y=ys, low=lows, high=highs)],
+        kind="bars", zero_line=True, categorical=True))  # fmt: skip
+    return out
+
+
+def write_chart(chart, folder) -> None:
+    """A chart's PNG and, beside it, a JSON sidecar with its data (title, axis labels, series)."""
+    from pathlib import Path
+
+    from ..experiments.charts import draw
+    from ..io import atomic_write
+
+    folder = Path(folder)
+    draw(chart, folder / f"{chart.name}.png")
+    side = {"title": chart.title, "xlabel": chart.xlabel, "ylabel": chart.ylabel,
+            "series": [{"label": s.label, "x": list(s.x), "y": [float(v) for v in s.y],
+                        "low": [float(v) for v in s.low], "high": [float(v) for v in s.high]}
+                       for s in chart.series]}  # fmt: skip
+    with atomic_write(folder / f"{chart.name}.json") as f:
+        f.write(json.dumps(side, indent=1) + "\n")
+
+
+def report(table: pd.DataFrame, n: dict[str, int], seed: int) -> str:
+    """The study's report.md: findings first, then what was run, the table and the charts."""
+    lines = ["# Luck against skill", "", "## Findings", ""]
+    lines += [f"- {s}" for s in findings(table)]
+    lines += [
+        "",
+        "## What was run",
+        "",
+        f"`whistsim luck-skill --n-whist {n['whist']} --n-scotch {n['scotch']} --seed {seed} "
+        "--out results/luck_skill` (in `make experiments`). Single deals of Whist and Scotch Whist with "
+        "4 players; the same deals (a deal is a function of seed and index) under every player strength "
+        "and rule variant. For each deal, side 0's margin in the deal's points is set beside its "
+        "open-hand *par*: every hand open and both sides playing best (the solver; Whist: the open-hand "
+        "tricks' trick points plus honours as dealt; Scotch Whist: the solver's margin in honours won and "
+        "cards taken). The share of the margin's variance that par explains (R², 95% CI by Fisher's z) "
+        "is what the cards decide; the rest is the play. `play` = actual - par (mean, 95% CI).",
+        "",
+        "The game's target is not a variant here: the split is per deal, and a deal's points do not "
+        "depend on the target (only when a game ends does).",
+        "",
+        "## The split per player strength and rule variant",
+        "",
+        markdown(table),
+        "",
+        "Charts (`charts/`, each with its data in a JSON file beside it): "
+        + ", ".join(f"`{c.name}.png`" for c in charts(table)),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_study(table: pd.DataFrame, out_dir, n: dict[str, int], seed: int) -> None:
+    """report.md, split.csv and charts/ into ``out_dir``."""
+    from pathlib import Path
+
+    from ..io import atomic_write
+
+    out = Path(out_dir)
+    (out / "charts").mkdir(parents=True, exist_ok=True)
+    flat = table.copy()
+    for col in ("cards_share", "play_share", "par", "actual", "play", "abs_play"):
+        flat[[col, f"{col}_low", f"{col}_high"]] = pd.DataFrame(flat[col].tolist(), index=flat.index)
+    with atomic_write(out / "split.csv") as f:
+        flat.to_csv(f, index=False)
+    for c in charts(table):
+        write_chart(c, out / "charts")
+    with atomic_write(out / "report.md") as f:
+        f.write(report(table, n, seed))

@@ -15,11 +15,12 @@ deal, for side 0 (side 1 plays to make it small):
 The position (one array, ``X``) is per-seat per-suit *power* masks (the
 engine's ``to_power_mask``: the Scotch trump Jack is bit 13), the trick so far
 and a few scalars. Cards adjacent in power within one hand, or made adjacent by
-the cards gone in finished tricks, are one move (the lowest stands for them);
-in Scotch Whist a counting card is a move of its own. Positions at the start of
-a trick are stored in the table kept exactly (the owners of the cards left, by relative rank, the cards left per suit and the leader), with a lower and an upper bound
-on their value and the best lead found. The root is searched by MTD(f):
-null-window searches that close in on the value.
+the cards gone in finished tricks, are one move (the highest stands for them);
+in Scotch Whist a counting card is a move of its own. The root is searched by
+MTD(f): null-window searches that close in on the value. Positions at the start
+of a trick go into a transposition table by partition search (see :func:`_ab`):
+a bound is stored with the owners of the cards that decided it, and serves
+every position with the same hand lengths whose such cards have the same owners.
 """
 
 from __future__ import annotations
@@ -45,9 +46,8 @@ from .engine import (
 )
 
 INF = 1 << 20
+NOCUT = 1 << 30  # no cutoff from a bound
 MAX_DEPTH = 64  # cards left to play, at most
-MAX_MOVES = 16  # moves at one node: at most one suit's 14 power bits when following, else 52
-MOVE_SLOTS = 56
 
 # Scalars of a position, X[...]
 (
@@ -78,14 +78,26 @@ OTEAM = OTM + 4
 OPTS = OTEAM + MAX_PLAYERS
 N_X = OPTS + 4 * 16
 
-# Columns of a table entry.
+# A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
+# Whist, which high cards are left), its bounds, best lead, cards left, and per suit the
+# owner pattern of the cards that decided the result (mask over the owner code, and code).
 T_A, T_B, T_C, T_LO, T_HI, T_MOVE, T_LEFT = range(7)
-TT_COLS = 7
+T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
+T_K = 11  # 4 columns: per suit, the owner code under that mask
+T_AGE = 15  # when it was stored (nodes searched), to replace the oldest of the smallest
+TT_COLS = 16
+BUCKET = 32  # entries probed per primary key
+
+# Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
+OSCR = 52  # 4: relevant cards of a bound
+OREL = 56  # 4: the node's relevant cards (power masks per suit), see _ab
+OCODE = 60  # 4: the owner code of each suit, top card in the low bits
+MOVE_SLOTS = 64
 
 
-def new_table(log2: int = 20) -> np.ndarray:
-    """An empty transposition table of ``2**log2`` entries."""
-    return np.zeros((1 << log2, TT_COLS), np.int64)
+def new_table(log2: int = 18) -> np.ndarray:
+    """An empty transposition table of ``2**log2`` entries (``2**log2 / 8`` buckets)."""
+    return np.zeros((1 << max(log2, 3), TT_COLS), np.int64)
 
 
 @njit(cache=True)
@@ -204,40 +216,53 @@ def _pbit(rank, suit, trump, scotch):
 
 
 @njit(cache=True)
-def _key(X):
-    """The exact table key of a position at the start of a trick, by relative ranks: per suit,
-    the owners of the cards left from the highest down (cards gone close up), the leader, the
-    trump and, where cards carry points, which of the high cards are left (so the points of
-    every card left are known). Returns three words."""
+def _primary(X):
+    """The primary table key of a position at the start of a trick: every hand's length in
+    every suit, the leader, the trump and, where cards carry points (Scotch Whist), which
+    high cards are left (so the points and relative ranks of the counting cards are known).
+    Returns three words."""
     p = X[SP]
-    width = 2 if p <= 4 else 3
     a = 0
     b = 0
     c = X[SLEADER] | (X[STRUMP] << 3)
+    for q in range(p):
+        for suit in range(4):
+            n = popcount(X[OH + 4 * q + suit])
+            if q < 4:
+                a |= n << (16 * q + 4 * suit)
+            else:
+                b |= n << (16 * (q - 4) + 4 * suit)
+    if X[SSCOTCH]:
+        for suit in range(4):
+            hp = 0
+            for bit in range(8, 14):
+                hp |= X[OPTS + 16 * suit + bit] != 0
+            if hp:
+                rem = 0
+                for q in range(p):
+                    rem |= X[OH + 4 * q + suit]
+                c |= (rem >> 8) << (5 + 6 * suit)
+    return a, b, c
+
+
+@njit(cache=True)
+def _codes(X, mv, d):
+    """Per suit, the owners of the cards left from the highest down (cards gone close up), 2
+    bits a card (3 with more than 4 players), the top card in the low bits: ``mv[d, OCODE+s]``."""
+    p = X[SP]
+    width = 2 if p <= 4 else 3
     for suit in range(4):
         rem = 0
         for q in range(p):
-            rem |= X[OH + 4 * (q) + suit]
-        if X[SSCOTCH]:
-            hp = 0
-            for bit in range(8, 14):
-                hp |= X[OPTS + 16 * (suit) + bit] != 0
-            if hp:
-                c |= (rem >> 8) << (5 + 6 * suit)
-        c |= popcount(rem) << (32 + 4 * suit)
+            rem |= X[OH + 4 * q + suit]
         code = 0
         for q in range(1, p):  # seat 0 is code 0
-            x = X[OH + 4 * (q) + suit]
+            x = X[OH + 4 * q + suit]
             while x:
                 bit = lowest(x)
                 x &= x - 1
                 code |= q << (width * popcount(rem >> (bit + 1)))
-        # a suit's codes take at most 13 * 2 (Whist) or 9 * 3 (Scotch) bits: two suits a word
-        if suit < 2:
-            a |= code << (30 * suit)
-        else:
-            b |= code << (30 * (suit - 2))
-    return a, b, c
+        mv[d, OCODE + suit] = code
 
 
 @njit(cache=True, inline="always")
@@ -248,26 +273,42 @@ def _slot(a, b, c, size):
 
 
 @njit(cache=True)
+def _others(X, p, seat, suit):
+    o = 0
+    for q in range(p):
+        if q != seat:
+            o |= X[OH + 4 * q + suit]
+    return o
+
+
+@njit(cache=True)
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
     mine = X[OH + 4 * (seat) + suit]
     if mine == 0:
         return 0
-    others = 0
-    for q in range(p):
-        if q != seat:
-            others |= X[OH + 4 * (q) + suit]
+    others = _others(X, p, seat, suit)
     if others == 0:
         return popcount(mine)
-    top_other = highest(others)
-    return popcount(mine >> (top_other + 1))
+    return popcount(mine >> (highest(others) + 1))
 
 
 @njit(cache=True)
-def _cashable(X, leader):
+def _mark_run(X, p, seat, suit, rel, off, d):
+    """Mark ``seat``'s top run in ``suit`` as relevant: the cards above every other hand's (no
+    mark when no other hand holds the suit: the lengths say so)."""
+    others = _others(X, p, seat, suit)
+    if others != 0:
+        top = highest(others) + 1
+        rel[d, off + suit] |= (X[OH + 4 * seat + suit] >> top) << top
+
+
+@njit(cache=True)
+def _cashable(X, leader, rel, off, d):
     """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
     every top run when they draw the opponents' trumps; else the top runs of plain suits
-    that every opponent still holding trumps must follow."""
+    that every opponent still holding trumps must follow. The top cards counted are marked
+    in ``rel[d, off + suit]`` (the rest is lengths)."""
     p = X[SP]
     trump = X[STRUMP]
     tq = _toprun(X, p, leader, trump)
@@ -275,8 +316,13 @@ def _cashable(X, leader):
     for q in range(p):
         if X[OTEAM + q] != X[OTEAM + leader]:
             most = max(most, popcount(X[OH + 4 * (q) + trump]))
+    for s in range(4):
+        rel[d, off + s] = 0
+    if tq > 0:
+        _mark_run(X, p, leader, trump, rel, off, d)
     all_runs = 0
     cash = 0
+    draw = tq >= most
     for suit in range(4):
         if suit == trump:
             continue
@@ -287,19 +333,21 @@ def _cashable(X, leader):
             if X[OTEAM + q] != X[OTEAM + leader] and X[OH + 4 * (q) + trump] != 0:
                 k = min(k, popcount(X[OH + 4 * (q) + suit]))
         cash += k
-    if tq >= most:
+        if (run > 0 and draw) or k > 0:
+            _mark_run(X, p, leader, suit, rel, off, d)
+    if draw:
         return tq + all_runs
     return tq + cash
 
 
 @njit(cache=True)
-def _quick_tricks(X):
+def _quick_tricks(X, rel, d):
     """Tricks the side on lead is sure to take: the leader's cashable tricks, or (four
     players) partner's, when the leader can reach partner's top card in a suit no opponent
-    can ruff."""
+    can ruff. The cards that decide it are marked in ``rel[d, OSCR + suit]``."""
     p = X[SP]
     leader = X[SLEADER]
-    qt = _cashable(X, leader)
+    qt = _cashable(X, leader, rel, OSCR, d)
     if p != 4:
         return qt
     partner = (leader + 2) % 4
@@ -313,14 +361,22 @@ def _quick_tricks(X):
                 if q != leader and q != partner and X[OH + 4 * q + suit] == 0 and X[OH + 4 * q + trump] != 0:
                     safe = False
         if safe:
-            return max(qt, _cashable(X, partner))
+            # partner's top card in the suit is the entry; scratch above the move slots
+            keep0, keep1, keep2, keep3 = rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3]
+            qp = _cashable(X, partner, rel, OSCR, d)
+            if qp > qt:
+                _mark_run(X, p, partner, suit, rel, OSCR, d)
+                return qp
+            rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3] = keep0, keep1, keep2, keep3
+            return qt
     return qt
 
 
 @njit(cache=True)
 def _trump_control(X):
     """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
-    other side each win the trick they fall in, one trick each."""
+    other side each win the trick they fall in, one trick each. Also each side's top trump
+    power bit (-1 without trumps): the cards that decide the other side's count."""
     p = X[SP]
     trump = X[STRUMP]
     top0 = -1
@@ -340,7 +396,41 @@ def _trump_control(X):
             c0 = max(c0, popcount(m >> (top1 + 1)))
         else:
             c1 = max(c1, popcount(m >> (top0 + 1)))
-    return c0, c1
+    return c0, c1, top0, top1
+
+
+@njit(cache=True)
+def _bound_cut(X, mv, d, alpha, beta, tricks):
+    """A cutoff from the sure tricks of either side at the start of a trick, with the cards
+    that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
+    trump = X[STRUMP]
+    c0, c1, top0, top1 = _trump_control(X)
+    # the bound each side's trumps give needs the trumps down to the other side's top one
+    lo_tc = c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS]
+    hi_tc = (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS]
+    if c0 > 0 and lo_tc >= beta:
+        if top1 >= 0:
+            mv[d, OREL + trump] = 1 << top1
+        return lo_tc
+    if c1 > 0 and hi_tc <= alpha:
+        if top0 >= 0:
+            mv[d, OREL + trump] = 1 << top0
+        return hi_tc
+    qt = _quick_tricks(X, mv, d)
+    if qt > 0:
+        if X[OTEAM + X[SLEADER]] == 0:
+            lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]
+            if lo >= beta:
+                for s in range(4):
+                    mv[d, OREL + s] = mv[d, OSCR + s]
+                return lo
+        else:
+            hi = (tricks - qt) * X[SW0] + qt * X[SW1] + X[SRPTS]
+            if hi <= alpha:
+                for s in range(4):
+                    mv[d, OREL + s] = mv[d, OSCR + s]
+                return hi
+    return NOCUT
 
 
 @njit(cache=True)
@@ -394,7 +484,8 @@ def _sure(X, seat, suit, bit, n):
 @njit(cache=True)
 def _gen(X, seat, mv, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
-    each is ``score << 8 | suit << 4 | power bit``. Returns how many."""
+    each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
+    class's highest card). Returns how many."""
     p = X[SP]
     n = X[SLEN]
     led = X[SLED]
@@ -426,13 +517,16 @@ def _gen(X, seat, mv, d, tt_move):
                     if X[OH + 4 * (q) + suit] == 0 and X[OH + 4 * (q) + trump] != 0 and suit != trump:
                         opp_ruff = True
         rep = -1
+        low = -1
         x = m
         while True:
             b = highest(x) if x else -1
             if b >= 0 and rep >= 0:
-                between = ((1 << rep) - 1) & ~((1 << (b + 1)) - 1)
-                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + rep] == 0 and (o & between) == 0:
-                    rep = b  # same class: the lowest stands for it
+                between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
+                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + low] == 0 and (o & between) == 0:
+                    # same class: the highest stands for it (a lower one could fall below the cards
+                    # that partition search keeps, the highest is in them whenever any is)
+                    low = b
                     x &= ~(1 << b)
                     continue
             if rep >= 0:
@@ -478,11 +572,12 @@ def _gen(X, seat, mv, d, tt_move):
                 mvc = (suit << 4) | rep
                 if mvc == tt_move:
                     sc += 1000
-                mv[d, cnt] = ((sc + 2000) << 8) | mvc
+                mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
                 cnt += 1
             if b < 0:
                 break
             rep = b
+            low = b
             x &= ~(1 << b)
     # insertion sort, best first
     for i in range(1, cnt):
@@ -497,68 +592,70 @@ def _gen(X, seat, mv, d, tt_move):
 
 @njit(cache=True)
 def _ab(X, tt, mv, alpha, beta):
-    """Fail-soft alpha-beta: the value of the rest of the deal for side 0."""
+    """Null-window (``beta == alpha + 1``), fail-soft alpha-beta: a bound on the value of
+    the rest of the deal for side 0.
+
+    Partition search: besides the bound, every node leaves in ``mv[d, OREL + suit]`` the
+    cards (power masks) whose owners decide it. The bound holds for every position with the
+    same primary key (hand lengths, leader, trump, counting cards left) in which, per suit,
+    the cards from the highest down to the lowest relevant one have the same owners (by
+    relative rank): the cards below are small cards that only their number in each hand
+    matters for. A trick's winner is relevant when it beat a card of its own suit; a cutoff
+    needs its one move's cards, a node that fails needs all its moves'. Positions at the
+    start of a trick are stored with that pattern, and a stored bound serves every position
+    matching it."""
     p = X[SP]
     n = X[SLEN]
+    d = X[SDEPTH]
     X[SNODES] += 1
-    idx = -1
+    for s in range(4):
+        mv[d, OREL + s] = 0
+    base = -1
     ka = kb = kc = 0
     tt_move = -1
-    lo = -INF
-    hi = INF
     if n == 0:
         left = X[SLEFT]
         if left == 0:
             return 0
         tricks = left // p
-        hi = tricks * X[SW0] + X[SRPTS]
-        lo = tricks * X[SW1] - X[SRPTS]
         if tricks == 1:
             # one card each: the play is forced
-            return _last_trick(X)
-        qt = _quick_tricks(X)
-        c0, c1 = _trump_control(X)
-        if X[OTEAM + X[SLEADER]] == 0:
-            c0 = max(c0, qt)
-        else:
-            c1 = max(c1, qt)
-        if c0 > 0:
-            lo = max(lo, c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS])
-        if c1 > 0:
-            hi = min(hi, (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS])
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        ka, kb, kc = _key(X)
-        idx = _slot(ka, kb, kc, tt.shape[0])
-        if not (tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc):
-            idx ^= 1  # two entries a bucket
-        if tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc:
-            lo = max(lo, tt[idx, T_LO])
-            hi = min(hi, tt[idx, T_HI])
-            tt_move = _abs_move(X, X[SP], tt[idx, T_MOVE])
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
+            return _last_trick(X, mv, d)
+        if tricks * X[SW1] - X[SRPTS] >= beta:
+            return tricks * X[SW1] - X[SRPTS]
+        if tricks * X[SW0] + X[SRPTS] <= alpha:
+            return tricks * X[SW0] + X[SRPTS]
+        v = _bound_cut(X, mv, d, alpha, beta, tricks)
+        if v != NOCUT:
+            return v
+        ka, kb, kc = _primary(X)
+        _codes(X, mv, d)
+        base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
+        for e in range(base, base + BUCKET):
+            if tt[e, T_LEFT] == 0 or tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
+                continue
+            match = True
+            for s in range(4):
+                if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
+                    match = False
+            if not match:
+                continue
+            if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
+                _rel_of_entry(X, mv, d, tt, e)
+                return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
+            if tt_move < 0:
+                tt_move = _abs_move(X, p, tt[e, T_MOVE])
     seat = (X[SLEADER] + n) % p
-    d = X[SDEPTH]
     cnt = _gen(X, seat, mv, d, tt_move)
     maxing = X[OTEAM + seat] == 0
     best = -INF if maxing else INF
     best_move = -1
-    a, b_ = alpha, beta
     trump = X[STRUMP]
     X[SDEPTH] = d + 1
+    r0 = r1 = r2 = r3 = 0
     for k in range(cnt):
         m = mv[d, k] & 255
+        low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
         suit = m >> 4
         bit = m & 15
         bb = 1 << bit
@@ -579,71 +676,183 @@ def _ab(X, tt, mv, alpha, beta):
                 X[SBSEAT] = seat
                 X[SBPOW] = pw
             X[STPTS] = s_tpts + pc
+        wsuit = -1
+        wbit = 0
         if n + 1 == p:
             winner = X[SBSEAT]
             gain = X[SW0] + X[STPTS] if X[OTEAM + winner] == 0 else X[SW1] - X[STPTS]
+            wsuit = trump if X[SBPOW] >= 64 else X[SLED]
+            wbit = X[SBPOW] & 63
+            if (X[OTM + wsuit] & ~(1 << wbit)) == 0:
+                wsuit = -1  # it beat no card of its suit: its rank did not matter
             s_leader = X[SLEADER]
             t0, t1, t2, t3 = X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3]
             X[OTM + 0] = X[OTM + 1] = X[OTM + 2] = X[OTM + 3] = 0
             X[SLEADER] = winner
             X[SLEN] = 0
             X[SLED] = -1
-            v = gain + _ab(X, tt, mv, a - gain, b_ - gain)
+            v = gain + _ab(X, tt, mv, alpha - gain, beta - gain)
             X[SLEN] = n
             X[SLEADER] = s_leader
             X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3] = t0, t1, t2, t3
         else:
             X[SLEN] = n + 1
-            v = _ab(X, tt, mv, a, b_)
+            v = _ab(X, tt, mv, alpha, beta)
             X[SLEN] = n
         X[OTM + suit] ^= bb
         X[SLED], X[SBSEAT], X[SBPOW], X[STPTS] = s_led, s_bseat, s_bpow, s_tpts
         X[SRPTS] += pc
         X[SLEFT] += 1
         X[OH + 4 * (seat) + suit] ^= bb
-        if maxing:
-            if v > best:
-                best = v
-                best_move = m
-            if best > a:
-                a = best
-        else:
-            if v < best:
-                best = v
-                best_move = m
-            if best < b_:
-                b_ = best
-        if a >= b_:
+        c0, c1, c2, c3 = mv[d + 1, OREL], mv[d + 1, OREL + 1], mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
+        if wsuit == 0:
+            c0 |= 1 << wbit
+        elif wsuit == 1:
+            c1 |= 1 << wbit
+        elif wsuit == 2:
+            c2 |= 1 << wbit
+        elif wsuit == 3:
+            c3 |= 1 << wbit
+        if low != bit:
+            # Where the cards that decide the move reach its class, the whole class must be
+            # kept: else a position whose small card stands in for the lower ones would not
+            # behave like this one.
+            reach = (2 << bit) - 1
+            if suit == 0 and c0 & reach:
+                c0 |= 1 << low
+            elif suit == 1 and c1 & reach:
+                c1 |= 1 << low
+            elif suit == 2 and c2 & reach:
+                c2 |= 1 << low
+            elif suit == 3 and c3 & reach:
+                c3 |= 1 << low
+        if (maxing and v > best) or (not maxing and v < best):
+            best = v
+            best_move = m
+        if (maxing and v >= beta) or (not maxing and v <= alpha):
+            # a cutoff: this move alone proves the bound
+            r0, r1, r2, r3 = c0, c1, c2, c3
             break
+        r0 |= c0
+        r1 |= c1
+        r2 |= c2
+        r3 |= c3
     X[SDEPTH] = d
-    if idx >= 0:
-        if best <= alpha:
-            hi = best
-        elif best >= beta:
-            lo = best
-        else:
-            lo = hi = best
-        if tt[idx, T_A] == ka and tt[idx, T_B] == kb and tt[idx, T_C] == kc:
-            lo = max(lo, tt[idx, T_LO])
-            hi = min(hi, tt[idx, T_HI])
-        else:
-            # a new entry replaces the one of the bucket over the smaller search (fewer cards left)
-            other = idx ^ 1
-            if tt[other, T_C] == 0 or (tt[idx, T_C] != 0 and tt[other, T_LEFT] < tt[idx, T_LEFT]):
-                idx = other
-        tt[idx, T_LEFT] = X[SLEFT]
-        tt[idx, T_A] = ka
-        tt[idx, T_B] = kb
-        tt[idx, T_C] = kc
-        tt[idx, T_LO] = lo
-        tt[idx, T_HI] = hi
-        tt[idx, T_MOVE] = _rel_move(X, X[SP], best_move)
+    mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
+    if base >= 0:
+        _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move)
     return best
 
 
 @njit(cache=True)
-def _last_trick(X):
-    """The value of a last trick, every card forced."""
+def _rel_of_entry(X, mv, d, tt, e):
+    """The relevant cards of a stored entry in this position: per suit, the top cards its
+    owner mask covers (the lowest of them marks them all)."""
+    p = X[SP]
+    width = 2 if p <= 4 else 3
+    for s in range(4):
+        k = popcount(tt[e, T_M + s]) // width
+        if k == 0:
+            continue
+        rem = 0
+        for q in range(p):
+            rem |= X[OH + 4 * q + s]
+        for _ in range(k - 1):
+            rem ^= 1 << highest(rem)
+        mv[d, OREL + s] = 1 << highest(rem)
+
+
+@njit(cache=True)
+def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
+    """Store a node's bound under its pattern: per suit, the owners of the cards from the top
+    down to its lowest relevant card (in Scotch Whist every counting card is relevant)."""
+    p = X[SP]
+    width = 2 if p <= 4 else 3
+    lo = -INF
+    hi = INF
+    if best <= alpha:
+        hi = best
+    if best >= beta:
+        lo = best
+    m0 = m1 = m2 = m3 = 0
+    k0 = k1 = k2 = k3 = 0
+    for s in range(4):
+        rem = 0
+        for q in range(p):
+            rem |= X[OH + 4 * q + s]
+        r = mv[d, OREL + s]
+        if X[SSCOTCH]:
+            x = rem
+            while x:
+                b = lowest(x)
+                x &= x - 1
+                if X[OPTS + 16 * s + b] != 0:
+                    r |= 1 << b
+        r &= rem
+        mask = 0
+        if r:
+            k = popcount(rem >> lowest(r))
+            mask = (1 << (width * k)) - 1
+        code = mv[d, OCODE + s] & mask
+        if s == 0:
+            m0, k0 = mask, code
+        elif s == 1:
+            m1, k1 = mask, code
+        elif s == 2:
+            m2, k2 = mask, code
+        else:
+            m3, k3 = mask, code
+    left = X[SLEFT]
+    victim = -1
+    for e in range(base, base + BUCKET):
+        if tt[e, T_LEFT] == 0:
+            if victim < 0 or tt[victim, T_LEFT] != 0:
+                victim = e
+            continue
+        if (
+            tt[e, T_A] == ka
+            and tt[e, T_B] == kb
+            and tt[e, T_C] == kc
+            and tt[e, T_M] == m0
+            and tt[e, T_M + 1] == m1
+            and tt[e, T_M + 2] == m2
+            and tt[e, T_M + 3] == m3
+            and tt[e, T_K] == k0
+            and tt[e, T_K + 1] == k1
+            and tt[e, T_K + 2] == k2
+            and tt[e, T_K + 3] == k3
+        ):
+            # the same pattern: tighten its bounds
+            tt[e, T_LO] = max(tt[e, T_LO], lo)
+            tt[e, T_HI] = min(tt[e, T_HI], hi)
+            if best_move >= 0:
+                tt[e, T_MOVE] = _rel_move(X, p, best_move)
+            return
+        if victim < 0 or (
+            tt[victim, T_LEFT] != 0
+            and (
+                tt[e, T_LEFT] < tt[victim, T_LEFT]
+                or (tt[e, T_LEFT] == tt[victim, T_LEFT] and tt[e, T_AGE] < tt[victim, T_AGE])
+            )
+        ):
+            victim = e  # else the oldest entry over the smallest search (fewest cards left)
+    e = victim
+    tt[e, T_A] = ka
+    tt[e, T_B] = kb
+    tt[e, T_C] = kc
+    tt[e, T_LO] = lo
+    tt[e, T_HI] = hi
+    tt[e, T_MOVE] = _rel_move(X, p, best_move)
+    tt[e, T_LEFT] = left
+    tt[e, T_AGE] = X[SNODES]
+    tt[e, T_M], tt[e, T_M + 1], tt[e, T_M + 2], tt[e, T_M + 3] = m0, m1, m2, m3
+    tt[e, T_K], tt[e, T_K + 1], tt[e, T_K + 2], tt[e, T_K + 3] = k0, k1, k2, k3
+
+
+@njit(cache=True)
+def _last_trick(X, mv, d):
+    """The value of a last trick, every card forced; its winner is relevant when it beat a
+    card of its own suit."""
     p = X[SP]
     trump = X[STRUMP]
     leader = X[SLEADER]
@@ -664,6 +873,12 @@ def _last_trick(X):
                 if pw > bpow:
                     bpow = pw
                     bseat = q
+    wsuit = trump if bpow >= 64 else led
+    same = 0
+    for q in range(p):
+        same += X[OH + 4 * q + wsuit] != 0
+    if same > 1:
+        mv[d, OREL + wsuit] = 1 << (bpow & 63)
     return X[SW0] + tp if X[OTEAM + bseat] == 0 else X[SW1] - tp
 
 

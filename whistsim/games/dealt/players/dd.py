@@ -27,8 +27,8 @@ PARAMS = {
     # bounded so that a decision ends and its table fits in memory
     "worlds": Param(8.0, "deals sampled per decision, each agreeing with what the seat has seen",
                     low=1.0, high=200.0, integer=True),
-    "table": Param(16.0, "log2 of the entries of the search's transposition table (8 to 24)",
-                   low=8.0, high=24.0, integer=True),
+    "table": Param(16.0, "log2 of the entries of the search's transposition table (8 to 22)",
+                   low=8.0, high=22.0, integer=True),
     "tricks": Param(13.0, "search only when at most this many tricks are left; before that, play as heuristic",
                     low=1.0, high=13.0, integer=True),
 }  # fmt: skip
@@ -73,7 +73,7 @@ def decide(v):
     if own.n > own.params[2]:
         return _as_heuristic(v)
     worlds = max(1, int(own.params[0]))
-    log2 = min(24, max(8, int(own.params[1])))
+    log2 = min(22, max(8, int(own.params[1])))
     sc = v.scratch
     copy_table(sc.table, t)
     pts_rank = np.zeros((4, 13), np.int64)
