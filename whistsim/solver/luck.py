@@ -298,20 +298,12 @@ def charts(table: pd.DataFrame) -> list:
 
 
 def write_chart(chart, folder) -> None:
-    """A chart's PNG and, beside it, a JSON sidecar with its data (title, axis labels, series)."""
+    """A chart's PNG and, beside it, its data (the experiments' drawing writes both)."""
     from pathlib import Path
 
     from ..experiments.charts import draw
-    from ..io import atomic_write
 
-    folder = Path(folder)
-    draw(chart, folder / f"{chart.name}.png")
-    side = {"title": chart.title, "xlabel": chart.xlabel, "ylabel": chart.ylabel,
-            "series": [{"label": s.label, "x": list(s.x), "y": [float(v) for v in s.y],
-                        "low": [float(v) for v in s.low], "high": [float(v) for v in s.high]}
-                       for s in chart.series]}  # fmt: skip
-    with atomic_write(folder / f"{chart.name}.json") as f:
-        f.write(json.dumps(side, indent=1) + "\n")
+    draw(chart, Path(folder) / f"{chart.name}.png")
 
 
 def report(table: pd.DataFrame, n: dict[str, int], seed: int) -> str:
