@@ -121,8 +121,9 @@ def test_study_figures_agree_with_the_game_columns_in_simulated_games():
 
 
 def test_the_studies_holm_and_shares():
-    from whistsim.experiments.studies._scotch import holm, p_value, pct
-    from whistsim.stats import Estimate, Share
+    from whistsim.experiments.studies._scotch import pct
+    from whistsim.stats import Estimate, Share, holm
+    from whistsim.stats import p_two_sided as p_value
 
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
     assert p_value(Estimate(0.0, 1.0, 100)) == 1.0 and p_value(Estimate(1.0, 1.0, 100)) < 1e-6

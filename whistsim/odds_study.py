@@ -26,7 +26,7 @@ import numpy as np
 
 from .io import atomic_write
 from .odds import Solution, heatmap, play_from, setting, solve, table
-from .stats import Z95
+from .stats import Z95, holm
 
 PLAYERS = "heuristic"
 TARGETS = (5, 7, 10)
@@ -88,17 +88,6 @@ def paired_difference(a: Solution, b: Solution, what: int) -> tuple[float, float
 
 def _p(p: float) -> str:
     return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
-
-
-def holm(ps: list[float]) -> list[float]:
-    """Holm-adjusted p-values."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    out = [0.0] * len(ps)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        out[i] = running
-    return out
 
 
 def run_study(

@@ -75,6 +75,28 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
 
 
+def p_two_sided(e: Estimate, null: float = 0.0) -> float:
+    """The normal two-sided p-value of ``mean = null`` (a mean over many games); 1 when it is undefined."""
+    if e.n < 2 or not math.isfinite(e.sd):
+        return 1.0
+    se = e.sd / math.sqrt(e.n)
+    if se == 0:
+        return 0.0 if e.mean != null else 1.0
+    return math.erfc(abs(e.mean - null) / se / math.sqrt(2))
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given (family-wise error 5% against 0.05)."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    out = [1.0] * m
+    running = 0.0
+    for k, i in enumerate(order):
+        running = max(running, min(1.0, (m - k) * pvalues[i]))
+        out[i] = running
+    return out
+
+
 def proportion(successes: int, n: int) -> tuple[float, float, float]:
     """A share with its Wilson 95% interval: (p, low, high)."""
     if n == 0:

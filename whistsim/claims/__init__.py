@@ -33,7 +33,7 @@ import numpy as np
 
 from ..games import game_names, get_game
 from ..options import WhistsimError
-from ..stats import Z95, estimate, proportion
+from ..stats import Z95, estimate, holm, proportion
 
 HOLDS = "holds"
 FAILS = "does not hold"
@@ -131,18 +131,6 @@ def within(f: Figure, lo: float, hi: float) -> str:
     if f.high < lo or f.low > hi:
         return FAILS
     return UNDECIDED
-
-
-def holm(pvalues: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (family-wise error 5% when compared with 0.05)."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    out = [1.0] * m
-    run = 0.0
-    for k, i in enumerate(order):
-        run = max(run, min(1.0, (m - k) * pvalues[i]))
-        out[i] = run
-    return out
 
 
 def all_of(verdicts: list[str]) -> str:

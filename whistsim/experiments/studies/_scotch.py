@@ -6,7 +6,6 @@ scotch_points and french import it.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...stats import Estimate, Share
@@ -34,27 +33,6 @@ def pts(e: Estimate, unit: str, what: str = "deals", signed: bool = False) -> st
 
 def _p(x: float, digits: int = 1) -> str:
     return f"{x:.{digits}f}" if abs(x) >= 1 or x == 0 else f"{x:.{max(digits, 2)}f}"
-
-
-def p_value(e: Estimate, null: float = 0.0) -> float:
-    """Two-sided p of a mean against ``null`` (normal approximation; n is large here)."""
-    if e.n < 2 or not math.isfinite(e.sd):
-        return 1.0
-    se = e.sd / math.sqrt(e.n)
-    if se == 0:
-        return 0.0 if e.mean != null else 1.0
-    return math.erfc(abs(e.mean - null) / se / math.sqrt(2))
-
-
-def holm(ps: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (family-wise error 5% when compared with 0.05)."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    out = [1.0] * len(ps)
-    run = 0.0
-    for k, i in enumerate(order):
-        run = max(run, min(1.0, (len(ps) - k) * ps[i]))
-        out[i] = run
-    return out
 
 
 def cells_where(result: ExperimentResult, **coords: Any) -> list[Cell]:

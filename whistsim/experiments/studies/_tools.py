@@ -9,28 +9,6 @@ from ...stats import Estimate, Share
 from ..results import fmt_num
 
 
-def p_two_sided(e: Estimate) -> float:
-    """The normal two-sided p-value of ``mean = 0`` (a paired difference over many games)."""
-    if e.n < 2 or not math.isfinite(e.sd):
-        return math.nan
-    se = e.sd / math.sqrt(e.n)
-    if se == 0:
-        return 0.0 if e.mean != 0 else 1.0
-    return math.erfc(abs(e.mean) / se / math.sqrt(2))
-
-
-def holm(pvalues: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values (each at most 1), in the order given."""
-    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
-    out = [1.0] * len(pvalues)
-    running = 0.0
-    m = len(pvalues)
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * pvalues[i]))
-        out[i] = running
-    return out
-
-
 def fmt_p(p: float) -> str:
     if not math.isfinite(p):
         return "–"

@@ -57,24 +57,3 @@ def find(result: ExperimentResult, coords: dict[str, Any]) -> Cell | None:
         c for c in result.spec.cells if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in coords.items())
     ]
     return out[0] if len(out) == 1 else None
-
-
-def p_two_sided(e: Estimate) -> float:
-    """A normal two-sided p-value for a mean of 0."""
-    if e.n < 2 or not math.isfinite(e.sd):
-        return 1.0
-    se = e.sd / math.sqrt(e.n)
-    if se == 0:
-        return 0.0 if e.mean != 0 else 1.0
-    return math.erfc(abs(e.mean) / se / math.sqrt(2))
-
-
-def holm(ps: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values, in the input order."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    out = [1.0] * len(ps)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        out[i] = running
-    return out

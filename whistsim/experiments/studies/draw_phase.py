@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate
+from ...stats import Estimate, holm, p_two_sided
 from ...strategy import parse_spec
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, p_two_sided
+from ._tools import est, fmt_p
 
 ALPHA = 0.05
 

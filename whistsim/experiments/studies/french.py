@@ -8,10 +8,11 @@ is the last position).
 
 from __future__ import annotations
 
+from ...stats import holm, p_two_sided
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value
-from ._scotch import cells_where, holm, line, p_value, pct, pts, share
+from ._scotch import cells_where, line, pct, pts, share
 
 GAME, PLAYERS = "rules.preset", "rules.players"
 
@@ -47,7 +48,7 @@ def analyse(result: ExperimentResult) -> Analysis:
 
     # 1. Game length (Holm over the player counts).
     dl = [(p, diff(f, "deals")) for p, _, f in pairs]
-    adj = holm([p_value(e) for _, e in dl])
+    adj = holm([p_two_sided(e) for _, e in dl])
     shorter = sum(e.mean < 0 and a < 0.05 for (_, e), a in zip(dl, adj, strict=True))
     e4 = dict(dl)[p4]
     findings.append(
@@ -71,7 +72,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     )
     # 4. Who wins: the side ahead after the first deal.
     lw = [(p, diff(f, "first_leader_won")) for p, _, f in pairs]
-    adj_l = holm([p_value(e) for _, e in lw])
+    adj_l = holm([p_two_sided(e) for _, e in lw])
     changed = sum(a < 0.05 for a in adj_l)
     l4 = dict(lw)[p4]
     findings.append(

@@ -8,10 +8,10 @@ one side scored for cards in the deal) for how often a side scores 10 or more.
 
 from __future__ import annotations
 
-from ...stats import Estimate, Share
+from ...stats import Estimate, Share, holm, p_two_sided
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
-from ._scotch import cells_where, holm, line, p_value, pct, pts
+from ._scotch import cells_where, line, pct, pts
 
 PLAYERS, SEATS = "rules.players", "seats.all"
 BOOK = "heuristic"
@@ -68,7 +68,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         d = Estimate(b.mean - a.mean, ((a.sd**2 + b.sd**2) ** 0.5), min(a.n, b.n))  # independent cells
         steps.append((p1, p2, d))
     if steps:
-        adj = holm([p_value(d) for _, _, d in steps])
+        adj = holm([p_two_sided(d) for _, _, d in steps])
         ups = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean > 0 and a < 0.05]
         downs = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean < 0 and a < 0.05]
         p1, p2, d = max(steps, key=lambda t: abs(t[2].mean))

@@ -9,10 +9,11 @@ deals. It reads ``seat_won[0]`` (the revoker's side won the game),
 
 from __future__ import annotations
 
+from ...stats import holm, p_two_sided
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value
-from ._scotch import cells_where, holm, line, p_value, pct, pts
+from ._scotch import cells_where, line, pct, pts
 
 PLAYERS, CLAIM, RATE = "rules.players", "rules.claim", "seats.0.revoke"
 WON, POINTS = "seat_won[0]", "points_per_deal[0]"
@@ -48,7 +49,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     if not gains:
         return Analysis(["(no paired comparisons to read)"], [], [])
     keys = list(gains)
-    adj = dict(zip(keys, holm([p_value(gains[key][1]) for key in keys]), strict=True))
+    adj = dict(zip(keys, holm([p_two_sided(gains[key][1]) for key in keys]), strict=True))
     pays = [key for key in keys if gains[key][1].mean > 0 and adj[key] < 0.05]
     costs = [key for key in keys if gains[key][1].mean < 0 and adj[key] < 0.05]
     findings: list[str] = []

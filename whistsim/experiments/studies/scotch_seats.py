@@ -9,10 +9,10 @@ A side's fair share of games is one over the number of sides.
 
 from __future__ import annotations
 
-from ...stats import Estimate
+from ...stats import Estimate, holm, p_two_sided
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
-from ._scotch import cells_where, holm, line, p_value, pct, pts, share
+from ._scotch import cells_where, line, pct, pts, share
 
 PLAYERS, SEATS = "rules.players", "seats.all"
 BOOK = "heuristic"
@@ -56,7 +56,7 @@ def analyse(result: ExperimentResult) -> Analysis:
 
     # 1. The dealer per deal (Holm over the player counts).
     dealer = [(p, c, result.estimate(c.index, f"deal_edge[{p - 1}]")) for p, c in cells]
-    adj = holm([p_value(e) for _, _, e in dealer])
+    adj = holm([p_two_sided(e) for _, _, e in dealer])
     ahead = [p for (p, _, e), a in zip(dealer, adj, strict=True) if e.mean > 0 and a < 0.05]
     behind = [p for (p, _, e), a in zip(dealer, adj, strict=True) if e.mean < 0 and a < 0.05]
     four = next((t for t in dealer if t[0] == 4), dealer[0])
@@ -89,7 +89,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         fair = 1 / _sides(c)
         e = share(result, c, f"pos_won[{p - 1}]")
         games.append((p, c, _Shifted(e, fair), e, fair))
-    adj_g = holm([p_value(e, fair) for _, _, _, e, fair in games])
+    adj_g = holm([p_two_sided(e, fair) for _, _, _, e, fair in games])
     more = [p for (p, _, d, _, _), a in zip(games, adj_g, strict=True) if d.mean > 0 and a < 0.05]
     g4 = next((t for t in games if t[0] == 4), games[0])
     findings.append(

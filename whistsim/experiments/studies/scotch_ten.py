@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 
-from ...stats import Estimate
+from ...stats import Estimate, holm, p_two_sided
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult
 from ..spec import fmt_value
-from ._scotch import cells_where, holm, line, p_value, pct, share
+from ._scotch import cells_where, line, pct, share
 
 PLAYERS, SEATS = "rules.players", "seats.all"
 BOOK = "heuristic"  # the strategy that follows Catch the Ten's advice
@@ -92,7 +92,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             if d is not None:
                 diffs.append((p, s, d[0]))
     if diffs:
-        adj = holm([p_value(e) for _, _, e in diffs])
+        adj = holm([p_two_sided(e) for _, _, e in diffs])
         for s in [x for x in strategies if x != fmt_value(base)]:
             mine = [(p, e, a) for (p, s2, e), a in zip(diffs, adj, strict=True) if s2 == s]
             if not mine:
@@ -131,7 +131,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             continue
         gaps.append((p, c, _dealer_minus_elder(result, c)))
     if gaps:
-        adj = holm([p_value(e) for _, _, e in gaps])
+        adj = holm([p_two_sided(e) for _, _, e in gaps])
         four = next(((p, c) for p, c, _ in gaps if p == 4), (gaps[0][0], gaps[0][1]))
         p4, c4 = four
         dealer, elder = _caught_given(result, c4, p4 - 1), _caught_given(result, c4, 0)

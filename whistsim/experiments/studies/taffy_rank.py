@@ -13,11 +13,11 @@ import math
 
 import pandas as pd
 
-from ...stats import Estimate, Share
+from ...stats import Estimate, Share, holm, p_two_sided
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value
-from ._tools import est, fmt_p, holm, p_two_sided, pct
+from ._tools import est, fmt_p, pct
 
 RANK = "rules.taffy_rank"
 POINTS = {  # the points figures compared deal by deal, in words

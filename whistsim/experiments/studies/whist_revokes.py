@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate
+from ...stats import Estimate, holm, p_two_sided
 from ..reading import find_axis
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, md_table
 from ..spec import fmt_value
-from ._whist import holm, num, p_two_sided, share
+from ._whist import num, share
 
 WIN = "side_won[0]"
 CLAIM, PENALTY, SCORE = "rules.claim", "rules.revoke_penalty", "rules.revoke_score"
