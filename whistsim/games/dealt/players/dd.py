@@ -16,7 +16,7 @@ stream.
 import numpy as np
 from numba import njit
 
-from ....bits import nth, popcount
+from ....bits import nth
 from ....strategy import Param
 from .. import search as se
 from ..engine import MAX_PLAYERS, R_PLAYERS, R_SETS, R_TEAMS, S_SET, copy_table, from_power
@@ -55,19 +55,7 @@ def decide(v):
     r = t.rules
     if r[R_TEAMS] != 2 or r[R_SETS] != 1:
         return pimc.decide(v)
-    cands = np.zeros(4, np.int64)
-    if led >= 0 and own.bits[led] != 0:
-        cands[led] = own.bits[led]
-    else:
-        for suit in range(4):
-            cands[suit] = own.bits[suit]
-    n = 0
-    only = -1
-    for suit in range(4):
-        c = popcount(cands[suit])
-        if c:
-            only = suit * 13 + nth(cands[suit], 0)
-        n += c
+    cands, n, only = pimc.legal_cards(own, led)
     if n == 1:
         return only
     if own.n > own.params[2]:

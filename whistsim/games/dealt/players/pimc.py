@@ -286,9 +286,8 @@ def _value(sc, side):
 
 
 @njit(cache=True)
-def decide(v):
-    own = v.own
-    led = v.led
+def legal_cards(own, led):
+    """The cards the seat may play, as bits by suit; how many; and the card when it is the only one."""
     cands = np.zeros(4, np.int64)
     if led >= 0 and own.bits[led] != 0:
         cands[led] = own.bits[led]
@@ -302,6 +301,14 @@ def decide(v):
         if c:
             only = suit * 13 + nth(cands[suit], 0)
         n += c
+    return cands, n, only
+
+
+@njit(cache=True)
+def decide(v):
+    own = v.own
+    led = v.led
+    cands, n, only = legal_cards(own, led)
     if n == 1:
         return only
     worlds = max(1, int(own.params[0]))
