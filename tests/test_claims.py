@@ -7,6 +7,7 @@ import json
 import re
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 import whistsim
@@ -242,6 +243,51 @@ def test_rows_and_one_line_errors():
     assert r.exit_code == 2 and "--n 1" in r.output
     r = CliRunner().invoke(main, ["claims", "--list"])
     assert r.exit_code == 0 and "three_best" in r.output and "skill" in r.output
+
+
+def test_the_time_estimate_is_fitted_from_two_shares_of_the_games(monkeypatch):
+    """Each claim's time is a + b n: two timed shares of the run (after a warm-up) give it back exactly."""
+    import time
+
+    from whistsim.claims import ClaimRun, estimate_run
+
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+
+    def run(cost_per_game):
+        def go(ctx: ClaimRun, skill: str) -> Outcome:
+            clock[0] += 0.5 + cost_per_game * ctx.n
+            return Outcome(Figure.exactly(1.0), HOLDS)
+
+        return go
+
+    cs = [Claim(f"c{k}", "welsh", "Parlett", "here", "words", "a claim",
+                (Reading("r", "a", "b", "c", run(k * 1e-3), ("greedy",)),)) for k in (1, 3)]  # fmt: skip
+    plan = estimate_run(cs, n=25_600, seed=1)
+    assert plan.seconds == pytest.approx({"c1": 0.5 + 25.6, "c3": 0.5 + 76.8})
+    assert plan.total == pytest.approx(103.4) and plan.shares == "1/256 and 1/32"
+
+
+def test_records_followed_in_python_are_capped_and_shrink_with_a_timed_start():
+    from whistsim.claims import ClaimRun
+
+    assert ClaimRun(20_000, 1).followed(10_000, 5000) == 5000
+    assert ClaimRun(20_000, 1).followed(300, 5000) == 300
+    assert ClaimRun(625, 1, scale=1 / 32).followed(312, 5000) == 156
+
+
+def test_a_claims_run_with_progress_says_how_long_first_and_prints_the_same_rows(monkeypatch):
+    import whistsim.eta
+
+    args = ["claims", "--only", "count_out", "--only", "several_deals", "--n", "640", "--n-search", "64"]
+    plain = CliRunner().invoke(main, [*args, "--no-progress"])
+    monkeypatch.setattr(whistsim.eta, "ANNOUNCE_AFTER_S", 0.0)  # announce even this short run
+    r = CliRunner().invoke(main, [*args, "--progress"])
+    assert plain.exit_code == 0 and r.exit_code == 0, r.output
+    assert r.stdout == plain.stdout and "several_deals" in r.stdout
+    (line,) = [x for x in r.stderr.splitlines() if x.startswith("whistsim: about")]
+    assert "to go for 2 claims (from a timed start at 1/256 and 1/32 of their games" in line
+    assert "whistsim: about" not in plain.stderr
 
 
 def test_a_claim_whose_players_are_missing_is_reported_not_checked():

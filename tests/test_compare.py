@@ -20,6 +20,21 @@ def test_identical_rule_sets_differ_by_exactly_zero_in_every_figure():
     assert len(t) > 20 and (t.n == 600).all()
     assert (t["diff"] == 0).all() and (t.ci_low == 0).all() and (t.ci_high == 0).all()
     assert np.allclose(t.mean_a, t.mean_b, equal_nan=True)
+    assert c.exact == set(t.figure)  # the same rules play the same games: 0 by construction
+
+
+def test_a_difference_is_exact_only_when_the_rules_fix_it_not_when_a_sample_did_not_vary():
+    c = whistsim.compare("welsh", vs={"scoring": "five_penalty"}, n=40, seed=4)
+    from whistsim.comparison import format_comparison
+
+    # fixed by the rules under both: the pack's points, the cards drawn, challenges (no challenge rule)
+    assert {"total_points", "draws", "challenges_won"} <= c.exact and "points[0]" not in c.exact
+    # cards won by seat 0 did not differ in these games (random play ignores the scoring), but could have
+    t = c.summary().set_index("figure")
+    assert t.loc["cards_won[0]", "diff"] == 0 and t.loc["cards_won[0]", "ci_low"] == 0
+    assert "cards_won[0]" not in c.exact
+    rows = {line.split()[0]: line for line in format_comparison(c).splitlines()[5:]}
+    assert "exact" in rows["total_points"] and "exact" not in rows["cards_won[0]"]
 
 
 def test_the_five_penalty_costs_six_points_for_each_five_in_the_packs_on_the_same_deals():
@@ -44,6 +59,9 @@ def test_compare_cli_prints_units_and_json(tmp_path):
     out = json.loads(r.output)
     rows = {f["figure"]: f for f in out["figures"]}
     assert rows["honours_total"]["mean_b"] == 0 and rows["honours_total"]["n"] == 400
+    assert rows["honours_total"]["exact"] is False and all(
+        isinstance(f["exact"], bool) for f in rows.values()
+    )
     assert (
         rows["honours_total"]["ci_low"] <= rows["honours_total"]["diff"] <= rows["honours_total"]["ci_high"]
     )

@@ -116,6 +116,40 @@ def test_simulate_warns_once_per_setting_in_one_line_each():
     assert len(warned) == 2
 
 
+def test_a_revoke_option_is_idle_when_revokes_are_off_or_never_claimed():
+    from whistsim.advice import idle_rules
+
+    whist, scotch = get_game("whist"), get_game("scotch")
+    off = whist.make_rules(None, None, {"revoke_penalty": 5, "claim": 0.5})
+    lines = idle_rules("whist", off, ["revoke_penalty", "claim"])
+    assert len(lines) == 2 and all("revokes are off" in x for x in lines)
+    assert lines[0].startswith("rule revoke_penalty=5 has no effect")
+    never = whist.make_rules(None, None, {"revokes": True, "claim": 0, "revoke_score": "deduct"})
+    (line,) = idle_rules("whist", never, ["revokes", "claim", "revoke_score"])
+    assert "revoke_score=deduct" in line and "claim=0, so no revoke is claimed" in line
+    on = whist.make_rules(None, None, {"revokes": True, "revoke_penalty": 5})
+    assert idle_rules("whist", on, ["revokes", "revoke_penalty"]) == []
+    assert idle_rules("whist", off, []) == []  # the defaults are never blamed
+    (line,) = idle_rules("scotch", scotch.make_rules(None, 4, {"revoke_loss": "player"}), ["revoke_loss"])
+    assert "revoke_loss=player has no effect" in line
+    (line,) = idle_rules("scotch", scotch.make_rules(None, 4, {"odd_six": "aside"}), ["odd_six"])
+    assert "with 5 or 7 players only (here 4)" in line
+    assert idle_rules("scotch", scotch.make_rules(None, 5, {"odd_six": "aside"}), ["odd_six"]) == []
+    # a Welsh challenge rule acts with revokes off: every challenge made fails
+    welsh = get_game("welsh")
+    assert idle_rules("welsh", welsh.make_rules(None, 3, {"challenge": "parlett"}), ["challenge"]) == []
+
+
+def test_an_idle_rule_option_is_warned_in_one_line_by_each_command():
+    for args in (["simulate", "--game", "whist", "--rule", "claim=0.3", "--n", 5],
+                 ["compare", "--game", "whist", "--rule", "claim=0.3", "--vs", "honours=false", "--n", 5]):  # fmt: skip
+        r = run(*args)
+        assert r.exit_code == 0, r.output
+        warned = [x for x in r.stderr.splitlines() if x.startswith("whistsim: warning: ")]
+        assert warned == ["whistsim: warning: rule claim=0.3 has no effect: revokes are off "
+                          "(--rule revokes=true allows them)"]  # fmt: skip
+
+
 # ---- estimates before long runs -------------------------------------------------------
 
 

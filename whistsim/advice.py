@@ -1,4 +1,5 @@
-"""Warnings about settings that do nothing: a player parameter the chosen rules never consult.
+"""Warnings about settings that do nothing: a player parameter the chosen rules never consult, or a
+rule option that the other rules make idle (a revoke penalty where revokes are off).
 
 ``cheater:rate=0.2,challenge=smart`` under rules where revokes are off plays
 exactly as ``cheater`` would with no cheating and no challenges: the run is
@@ -39,9 +40,31 @@ def _on(value: Any) -> bool:
     return str(value).strip().lower() not in _OFF
 
 
-def ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec]) -> list[str]:
-    """One line per player parameter that the ``rules`` of ``game`` never consult."""
+def idle_rules(game: str, rules: Any, given: Iterable[str]) -> list[str]:
+    """One line per rule option the user set (``given``) that the other ``rules`` make idle."""
+    given = set(given)
     out: list[str] = []
+    if game == "welsh":
+        return out  # every Welsh option acts: a challenge rule is owed (and fails) even with revokes off
+    revoke_options = ("revoke_penalty", "revoke_score") if game == "whist" else ("revoke_loss",)
+    for k in (k for k in (*revoke_options, "claim") if k in given):
+        if not rules.revokes:
+            out.append(f"rule {k}={fmt(getattr(rules, k))} has no effect: revokes are off "
+                       "(--rule revokes=true allows them)")  # fmt: skip
+        elif k != "claim" and rules.claim == 0:
+            out.append(f"rule {k}={fmt(getattr(rules, k))} has no effect: claim=0, so no revoke is claimed")
+    if game == "scotch" and "odd_six" in given and rules.players not in (5, 7):
+        out.append(f"rule odd_six={rules.odd_six} has no effect: it decides the 36th card with 5 or 7 players "
+                   f"only (here {rules.players})")  # fmt: skip
+    return out
+
+
+def ineffective(
+    game: str, rules: Any, strategies: Iterable[str | StrategySpec], given: Iterable[str] = ()
+) -> list[str]:
+    """One line per player parameter that the ``rules`` of ``game`` never consult, and per rule option set
+    by the user (``given``: its keys) that the other rules make idle."""
+    out: list[str] = idle_rules(game, rules, given)
     seen: set[str] = set()
     for s in strategies:
         spec = s if isinstance(s, StrategySpec) else parse_spec(str(s))
@@ -86,9 +109,11 @@ def ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec])
     return out
 
 
-def warn_ineffective(game: str, rules: Any, strategies: Iterable[str | StrategySpec]) -> list[str]:
+def warn_ineffective(
+    game: str, rules: Any, strategies: Iterable[str | StrategySpec], given: Iterable[str] = ()
+) -> list[str]:
     """Issue a :class:`WhistsimWarning` for each line of :func:`ineffective`; returns them."""
-    lines = ineffective(game, rules, strategies)
+    lines = ineffective(game, rules, strategies, given)
     for line in lines:
         warnings.warn(line, WhistsimWarning, stacklevel=3)
     return lines

@@ -180,7 +180,7 @@ def simulate(
     f = _first_seat(first)
     from .advice import warn_ineffective
 
-    warn_ineffective(game, r, specs)
+    warn_ineffective(game, r, specs, given=dict(rules or {}))
     moments = Moments()
     shown = columns(g.figures, p, g.sides_of(r), basic_only=True)
     recs: list[dict] = []

@@ -45,9 +45,11 @@ class Comparison:
     b: Moments
     diff: Moments
     interrupted: bool = False  # Ctrl-C: only the first ``n`` deals were played (under both)
+    exact: frozenset[str] = frozenset()  # figures whose difference is constant by the rules (CI: "exact")
 
     def summary(self):
-        """A pandas DataFrame: figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n (CI: of diff)."""
+        """A pandas DataFrame: figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n (CI: of diff; a
+        difference constant by the rules, as in :attr:`exact`, has ci_low = ci_high = diff)."""
         import pandas as pd
 
         return pd.DataFrame(self.rows(), columns=["figure", "unit", "mean_a", "mean_b", "diff", "ci_low",
@@ -83,8 +85,8 @@ class Comparison:
             "strategies": self.strategies,
             "seed": self.seed,
             "n": self.n,
-            "figures": [dict(zip(("figure", "unit", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "n"), r,
-                                 strict=True)) for r in self.rows()],
+            "figures": [{**dict(zip(("figure", "unit", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "n"), r,
+                                    strict=True)), "exact": r[0] in self.exact} for r in self.rows()],
         }  # fmt: skip
 
     def chart(self, path: str) -> None:
@@ -159,10 +161,9 @@ def compare(
 
     from .advice import WhistsimWarning, ineffective
 
-    in_b = set(ineffective(game, rb, specs))
-    for line in ineffective(
-        game, ra, specs
-    ):  # no effect under either rule set: the comparison cannot show one
+    given = {**dict(rules or {}), **dict(vs or {})}
+    in_b = set(ineffective(game, rb, specs, given))
+    for line in ineffective(game, ra, specs, given):  # no effect under either rule set: none to show
         if line in in_b:
             warnings.warn(line, WhistsimWarning, stacklevel=2)
     cols_a = [c for c in columns(g.figures, pa, g.sides_of(ra)) if g.figure(c).ratio is None]
@@ -209,7 +210,9 @@ def compare(
         interrupted = stopped()
     if interrupted and done == 0:
         raise KeyboardInterrupt
-    return Comparison(game, ra, rb, names, seed, done, shown, units, rates, a, b, d, interrupted)
+    # constant by the rules: the same rules (the same games, a difference of 0) or a figure fixed under both
+    exact = frozenset(c for c in shown if ra == rb or (g.figure(c).is_exact(ra) and g.figure(c).is_exact(rb)))
+    return Comparison(game, ra, rb, names, seed, done, shown, units, rates, a, b, d, interrupted, exact)
 
 
 def format_comparison(c: Comparison) -> str:
@@ -222,7 +225,7 @@ def format_comparison(c: Comparison) -> str:
              f"{c.n:,} deals under both, differences taken game by game", "",
              f"{'figure':<{w}} {'unit':<{u}} {'A':>10} {'B':>10} {'B - A':>10} {'95% CI of B - A':>24} {'n':>9}"]  # fmt: skip
     for name, unit, ma, mb, diff, lo, hi, n in rows:
-        ci = f"[{lo:.4g}, {hi:.4g}]"
+        ci = "exact" if name in c.exact else f"[{lo:.4g}, {hi:.4g}]"
         lines.append(f"{name:<{w}} {unit:<{u}} {ma:>10.4g} {mb:>10.4g} {diff:>+10.4g} {ci:>24} {n:>9,}")
     return "\n".join(lines)
 

@@ -44,13 +44,14 @@ def announce(done: int, seconds: float, n: int, what: str = "games", out=None) -
     rest = estimate_s(done, seconds, n)
     if rest <= ANNOUNCE_AFTER_S:
         return None
-    line = (f"whistsim: about {_duration(rest)} to go for {n:,} {what} "
+    line = (f"whistsim: about {duration(rest)} to go for {n:,} {what} "
             f"(from the first {done:,}: {done / max(seconds, 1e-9):,.0f} {what}/s)")  # fmt: skip
     print(line, file=out or sys.stderr, flush=True)
     return line
 
 
-def _duration(s: float) -> str:
+def duration(s: float) -> str:
+    """Seconds in words a person reads at a glance: 45 s, 14 min, 2.5 h."""
     if s < 90:
         return f"{s:.0f} s"
     if s < 5400:

@@ -341,6 +341,9 @@ class Table:
             specs = specs * p
         if len(specs) != p:
             raise WhistsimError(f"{len(specs)} strategies for {p} seats")
+        from .advice import warn_ineffective
+
+        warn_ineffective(game, r, specs, given=dict(rules or {}))
         hint_spec = parse_spec(hint or DEFAULT_HINT.get(game, "random"))
         seated = [hint_spec if q == seat else s for q, s in enumerate(specs)]
         ids, params = seating(game, seated, p)

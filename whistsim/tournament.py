@@ -246,7 +246,7 @@ def tournament(
         raise WhistsimError(f"n={n}: expected a number of games >= 1")
     from .advice import warn_ineffective
 
-    warn_ineffective(game, r, specs)
+    warn_ineffective(game, r, specs, given=dict(rules or {}))
     arr = arrangements(len(specs), p)
     decks = -(-n // len(arr))
     if first == "rotate":

@@ -313,11 +313,17 @@ class ClaimRun:
     workers: int | None = None
     n_search: int | None = None
     done: dict[Any, Any] = field(default_factory=dict)
+    scale: float = 1.0  # a timed start's share of the run: the caps on followed records shrink with it
 
     def games(self, skill: str) -> int:
         if skill.startswith("pimc"):
             return self.n_search if self.n_search is not None else max(200, self.n // 10)
         return self.n
+
+    def followed(self, n: int, cap: int) -> int:
+        """Games whose records a measure follows in Python: ``n``, at most ``cap`` (a few thousand
+        suffice); scaled with the run in a timed start, so that its time scales with the run's."""
+        return min(n, max(2, round(cap * self.scale)))
 
     def simulate(self, game: str, n: int, *, records: int = 0, **kw):
         """``whistsim.simulate`` with every game's columns kept, memoised; the seed is the run's."""
@@ -392,6 +398,57 @@ def check_claims(
         if on_result is not None:
             on_result(r)
     return out
+
+
+# the timed start: the whole check at two small shares of its games, after a warm-up at the first
+PROBE_SHARES = (1 / 256, 1 / 32)
+
+
+@dataclass(frozen=True)
+class RunEstimate:
+    """The expected seconds of a claims check, per claim (in the order run) and in all."""
+
+    seconds: dict[str, float]
+    probe_s: float  # what the timed start took
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds.values())
+
+    @property
+    def shares(self) -> str:
+        return " and ".join(f"1/{round(1 / f)}" for f in PROBE_SHARES)
+
+
+def estimate_run(
+    claims: list[Claim], *, n: int, seed: int, n_search: int | None = None, workers: int | None = None
+) -> RunEstimate:
+    """How long :func:`check_claims` will take: the same claims run at two small shares ``f`` of their
+    games (after a warm-up that loads the kernels), each claim's time fitted as ``a + b f`` (what does
+    not grow with the games, and what does) and read at ``f = 1``. Nothing of the probe is kept."""
+    import time
+
+    ns = n_search if n_search is not None else max(200, n // 10)
+
+    def timed(f: float) -> dict[str, float]:
+        ctx = ClaimRun(max(2, round(n * f)), seed, workers, max(2, round(ns * f)), scale=f)
+        out = {}
+        for c in claims:
+            t = time.perf_counter()
+            check_claim(c, ctx)
+            out[c.id] = time.perf_counter() - t
+        return out
+
+    t0 = time.perf_counter()
+    f1, f2 = PROBE_SHARES
+    warm = timed(f1)  # kernels compiled or loaded; then the least of two runs, the least disturbed
+    t1 = {k: min(v, warm[k]) for k, v in timed(f1).items()}
+    t2 = timed(f2)
+    seconds = {}
+    for c in claims:
+        b = max(0.0, (t2[c.id] - t1[c.id]) / (f2 - f1))
+        seconds[c.id] = max(t2[c.id] - b * f2, 0.0) + b  # a + b at f = 1
+    return RunEstimate(seconds, time.perf_counter() - t0)
 
 
 # ---- output ------------------------------------------------------------------------------------------
@@ -586,6 +643,6 @@ def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path
 
 __all__ = [
     "HOLDS", "FAILS", "UNDECIDED", "DEPENDS_SKILL", "DEPENDS_READING", "NOT_CHECKED", "Figure", "Outcome",
-    "Reading", "Claim", "ReadingResult", "ClaimResult", "ClaimRun", "registry", "check_claim", "check_claims",
+    "Reading", "Claim", "ReadingResult", "ClaimResult", "ClaimRun", "RunEstimate", "registry", "check_claim", "check_claims", "estimate_run",
     "format_row", "format_rows", "to_markdown", "chart", "chart_from_json", "draw_chart", "holm", "above", "below", "within", "family", "all_of",
 ]  # fmt: skip

@@ -152,7 +152,8 @@ def _count_high(share: float):
 
 
 def _events(ctx: ClaimRun, skill: str) -> list[dict[str, bool]]:
-    n = min(_deals(ctx, skill).batch.n, 5000)  # records are followed in Python: a few thousand suffice
+    # records are followed in Python: a few thousand suffice
+    n = ctx.followed(_deals(ctx, skill).batch.n, 5000)
     sim = ctx.simulate("scotch", n, records=n, players=4, rules={"unit": "deal"}, strategies=[_player(skill)])
     return [ten_events(r) for r in sim.records]
 
@@ -186,7 +187,7 @@ def _exchange(kind: str):
     from .playout import exchange_hands, play_deal
 
     def run(ctx: ClaimRun, skill: str) -> Outcome:
-        n = min(_deals(ctx, skill).batch.n, 5000)
+        n = ctx.followed(_deals(ctx, skill).batch.n, 5000)
         players = [_player(skill)]
         sim = ctx.simulate("scotch", n, records=n, players=2, rules={"unit": "deal"}, strategies=players)
         gains, changed = [], 0

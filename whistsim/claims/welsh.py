@@ -165,7 +165,7 @@ def _three(kind: str):
 
 
 def _catches(ctx: ClaimRun, skill: str) -> list[list[list[int]]]:
-    n = min(ctx.games(skill), 4000)  # records are followed in Python: a few thousand are plenty
+    n = ctx.followed(ctx.games(skill), 4000)  # records are followed in Python: a few thousand are plenty
     sim = ctx.simulate("welsh", n, records=n, preset="akagiri", players=3, rules={},
                        strategies=["hunter", _player(skill), _player(skill)])  # fmt: skip
     return [high_lead_catches(r, 0) for r in sim.records]
