@@ -18,12 +18,15 @@ from ...cards import TAFFY
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
-from ...harness.loop import play_deal
-from ...rng import shuffle_stock
+from ...harness.loop import MOVE_SEAT, play_deal
+from ...rng import shuffle_stock, uniform
 from . import players as roster
 from .engine import (
+    DRAW,
     ENGINE_ERRORS,
+    NO_CHALLENGES,
     OVER,
+    PASS,
     S_CHALLENGES,
     S_CHALLENGES_WON,
     S_DRAWS,
@@ -32,15 +35,24 @@ from .engine import (
     S_KEPT_FIVES,
     S_KEPT_TT,
     S_LAST_HOLDER,
+    S_LED_SUIT,
     S_MET,
     S_MET_TAFFY,
     S_MET_TEN,
     S_PASSES,
     S_PHASE,
     S_SEAT,
+    S_STOCK,
+    S_TOP,
     S_TRICKS,
     S_TURNS,
     STATE_DTYPE,
+    TURN,
+    _draw,
+    _follow,
+    _lead,
+    _next_follower,
+    _pass,
     apply,
     check,
     count_tens,
@@ -52,7 +64,8 @@ from .engine import (
     seat_view,
 )
 from .moves import action_name
-from .rules import WelshRules
+from .players.random import P_DRAW, follow_uniform, lead_uniform
+from .rules import R_CHALLENGE, R_REVOKES, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
 __all__ = [
@@ -75,6 +88,7 @@ __all__ = [
 ]
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
+RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 MOVE_NOUN = "decision"  # for errors: "illegal decision 'draw'"
 
 # ---- the rules, as the harness calls them ------------------------------------
@@ -137,15 +151,70 @@ def deal_stock(g, base_deck, seed, game):
     shuffle_stock(g, base_deck, seed, game, players(g))
 
 
+@njit(cache=True)
+def _all_random(g):
+    """Does every seat play ``random``, with no false pass allowed, no challenge and no events asked for?"""
+    r = g.table.rules
+    if r[R_REVOKES] or r[R_CHALLENGE] != NO_CHALLENGES or g.ev_on:
+        return False
+    for q in range(players(g)):
+        if g.seats[q].strategy != RANDOM:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _random_deal(g, moves, limit):
+    """The deal, every seat playing ``random`` under rules with no false pass and no challenge:
+    the decisions the shared loop (``play_deal``) would take, from the same streams in the
+    same order, made by the engine's own steps, but without a view, a legality check or
+    the phase dispatch per decision (``random`` only takes legal ones). Returns the decisions."""
+    t = g.table
+    s = t.s
+    m = 0
+    while s[S_PHASE] != OVER:
+        seat = s[S_SEAT]
+        own = g.seats[seat]
+        if s[S_PHASE] == TURN:
+            # an empty hand draws unasked (engine.forced); else random.play's draw or lead
+            if t.hand_n[seat] == 0 or (s[S_TOP] < s[S_STOCK] and uniform(own.rng, 0) < own.params[P_DRAW]):
+                a = DRAW
+            else:
+                a = lead_uniform(own)
+            s[S_TURNS] += 1
+            if a == DRAW:
+                _draw(g, seat)
+            else:
+                _lead(g, seat, a)
+        else:  # FOLLOW: a card of the suit led or a Taffy; a pass unasked when there is none
+            suit = s[S_LED_SUIT]
+            if own.suit_n[suit] + own.hand[TAFFY] > 0:
+                a = follow_uniform(own, suit)
+                _follow(g, seat, a)
+            else:
+                a = PASS
+                _pass(g, seat)
+            _next_follower(g)
+        if m < limit:
+            moves[m] = seat * MOVE_SEAT + a
+        m += 1
+    return m
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one deal with the players set in ``g``; log its moves into ``log`` if ``logging``.
+    ``extra[0]`` (if given) non-zero plays it through the shared loop even when every seat is
+    ``random`` (which has a loop of its own, with the same result).
 
     Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action).
     """
     deal_stock(g, base_deck, seed, game)
     reset(g, base_deck.shape[0], first)
-    return play_deal(g, log, log.shape[0] if logging else 0)
+    limit = log.shape[0] if logging else 0
+    if extra[0] == 0 and _all_random(g):
+        return 0, _random_deal(g, log, limit), 0
+    return play_deal(g, log, limit)
 
 
 @njit(cache=True)
@@ -192,9 +261,13 @@ def play_batch(
     n: int,
     first: int = -1,
     log_games: int = 0,
+    shared_loop: bool = False,
 ) -> Batch:
-    """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``."""
+    """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``.
+    ``shared_loop`` plays every deal through the harness's loop even when every seat is
+    ``random`` (which has a faster loop of its own, with the same result: the tests compare them)."""
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
     return shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
                         first=first, log_games=log_games, seat_columns=SEAT_COLUMNS, game_columns=GAME_COLUMNS,
-                        log_width=max_moves(rules), states=states, describe=action_name)  # fmt: skip
+                        log_width=max_moves(rules), states=states, describe=action_name,
+                        extra=np.array([shared_loop], np.int64))  # fmt: skip
