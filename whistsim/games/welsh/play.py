@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...cards import TAFFY
+from ...cards import TAFFY, TEN
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
@@ -27,6 +27,9 @@ from .engine import (
     NO_CHALLENGES,
     OVER,
     PASS,
+    RANK_OF,
+    S_BEST,
+    S_BEST_POWER,
     S_CHALLENGES,
     S_CHALLENGES_WON,
     S_DRAWS,
@@ -35,56 +38,63 @@ from .engine import (
     S_KEPT_FIVES,
     S_KEPT_TT,
     S_LAST_HOLDER,
+    S_LEADER,
     S_LED_SUIT,
     S_MET,
     S_MET_TAFFY,
     S_MET_TEN,
+    S_NPASS,
     S_PASSES,
     S_PHASE,
     S_SEAT,
     S_STOCK,
     S_TOP,
+    S_TRICK_LEN,
     S_TRICKS,
     S_TURNS,
+    S_WINNER,
     STATE_DTYPE,
+    SUIT_OF,
+    TAFFY_LEAD,
     TURN,
+    _check_end,
     _draw,
-    _follow,
-    _lead,
-    _next_follower,
-    _pass,
+    _expose,
+    _give,
+    _next_in_play,
     apply,
     check,
     count_tens,
     forced,
     new_state,
     players,
+    power,
     reset,
     score,
     seat_view,
 )
 from .moves import action_name
 from .players.random import P_DRAW, follow_uniform, lead_uniform
-from .rules import R_CHALLENGE, R_REVOKES, WelshRules
+from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
 __all__ = [
-    "over",
-    "to_move",
-    "forced",
-    "view",
-    "check_move",
-    "apply_move",
-    "strategy_of",
-    "players_of",
-    "record",
-    "play_game",
     "BLOCK",
-    "STATE_DTYPE",
     "ENGINE_ERRORS",
     "MOVE_NOUN",
-    "play_batch",
+    "STATE_DTYPE",
+    "apply_move",
+    "check_move",
     "decide_now",
+    "forced",
+    "over",
+    "play_batch",
+    "play_game",
+    "players_of",
+    "record",
+    "strategy_of",
+    "to_move",
+    "view",
 ]
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
@@ -167,37 +177,114 @@ def _all_random(g):
 def _random_deal(g, moves, limit):
     """The deal, every seat playing ``random`` under rules with no false pass and no challenge:
     the decisions the shared loop (``play_deal``) would take, from the same streams in the
-    same order, made by the engine's own steps, but without a view, a legality check or
-    the phase dispatch per decision (``random`` only takes legal ones). Returns the decisions."""
+    same order, with the same effects as the engine's steps (``_draw``, ``_lead``,
+    ``_follow``, ``_pass``, ``_settle_trick``, ``_end_trick``), but a trick at a time, without
+    a view, a legality check or the phase dispatch per decision (``random`` only takes legal
+    ones). Returns the decisions."""
     t = g.table
     s = t.s
+    p = players(g)
+    stock = s[S_STOCK]
+    taffy_ten = t.rules[R_TAFFY_EQUALS_TEN]
     m = 0
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
         own = g.seats[seat]
-        if s[S_PHASE] == TURN:
-            # an empty hand draws unasked (engine.forced); else random.play's draw or lead
-            if t.hand_n[seat] == 0 or (s[S_TOP] < s[S_STOCK] and uniform(own.rng, 0) < own.params[P_DRAW]):
-                a = DRAW
-            else:
-                a = lead_uniform(own)
-            s[S_TURNS] += 1
-            if a == DRAW:
-                _draw(g, seat)
-            else:
-                _lead(g, seat, a)
-        else:  # FOLLOW: a card of the suit led or a Taffy; a pass unasked when there is none
-            suit = s[S_LED_SUIT]
-            if own.suit_n[suit] + own.hand[TAFFY] > 0:
-                a = follow_uniform(own, suit)
-                _follow(g, seat, a)
-            else:
-                a = PASS
-                _pass(g, seat)
-            _next_follower(g)
+        s[S_TURNS] += 1
+        # an empty hand draws unasked (engine.forced); else random.play's draw or lead
+        if t.hand_n[seat] == 0 or (s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW]):
+            if m < limit:
+                moves[m] = seat * MOVE_SEAT + DRAW
+            m += 1
+            _draw(g, seat)
+            continue
+        a = lead_uniform(own)
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
+        # the lead (engine._lead)
+        if a >= TAFFY_LEAD:
+            card = TAFFY
+            suit = a - TAFFY_LEAD
+        else:
+            card = a
+            suit = SUIT_OF[a]
+        _expose(t, seat, card)
+        _give(g, seat, card)
+        t.played[card] += 1
+        t.led[seat] += 1
+        s[S_TRICKS] += 1
+        s[S_LEADER] = seat
+        s[S_LED_SUIT] = suit
+        t.trick_card[0] = card
+        t.trick_seat[0] = seat
+        best = 0
+        best_pw = power(card, taffy_ten)
+        n = 1
+        npass = 0
+        leader = seat
+        in_stock = s[S_TOP] < stock
+        # the answers, from the leader's left, by each player in play (engine._next_follower)
+        q = leader
+        for _ in range(p - 1):
+            q = q + 1 if q + 1 < p else 0
+            if not in_stock and t.hand_n[q] == 0:
+                continue
+            seat = q
+            own = g.seats[q]
+            if own.suit_n[suit] + own.hand[TAFFY] > 0:  # a card of the suit led or a Taffy
+                a = follow_uniform(own, suit)
+                _expose(t, q, a)
+                _give(g, q, a)
+                t.played[a] += 1
+                t.trick_card[n] = a
+                t.trick_seat[n] = q
+                pw = power(a, taffy_ten)
+                if pw > best_pw:  # strictly: of equal cards the first played wins
+                    best_pw = pw
+                    best = n
+                n += 1
+            else:  # a pass unasked (engine._pass; never false here)
+                a = PASS
+                t.passed[q] = 1
+                npass += 1
+                t.void[q, suit] = 1
+                t.void[q, 4] = 1
+            if m < limit:
+                moves[m] = q * MOVE_SEAT + a
+            m += 1
+        s[S_PASSES] += npass
+        s[S_SEAT] = seat
+        s[S_TRICK_LEN] = n
+        s[S_BEST] = best
+        s[S_BEST_POWER] = best_pw
+        # the trick taken (engine._settle_trick, no challenge)
+        winner = t.trick_seat[best]
+        taffy, ten = False, False
+        for i in range(n):
+            c = t.trick_card[i]
+            t.won[winner, c] += 1
+            if c == TAFFY:
+                taffy = True
+            elif RANK_OF[c] == TEN:
+                ten = True
+        t.won_n[winner] += n
+        if taffy and ten:
+            top = t.trick_card[best]
+            s[S_MET] += 1
+            if top == TAFFY:
+                s[S_MET_TAFFY] += 1
+            elif RANK_OF[top] == TEN:
+                s[S_MET_TEN] += 1
+        s[S_WINNER] = winner
+        # engine._end_trick
+        if npass:
+            for k in range(p):
+                t.passed[k] = 0
+        s[S_NPASS] = 0
+        if not _check_end(g):
+            s[S_PHASE] = TURN
+            s[S_SEAT] = _next_in_play(t, leader, p)
     return m
 
 
