@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...bits import nth, popcount
+from ...bits import FAST_PDEP, nth, popcount
 from ...cards import TEN, card_name
 from ...harness import template
 from ...harness.batch import run_kernel
@@ -388,17 +388,30 @@ def _all_random(c):
     return True
 
 
-@njit(cache=True, inline="always")
-def _pick(own, k):
-    """The ``k``-th card of the hand in suit order (``random.pick_from`` with no suit avoided),
-    as (suit, rank)."""
-    for suit in range(3):
-        m = own.bits[suit]
-        c = popcount(m)
-        if k < c:
-            return suit, nth(m, k)
-        k -= c
-    return 3, nth(own.bits[3], k)
+if FAST_PDEP:
+
+    @njit(cache=True, inline="always")
+    def _pick(own, k):
+        """The ``k``-th card of the hand in suit order (``random.pick_from`` with no suit avoided),
+        as (suit, rank)."""
+        b = own.bits
+        card = nth(b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39), k)  # bit = card code
+        suit = np.int64(card >= 13) + np.int64(card >= 26) + np.int64(card >= 39)
+        return suit, card - 13 * suit
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _pick(own, k):
+        """The ``k``-th card of the hand in suit order (``random.pick_from`` with no suit avoided),
+        as (suit, rank)."""
+        for suit in range(3):
+            m = own.bits[suit]
+            c = popcount(m)
+            if k < c:
+                return suit, nth(m, k)
+            k -= c
+        return 3, nth(own.bits[3], k)
 
 
 @njit(cache=True)
