@@ -309,3 +309,29 @@ def test_cli_bad_input_is_one_line_and_fails(tmp_path):
     assert out.exit_code != 0
     assert lines[0]["move"] is None and "hands" in lines[0]["error"]
     assert lines[1]["line"] == 1 and "bad JSON" in lines[1]["error"]
+
+
+@pytest.mark.parametrize(
+    "game, rules", CONFIGS + [("whist", {"unit": "deal"}), ("scotch", {"revokes": True})]
+)
+def test_random_seats_own_loop_plays_as_the_shared_loop(game, rules):
+    """With every seat ``random`` the kernel plays deals in a loop of its own: the same cards from
+    the same streams, so every column, every logged deal and the state it leaves are the same."""
+    g = get_game(game)
+    r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
+    ids, params = seating(game, [parse_spec("random")], r.players)
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        fast, slow = (
+            g.play_batch(r, ids, params, seed=11, n=150, log_games=20, shared_loop=shared)
+            for shared in (False, True)
+        )
+    finally:
+        numba.set_num_threads(old)
+    for cols in ("game", "side", "seat"):
+        for k, v in getattr(slow, cols).items():
+            assert (getattr(fast, cols)[k] == v).all(), k
+    assert len(fast.logs) == len(slow.logs) >= 20
+    for a, b in zip(fast.logs, slow.logs, strict=True):
+        assert (a == b).all()

@@ -214,3 +214,16 @@ def test_results_identical_across_kernel_block_sizes(monkeypatch_module, rules, 
 def monkeypatch_module():
     with pytest.MonkeyPatch.context() as m:
         yield m
+
+
+@given(rules=rules_st, player=player_st, seed=seed_st)
+def test_random_seats_own_loop_plays_as_the_shared_loop(rules, player, seed):
+    """With every seat ``random`` (no false pass, no challenge) the kernel plays a deal in a loop
+    of its own: the same decisions from the same streams, so every column and log is the same."""
+    fast, slow = (batch_of(rules, [player], seed, 40, log_games=5, shared_loop=s) for s in (False, True))
+    for k, v in slow.seat.items():
+        assert (fast.seat[k] == v).all(), k
+    for k, v in slow.game.items():
+        assert (fast.game[k] == v).all(), k
+    for a, b in zip(fast.logs, slow.logs, strict=True):
+        assert (a == b).all()

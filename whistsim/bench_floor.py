@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from .bits import nth, popcount
+from .bits import FAST_PDEP, nth, popcount
 
 # Welsh Whist, Parlett's stock for three players: two packs and four Taffies.
 W_PLAYERS = 3
@@ -34,6 +34,27 @@ def _xorshift(s):
 @njit(inline="always")
 def _below(s, n):
     return np.int64(((s >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+if FAST_PDEP:  # the same pick as whistsim's random players, by the quickest means the processor has
+
+    @njit(cache=True, inline="always")
+    def _kth(b, k):
+        """The ``k``-th held card in suit order (per-suit rank bits ``b``), or -1 past the last."""
+        held = b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39)
+        return nth(held, k) if k < popcount(held) else -1
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _kth(b, k):
+        """The ``k``-th held card in suit order (per-suit rank bits ``b``), or -1 past the last."""
+        for suit in range(4):
+            cnt = popcount(b[suit])
+            if k < cnt:
+                return suit * 13 + nth(b[suit], k)
+            k -= cnt
+        return -1
 
 
 @njit(cache=True)
@@ -94,18 +115,10 @@ def welsh_floor(n, seed, out):
                 held[seat] += 1
             else:
                 s = _xorshift(s)
-                pick = _below(s, types[seat])
-                c = W_TAFFY
-                suit = -1
-                for k in range(4):
-                    m = bits[seat, k]
-                    cnt = popcount(m)
-                    if pick < cnt:
-                        c = k * 13 + nth(m, pick)
-                        suit = k
-                        break
-                    pick -= cnt
-                if suit < 0:
+                c = _kth(bits[seat], _below(s, types[seat]))
+                suit = c // 13
+                if c < 0:
+                    c = W_TAFFY
                     s = _xorshift(s)
                     suit = _below(s, 4)
                 leader = seat
@@ -229,17 +242,9 @@ def whist_floor(n, seed, out):
                 else:
                     total = popcount(h[0]) + popcount(h[1]) + popcount(h[2]) + popcount(h[3])
                     s = _xorshift(s)
-                    pick = _below(s, total)
-                    suit = 0
-                    r = 0
-                    for u in range(4):
-                        m = h[u]
-                        cnt = popcount(m)
-                        if pick < cnt:
-                            suit = u
-                            r = nth(m, pick)
-                            break
-                        pick -= cnt
+                    card = _kth(h, _below(s, total))
+                    suit = card // 13
+                    r = card - 13 * suit
                     if led < 0:
                         led = suit
                 h[suit] &= ~(1 << r)

@@ -60,10 +60,13 @@ def seed_streams(state, seed, game):
 
 @njit(cache=True)
 def shuffle(a, state, k):
-    """Fisher-Yates, in place."""
+    """Fisher-Yates, in place (``randbelow`` on a copy of the stream held in a register)."""
+    z = state[k]
     for i in range(a.shape[0] - 1, 0, -1):
-        j = randbelow(state, k, i + 1)
+        z += _GOLDEN
+        j = np.int64(((_mix(z) >> uint64(32)) * uint64(i + 1)) >> uint64(32))
         a[i], a[j] = a[j], a[i]
+    state[k] = z
 
 
 @njit(cache=True, inline="always")

@@ -100,13 +100,14 @@ def play_batch(
     log_width: int,
     states: np.ndarray | None = None,
     describe: Callable[[int], str] = str,
+    extra: np.ndarray | None = None,
 ) -> Batch:
     """A batch of one-deal games: per-seat columns ``[n, players]`` and per-game ``[n]``,
     ``record`` writing ``outs = (seat [k, n, players], game [k, n])``; the game column
     ``moves`` counts each game's moves, and ``batch.logs`` hold the logged games' moves.
 
     ``states`` (one per thread) default to zeroed records of ``parts.STATE_DTYPE``;
-    the seats' players are set in ``states["seats"]``.
+    the seats' players are set in ``states["seats"]``; ``extra`` goes to the game's ``play_game``.
     """
     p = rules.players
     if states is None:
@@ -118,7 +119,7 @@ def play_batch(
     n_logged = min(log_games, n)
     logs = np.full((max(1, n_logged), log_width), -1, np.int16)
     run_kernel(parts, players, ids, states, rules.deck(), (seat_out, game_out), logs, n=n, n_logged=n_logged,
-               seed=seed, start=start, first=first, describe=describe,
+               seed=seed, start=start, first=first, extra=extra, describe=describe,
                prelude=players.prelude_used(rules) if hasattr(players, "prelude_used") else True)  # fmt: skip
     moves = game_out[game_columns.index("moves")]
     return Batch(

@@ -198,7 +198,12 @@ def rank_power(rank, trump_suit, scotch):
 def power(card, trump, led, scotch):
     """Trick-taking power of a card played to a trick led in ``led``; -1 cannot win."""
     suit = card // 13
-    r = card - 13 * suit
+    return suit_power(suit, card - 13 * suit, trump, led, scotch)
+
+
+@njit(cache=True, inline="always")
+def suit_power(suit, r, trump, led, scotch):
+    """:func:`power` of the card of rank ``r`` in ``suit``."""
     if suit == trump:
         return 64 + rank_power(r, True, scotch)
     if suit == led:

@@ -17,13 +17,14 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
+from ...bits import FAST_PDEP, nth, popcount
 from ...cards import TEN, card_name
 from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.build import kernel
-from ...harness.loop import play_deal
+from ...harness.loop import MOVE_SEAT, play_deal
 from ...options import WhistsimError
-from ...rng import DECK_STREAM, next_u64, shuffle, stream_start
+from ...rng import DECK_STREAM, next_u64, randbelow, shuffle, stream_start
 from . import players as roster
 from .engine import (
     CLAIM_ONE,
@@ -48,29 +49,46 @@ from .engine import (
     P_TRICKS,
     R_CLAIM,
     R_DEDUCT,
+    R_HAND,
     R_KIND,
     R_LOSS,
     R_PENALTY,
     R_PLAYERS,
+    R_REVOKES,
+    R_SETS,
     R_TARGET,
     R_TEAMS,
     R_UNIT,
+    S_ALL_FOLLOWED,
     S_ASIDE_CARD,
+    S_BEST,
+    S_BEST_POWER,
     S_DEAL,
     S_DEALER,
+    S_LEADER,
+    S_LED,
     S_PHASE,
     S_ROUND_TWICE,
     S_SEAT,
+    S_SET,
+    S_SET_TRICK,
+    S_TRICK,
+    S_TRICK_LEN,
     S_TRUMP,
     S_TURNUP,
+    S_WINNER,
     SCOTCH,
     TABLE_DTYPE,
     apply,
     check,
     deal_from_deck,
+    load_set,
+    score_deal,
     seat_view,
+    suit_power,
 )
 
+RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 BLOCK = 16  # games per parallel work item; any value gives the same results
 MOVE_NOUN = "play"  # for errors: "illegal play 'TH'"
 CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
@@ -357,10 +375,151 @@ def _whist_claims(g):
             res[P_POINTS, revoker] -= pen
 
 
+@njit(cache=True)
+def _all_random(c):
+    """Does every seat play ``random``, under rules that allow no revoke (so it always follows),
+    with no events asked for?"""
+    t = c.table
+    if t.rules[R_REVOKES] or c.ev_on:
+        return False
+    for q in range(t.rules[R_PLAYERS]):
+        if c.seats[q].strategy != RANDOM:
+            return False
+    return True
+
+
+if FAST_PDEP:
+
+    @njit(cache=True, inline="always")
+    def _pick(own, k):
+        """The ``k``-th card of the hand in suit order (``random.pick_from`` with no suit avoided),
+        as (suit, rank)."""
+        b = own.bits
+        card = nth(b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39), k)  # bit = card code
+        suit = np.int64(card >= 13) + np.int64(card >= 26) + np.int64(card >= 39)
+        return suit, card - 13 * suit
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _pick(own, k):
+        """The ``k``-th card of the hand in suit order (``random.pick_from`` with no suit avoided),
+        as (suit, rank)."""
+        for suit in range(3):
+            m = own.bits[suit]
+            c = popcount(m)
+            if k < c:
+                return suit, nth(m, k)
+            k -= c
+        return 3, nth(own.bits[3], k)
+
+
+@njit(cache=True)
+def _random_deal(c, moves, limit):
+    """The deal just dealt, every seat playing ``random`` and no revoke allowed: the same cards
+    as the shared loop (``play_deal``) would play, drawn from the same streams in the same order,
+    leaving the same state; but without a view, a legality check or events per card (every card
+    ``random`` picks is legal). Returns the cards played; the first ``limit`` are logged."""
+    t = c.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    trump = s[S_TRUMP]
+    scotch = r[R_KIND] == SCOTCH
+    seat = s[S_SEAT]
+    m = 0
+    round_twice = 0
+    n_sets = r[R_SETS]
+    hand = r[R_HAND]
+    leader = seat
+    best = 0
+    best_pw = 0
+    followed = 1
+    for k in range(n_sets):
+        if k > 0:
+            load_set(c, k)
+        for _ in range(hand):
+            leader = seat
+            led = 0
+            won = 0  # the trick's cards, one bit each
+            for i in range(p):
+                own = c.seats[seat]
+                if i == 0:  # the lead: a uniform card of the hand
+                    suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
+                    led = suit
+                    best_pw = suit_power(suit, rank, trump, led, scotch)
+                    best = 0
+                    followed = 1
+                    t.leads[seat, led] += 1
+                    if t.first_lead[seat] < 0:
+                        t.first_lead[seat] = led
+                else:
+                    held = own.bits[led]
+                    if held != 0:  # follow: a uniform card of the suit led
+                        suit = led
+                        rank = nth(held, randbelow(own.rng, 0, popcount(held)))
+                    else:
+                        suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
+                        followed = 0
+                        t.void[seat, led] = 1
+                    pw = suit_power(suit, rank, trump, led, scotch)
+                    if pw > best_pw:
+                        best_pw = pw
+                        best = i
+                own.bits[suit] &= ~(1 << rank)
+                own.n -= 1
+                card = suit * 13 + rank
+                won |= np.int64(1) << card
+                t.trick_card[i] = card
+                t.trick_seat[i] = seat
+                if m < limit:
+                    moves[m] = seat * MOVE_SEAT + card
+                m += 1
+                if i + 1 < p:
+                    seat = seat + 1 if seat + 1 < p else 0
+            # the trick, as engine._settle takes it
+            winner = t.trick_seat[best]
+            for suit in range(4):
+                t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
+            t.won_n[winner] += p
+            t.tricks[winner] += 1
+            if followed:
+                t.rounds[led] += 1
+                if t.rounds[led] >= 2 and led != trump:
+                    round_twice = 1
+            last = seat
+            seat = winner
+    # the state as the last card left it (engine.apply and _settle)
+    for q in range(p):
+        t.hand_n[q] = 0
+    for suit in range(4):
+        played = 0
+        for q in range(p):
+            played |= c.dealt[q, suit]
+        t.played[suit] = played
+    s[S_LED] = -1
+    s[S_TRICK_LEN] = 0
+    s[S_BEST] = best
+    s[S_BEST_POWER] = best_pw
+    s[S_ALL_FOLLOWED] = followed
+    s[S_LEADER] = leader
+    s[S_SEAT] = last
+    s[S_WINNER] = seat
+    s[S_TRICK] = n_sets * hand
+    s[S_SET_TRICK] = hand
+    s[S_SET] = n_sets - 1
+    s[S_ROUND_TWICE] = round_twice
+    s[S_PHASE] = OVER
+    score_deal(c)
+    return m
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
-    ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``.
+    ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``;
+    ``extra[1]`` (if given) non-zero plays every deal through the shared loop, even
+    when every seat is ``random`` (which has a loop of its own, with the same result).
 
     Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
     """
@@ -390,6 +549,7 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     winner = -1
     revoker = -1
     ended = ENDED_DEAL
+    fast = (extra.shape[0] < 2 or extra[1] == 0) and _all_random(c)
     k = 0
     while k < max_deals:
         t.s[S_DEAL] = k
@@ -397,9 +557,12 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
             deck[j] = base_deck[j]
         shuffle(deck, g.rng, 0)
         deal_from_deck(c, deck, dealer)
-        e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
-        if e != OK:
-            return e, m, a
+        if fast:
+            m = _random_deal(c, log[k, L_MOVE:], 52 if logging else 0)
+        else:
+            e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
+            if e != OK:
+                return e, m, a
         if logging:
             _log_deal(g, log[k], k, deck, m)  # the deal as its record scores it, before the claims
         if r[R_KIND] != SCOTCH:
@@ -476,6 +639,7 @@ def play_batch(
     first: int = -1,
     log_games: int = 0,
     start_score: tuple[int, ...] = (),
+    shared_loop: bool = False,
 ) -> Batch:
     """Play whole games ``start .. start + n - 1``; log every deal of the first ``log_games``.
 
@@ -483,6 +647,8 @@ def play_batch(
     the dealer sits on its right. ``batch.logs`` holds one row per logged deal.
     ``start_score`` (one per side, each short of the target; empty: all 0) is the
     score every game starts from, to play games on from a given score.
+    ``shared_loop`` plays every deal through the harness's loop even when every seat
+    is ``random`` (which has a faster loop of its own, with the same result: the tests compare them).
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
@@ -503,7 +669,7 @@ def play_batch(
     logs = np.full((max(1, n_logged), max_deals, LOG_ROW), -1, np.int16)
     run_kernel(sys.modules[__name__], roster, ids, states, rules.deck(), (seat_out, side_out, game_out), logs,
                n=n, n_logged=n_logged, seed=seed, start=start, first=first,
-               extra=np.array([max_deals], np.int64), describe=_card_text)  # fmt: skip
+               extra=np.array([max_deals, shared_loop], np.int64), describe=_card_text)  # fmt: skip
     drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
     deals = game_out[GAME_COLUMNS.index("deals")]
     logs[:, :, L_GAME] = np.arange(logs.shape[0])[:, None]

@@ -14,16 +14,22 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...cards import TAFFY
+from ...cards import TAFFY, TEN
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
-from ...harness.loop import play_deal
-from ...rng import shuffle_stock
+from ...harness.loop import MOVE_SEAT, play_deal
+from ...rng import shuffle_stock, uniform
 from . import players as roster
 from .engine import (
+    DRAW,
     ENGINE_ERRORS,
+    NO_CHALLENGES,
     OVER,
+    PASS,
+    RANK_OF,
+    S_BEST,
+    S_BEST_POWER,
     S_CHALLENGES,
     S_CHALLENGES_WON,
     S_DRAWS,
@@ -32,49 +38,67 @@ from .engine import (
     S_KEPT_FIVES,
     S_KEPT_TT,
     S_LAST_HOLDER,
+    S_LEADER,
+    S_LED_SUIT,
     S_MET,
     S_MET_TAFFY,
     S_MET_TEN,
+    S_NPASS,
     S_PASSES,
     S_PHASE,
     S_SEAT,
+    S_STOCK,
+    S_TOP,
+    S_TRICK_LEN,
     S_TRICKS,
     S_TURNS,
+    S_WINNER,
     STATE_DTYPE,
+    SUIT_OF,
+    TAFFY_LEAD,
+    TURN,
+    _check_end,
+    _draw,
+    _expose,
+    _give,
+    _next_in_play,
     apply,
     check,
     count_tens,
     forced,
     new_state,
     players,
+    power,
     reset,
     score,
     seat_view,
 )
 from .moves import action_name
-from .rules import WelshRules
+from .players.random import P_DRAW, follow_uniform, lead_uniform
+from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
 __all__ = [
-    "over",
-    "to_move",
-    "forced",
-    "view",
-    "check_move",
-    "apply_move",
-    "strategy_of",
-    "players_of",
-    "record",
-    "play_game",
     "BLOCK",
-    "STATE_DTYPE",
     "ENGINE_ERRORS",
     "MOVE_NOUN",
-    "play_batch",
+    "STATE_DTYPE",
+    "apply_move",
+    "check_move",
     "decide_now",
+    "forced",
+    "over",
+    "play_batch",
+    "play_game",
+    "players_of",
+    "record",
+    "strategy_of",
+    "to_move",
+    "view",
 ]
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
+RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 MOVE_NOUN = "decision"  # for errors: "illegal decision 'draw'"
 
 # ---- the rules, as the harness calls them ------------------------------------
@@ -137,15 +161,147 @@ def deal_stock(g, base_deck, seed, game):
     shuffle_stock(g, base_deck, seed, game, players(g))
 
 
+@njit(cache=True)
+def _all_random(g):
+    """Does every seat play ``random``, with no false pass allowed, no challenge and no events asked for?"""
+    r = g.table.rules
+    if r[R_REVOKES] or r[R_CHALLENGE] != NO_CHALLENGES or g.ev_on:
+        return False
+    for q in range(players(g)):
+        if g.seats[q].strategy != RANDOM:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _random_deal(g, moves, limit):
+    """The deal, every seat playing ``random`` under rules with no false pass and no challenge:
+    the decisions the shared loop (``play_deal``) would take, from the same streams in the
+    same order, with the same effects as the engine's steps (``_draw``, ``_lead``,
+    ``_follow``, ``_pass``, ``_settle_trick``, ``_end_trick``), but a trick at a time, without
+    a view, a legality check or the phase dispatch per decision (``random`` only takes legal
+    ones). Returns the decisions."""
+    t = g.table
+    s = t.s
+    p = players(g)
+    stock = s[S_STOCK]
+    taffy_ten = t.rules[R_TAFFY_EQUALS_TEN]
+    m = 0
+    while s[S_PHASE] != OVER:
+        seat = s[S_SEAT]
+        own = g.seats[seat]
+        s[S_TURNS] += 1
+        # an empty hand draws unasked (engine.forced); else random.play's draw or lead
+        if t.hand_n[seat] == 0 or (s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW]):
+            if m < limit:
+                moves[m] = seat * MOVE_SEAT + DRAW
+            m += 1
+            _draw(g, seat)
+            continue
+        a = lead_uniform(own)
+        if m < limit:
+            moves[m] = seat * MOVE_SEAT + a
+        m += 1
+        # the lead (engine._lead)
+        if a >= TAFFY_LEAD:
+            card = TAFFY
+            suit = a - TAFFY_LEAD
+        else:
+            card = a
+            suit = SUIT_OF[a]
+        _expose(t, seat, card)
+        _give(g, seat, card)
+        t.played[card] += 1
+        t.led[seat] += 1
+        s[S_TRICKS] += 1
+        s[S_LEADER] = seat
+        s[S_LED_SUIT] = suit
+        t.trick_card[0] = card
+        t.trick_seat[0] = seat
+        best = 0
+        best_pw = power(card, taffy_ten)
+        n = 1
+        npass = 0
+        leader = seat
+        in_stock = s[S_TOP] < stock
+        # the answers, from the leader's left, by each player in play (engine._next_follower)
+        q = leader
+        for _ in range(p - 1):
+            q = q + 1 if q + 1 < p else 0
+            if not in_stock and t.hand_n[q] == 0:
+                continue
+            seat = q
+            own = g.seats[q]
+            if own.suit_n[suit] + own.hand[TAFFY] > 0:  # a card of the suit led or a Taffy
+                a = follow_uniform(own, suit)
+                _expose(t, q, a)
+                _give(g, q, a)
+                t.played[a] += 1
+                t.trick_card[n] = a
+                t.trick_seat[n] = q
+                pw = power(a, taffy_ten)
+                if pw > best_pw:  # strictly: of equal cards the first played wins
+                    best_pw = pw
+                    best = n
+                n += 1
+            else:  # a pass unasked (engine._pass; never false here)
+                a = PASS
+                t.passed[q] = 1
+                npass += 1
+                t.void[q, suit] = 1
+                t.void[q, 4] = 1
+            if m < limit:
+                moves[m] = q * MOVE_SEAT + a
+            m += 1
+        s[S_PASSES] += npass
+        s[S_SEAT] = seat
+        s[S_TRICK_LEN] = n
+        s[S_BEST] = best
+        s[S_BEST_POWER] = best_pw
+        # the trick taken (engine._settle_trick, no challenge)
+        winner = t.trick_seat[best]
+        taffy, ten = False, False
+        for i in range(n):
+            c = t.trick_card[i]
+            t.won[winner, c] += 1
+            if c == TAFFY:
+                taffy = True
+            elif RANK_OF[c] == TEN:
+                ten = True
+        t.won_n[winner] += n
+        if taffy and ten:
+            top = t.trick_card[best]
+            s[S_MET] += 1
+            if top == TAFFY:
+                s[S_MET_TAFFY] += 1
+            elif RANK_OF[top] == TEN:
+                s[S_MET_TEN] += 1
+        s[S_WINNER] = winner
+        # engine._end_trick
+        if npass:
+            for k in range(p):
+                t.passed[k] = 0
+        s[S_NPASS] = 0
+        if not _check_end(g):
+            s[S_PHASE] = TURN
+            s[S_SEAT] = _next_in_play(t, leader, p)
+    return m
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one deal with the players set in ``g``; log its moves into ``log`` if ``logging``.
+    ``extra[0]`` (if given) non-zero plays it through the shared loop even when every seat is
+    ``random`` (which has a loop of its own, with the same result).
 
     Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action).
     """
     deal_stock(g, base_deck, seed, game)
     reset(g, base_deck.shape[0], first)
-    return play_deal(g, log, log.shape[0] if logging else 0)
+    limit = log.shape[0] if logging else 0
+    if extra[0] == 0 and _all_random(g):
+        return 0, _random_deal(g, log, limit), 0
+    return play_deal(g, log, limit)
 
 
 @njit(cache=True)
@@ -192,9 +348,13 @@ def play_batch(
     n: int,
     first: int = -1,
     log_games: int = 0,
+    shared_loop: bool = False,
 ) -> Batch:
-    """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``."""
+    """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``.
+    ``shared_loop`` plays every deal through the harness's loop even when every seat is
+    ``random`` (which has a faster loop of its own, with the same result: the tests compare them)."""
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
     return shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
                         first=first, log_games=log_games, seat_columns=SEAT_COLUMNS, game_columns=GAME_COLUMNS,
-                        log_width=max_moves(rules), states=states, describe=action_name)  # fmt: skip
+                        log_width=max_moves(rules), states=states, describe=action_name,
+                        extra=np.array([shared_loop], np.int64))  # fmt: skip
