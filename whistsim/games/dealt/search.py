@@ -653,11 +653,19 @@ def _ab(X, tt, mv, alpha, beta):
     trump = X[STRUMP]
     X[SDEPTH] = d + 1
     r0 = r1 = r2 = r3 = 0
+    # Per suit, the cards below this power are small cards like one already searched: below
+    # every card that decided its bound, so any of them gives the same (DDS's rule).
+    w0 = w1 = w2 = w3 = -1
+    small = X[SSCOTCH] == 0  # Scotch cards carry points: each searched
     for k in range(cnt):
         m = mv[d, k] & 255
         low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
         suit = m >> 4
         bit = m & 15
+        if small:
+            ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
+            if bit < ws:
+                continue
         bb = 1 << bit
         pc = X[OPTS + 16 * (suit) + bit]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
@@ -737,6 +745,18 @@ def _ab(X, tt, mv, alpha, beta):
         r1 |= c1
         r2 |= c2
         r3 |= c3
+        if small:
+            if suit == 0:
+                if w0 < 0 and (r0 & ((2 << bit) - 1)) == 0:
+                    w0 = lowest(r0) if r0 else 16
+            elif suit == 1:
+                if w1 < 0 and (r1 & ((2 << bit) - 1)) == 0:
+                    w1 = lowest(r1) if r1 else 16
+            elif suit == 2:
+                if w2 < 0 and (r2 & ((2 << bit) - 1)) == 0:
+                    w2 = lowest(r2) if r2 else 16
+            elif w3 < 0 and (r3 & ((2 << bit) - 1)) == 0:
+                w3 = lowest(r3) if r3 else 16
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if base >= 0:
