@@ -76,7 +76,8 @@ OH = N_S
 OTM = OH + 4 * MAX_PLAYERS
 OTEAM = OTM + 4
 OPTS = OTEAM + MAX_PLAYERS
-N_X = OPTS + 4 * 16
+OPM = OPTS + 4 * 16  # per suit, the power bits of the cards that carry points
+N_X = OPM + 4
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
 # Whist, which high cards are left), its bounds, best lead, cards left, and per suit the
@@ -156,11 +157,14 @@ def load(t, hands, pts_rank, X):
         X[OTEAM + q] = t.team[q] if q < p else 0
     for suit in range(4):
         X[OTM + suit] = 0
+        X[OPM + suit] = 0
         for b in range(16):
             X[OPTS + 16 * (suit) + b] = 0
         for rank in range(13):
             pb = _pbit(rank, suit, trump, scotch)
             X[OPTS + 16 * (suit) + pb] = pts_rank[suit, rank]
+            if pts_rank[suit, rank] != 0:
+                X[OPM + suit] |= 1 << pb
     left = 0
     rpts = 0
     for q in range(MAX_PLAYERS):
@@ -625,9 +629,6 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        v = _bound_cut(X, mv, d, alpha, beta, tricks)
-        if v != NOCUT:
-            return v
         ka, kb, kc = _primary(X)
         _codes(X, mv, d)
         base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
@@ -645,6 +646,10 @@ def _ab(X, tt, mv, alpha, beta):
                 return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
             if tt_move < 0:
                 tt_move = _abs_move(X, p, tt[e, T_MOVE])
+        # the sure tricks' bounds after the table: it answers more often, and cheaper
+        v = _bound_cut(X, mv, d, alpha, beta, tricks)
+        if v != NOCUT:
+            return v
     seat = (X[SLEADER] + n) % p
     cnt = _gen(X, seat, mv, d, tt_move)
     maxing = X[OTEAM + seat] == 0
@@ -654,18 +659,17 @@ def _ab(X, tt, mv, alpha, beta):
     X[SDEPTH] = d + 1
     r0 = r1 = r2 = r3 = 0
     # Per suit, the cards below this power are small cards like one already searched: below
-    # every card that decided its bound, so any of them gives the same (DDS's rule).
+    # every card that decided its bound (and every card that carries points), so any of them
+    # gives the same (DDS's rule).
     w0 = w1 = w2 = w3 = -1
-    small = X[SSCOTCH] == 0  # Scotch cards carry points: each searched
     for k in range(cnt):
         m = mv[d, k] & 255
         low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
         suit = m >> 4
         bit = m & 15
-        if small:
-            ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
-            if bit < ws:
-                continue
+        ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
+        if bit < ws:
+            continue
         bb = 1 << bit
         pc = X[OPTS + 16 * (suit) + bit]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
@@ -745,18 +749,23 @@ def _ab(X, tt, mv, alpha, beta):
         r1 |= c1
         r2 |= c2
         r3 |= c3
-        if small:
-            if suit == 0:
-                if w0 < 0 and (r0 & ((2 << bit) - 1)) == 0:
-                    w0 = lowest(r0) if r0 else 16
-            elif suit == 1:
-                if w1 < 0 and (r1 & ((2 << bit) - 1)) == 0:
-                    w1 = lowest(r1) if r1 else 16
-            elif suit == 2:
-                if w2 < 0 and (r2 & ((2 << bit) - 1)) == 0:
-                    w2 = lowest(r2) if r2 else 16
-            elif w3 < 0 and (r3 & ((2 << bit) - 1)) == 0:
-                w3 = lowest(r3) if r3 else 16
+        below = (2 << bit) - 1
+        if suit == 0:
+            rx = r0 | X[OPM]
+            if w0 < 0 and (rx & below) == 0:
+                w0 = lowest(rx) if rx else 16
+        elif suit == 1:
+            rx = r1 | X[OPM + 1]
+            if w1 < 0 and (rx & below) == 0:
+                w1 = lowest(rx) if rx else 16
+        elif suit == 2:
+            rx = r2 | X[OPM + 2]
+            if w2 < 0 and (rx & below) == 0:
+                w2 = lowest(rx) if rx else 16
+        else:
+            rx = r3 | X[OPM + 3]
+            if w3 < 0 and (rx & below) == 0:
+                w3 = lowest(rx) if rx else 16
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if base >= 0:
