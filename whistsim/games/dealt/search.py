@@ -616,6 +616,7 @@ def _ab(X, tt, mv, alpha, beta):
         mv[d, OREL + s] = 0
     base = -1
     ka = kb = kc = 0
+    any_move = -1
     tt_move = -1
     if n == 0:
         left = X[SLEFT]
@@ -635,6 +636,8 @@ def _ab(X, tt, mv, alpha, beta):
         for e in range(base, base + BUCKET):
             if tt[e, T_LEFT] == 0 or tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
                 continue
+            if any_move < 0:
+                any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
             match = True
             for s in range(4):
                 if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
@@ -646,6 +649,8 @@ def _ab(X, tt, mv, alpha, beta):
                 return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
             if tt_move < 0:
                 tt_move = _abs_move(X, p, tt[e, T_MOVE])
+        if tt_move < 0 and any_move >= 0:
+            tt_move = _abs_move(X, p, any_move)
         # the sure tricks' bounds after the table: it answers more often, and cheaper
         v = _bound_cut(X, mv, d, alpha, beta, tricks)
         if v != NOCUT:
