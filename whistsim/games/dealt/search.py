@@ -87,7 +87,7 @@ T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
 T_K = 11  # 4 columns: per suit, the owner code under that mask
 T_AGE = 15  # when it was stored (nodes searched), to replace the oldest of the smallest
 TT_COLS = 16
-BUCKET = 32  # entries probed per primary key
+BUCKET = 64  # entries probed per primary key
 
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
 OSCR = 52  # 4: relevant cards of a bound
