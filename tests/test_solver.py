@@ -9,6 +9,7 @@ import pytest
 from numba import njit
 
 import whistsim
+from whistsim.cards import parse_card
 from whistsim.games.dealt.engine import (
     CORE_DTYPE,
     MAX_PLAYERS,
@@ -129,6 +130,19 @@ def test_whist_partner_overtakes_to_unblock_the_suit():
     assert pos.value() == 2
     best, vals = pos.best()
     assert best == [37] and vals[0] == 0  # KH (card 37) two tricks, the 2C none
+
+
+def test_a_squeeze_survives_small_cards_searched_once():
+    # No trumps left (spades), seat 2 leads. The search tries one of a hand's small cards in
+    # a suit and skips the others below every card that decided its bound; a squeeze is
+    # where that would go wrong if the guards were taken for small cards. The AC squeezes
+    # West, who must let go a guard (KH JH against North's AH QH, or KD against the QD)
+    # before North discards: three tricks. Leading a red three first: two.
+    hands = [["AH", "QH", "QD"], ["2C", "5C", "9C"], ["AC", "3D", "3H"], ["KH", "JH", "KD"]]
+    pos = from_hands(WhistRules(), hands, 2, "S")
+    assert pos.value() == 3
+    _, vals = pos.best()
+    assert vals == {parse_card("AC"): 3, parse_card("3D"): 2, parse_card("3H"): 2}
 
 
 def test_scotch_margin_counts_honours_and_cards():

@@ -272,10 +272,10 @@ def write_csv(out: dict, path: str | Path) -> None:
 
 def solver_speed(full: int = 40, eight: int = 200, seed: int = 1) -> dict[str, dict[str, float]]:
     """Open-hand solver, one core: CPU seconds per Whist deal solved from the first lead and with
-    8 tricks left (random play up to there), median and 95th percentile; the table is
-    cleared between deals, outside the timing."""
+    8 tricks left (random play up to there), median and 95th percentile, and the median nodes
+    searched; the table is cleared between deals, outside the timing."""
     from . import simulate
-    from .games.dealt.search import new_table
+    from .games.dealt.search import SNODES, new_table
     from .solver.position import position_of
 
     tt = new_table()
@@ -285,16 +285,19 @@ def solver_speed(full: int = 40, eight: int = 200, seed: int = 1) -> dict[str, d
             "whist", n, seed, rules={"unit": "deal"}, strategies=["random"], records=n
         ).records[:n]
         times = []
+        nodes = []
         for rec in records:
             tt[:] = 0
             pos = position_of({**rec, "moves": rec["moves"][:cut]}, tt)
             t0 = time.process_time()  # CPU time: the machine may be shared
             pos.value()
             times.append(time.process_time() - t0)
+            nodes.append(int(pos.X[SNODES]))
         out[name] = {
             "n": len(times),
             "median_s": float(np.median(times)),
             "p95_s": float(np.percentile(times, 95)),
+            "nodes_median": float(np.median(nodes)),
         }
     return out
 
@@ -303,7 +306,8 @@ def main() -> None:
     speed = solver_speed()
     for name, v in speed.items():
         print(
-            f"solver, Whist {name}: median {v['median_s'] * 1e3:.1f} ms, p95 {v['p95_s'] * 1e3:.1f} ms per deal (n={v['n']}, one core)"
+            f"solver, Whist {name}: median {v['median_s'] * 1e3:.1f} ms, p95 {v['p95_s'] * 1e3:.1f} ms per deal "
+            f"(n={v['n']}, one core; median {v['nodes_median']:,.0f} nodes)"
         )
     out = run()
     print(format_report(out))

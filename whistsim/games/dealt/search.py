@@ -76,7 +76,8 @@ OH = N_S
 OTM = OH + 4 * MAX_PLAYERS
 OTEAM = OTM + 4
 OPTS = OTEAM + MAX_PLAYERS
-N_X = OPTS + 4 * 16
+OPM = OPTS + 4 * 16  # per suit, the power bits of the cards that carry points
+N_X = OPM + 4
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
 # Whist, which high cards are left), its bounds, best lead, cards left, and per suit the
@@ -86,7 +87,7 @@ T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
 T_K = 11  # 4 columns: per suit, the owner code under that mask
 T_AGE = 15  # when it was stored (nodes searched), to replace the oldest of the smallest
 TT_COLS = 16
-BUCKET = 32  # entries probed per primary key
+BUCKET = 64  # entries probed per primary key
 
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
 OSCR = 52  # 4: relevant cards of a bound
@@ -156,11 +157,14 @@ def load(t, hands, pts_rank, X):
         X[OTEAM + q] = t.team[q] if q < p else 0
     for suit in range(4):
         X[OTM + suit] = 0
+        X[OPM + suit] = 0
         for b in range(16):
             X[OPTS + 16 * (suit) + b] = 0
         for rank in range(13):
             pb = _pbit(rank, suit, trump, scotch)
             X[OPTS + 16 * (suit) + pb] = pts_rank[suit, rank]
+            if pts_rank[suit, rank] != 0:
+                X[OPM + suit] |= 1 << pb
     left = 0
     rpts = 0
     for q in range(MAX_PLAYERS):
@@ -612,6 +616,7 @@ def _ab(X, tt, mv, alpha, beta):
         mv[d, OREL + s] = 0
     base = -1
     ka = kb = kc = 0
+    any_move = -1
     tt_move = -1
     if n == 0:
         left = X[SLEFT]
@@ -625,15 +630,14 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        v = _bound_cut(X, mv, d, alpha, beta, tricks)
-        if v != NOCUT:
-            return v
         ka, kb, kc = _primary(X)
         _codes(X, mv, d)
         base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
         for e in range(base, base + BUCKET):
             if tt[e, T_LEFT] == 0 or tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
                 continue
+            if any_move < 0:
+                any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
             match = True
             for s in range(4):
                 if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
@@ -645,6 +649,12 @@ def _ab(X, tt, mv, alpha, beta):
                 return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
             if tt_move < 0:
                 tt_move = _abs_move(X, p, tt[e, T_MOVE])
+        if tt_move < 0 and any_move >= 0:
+            tt_move = _abs_move(X, p, any_move)
+        # the sure tricks' bounds after the table: it answers more often, and cheaper
+        v = _bound_cut(X, mv, d, alpha, beta, tricks)
+        if v != NOCUT:
+            return v
     seat = (X[SLEADER] + n) % p
     cnt = _gen(X, seat, mv, d, tt_move)
     maxing = X[OTEAM + seat] == 0
@@ -653,11 +663,18 @@ def _ab(X, tt, mv, alpha, beta):
     trump = X[STRUMP]
     X[SDEPTH] = d + 1
     r0 = r1 = r2 = r3 = 0
+    # Per suit, the cards below this power are small cards like one already searched: below
+    # every card that decided its bound (and every card that carries points), so any of them
+    # gives the same (DDS's rule).
+    w0 = w1 = w2 = w3 = -1
     for k in range(cnt):
         m = mv[d, k] & 255
         low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
         suit = m >> 4
         bit = m & 15
+        ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
+        if bit < ws:
+            continue
         bb = 1 << bit
         pc = X[OPTS + 16 * (suit) + bit]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
@@ -737,6 +754,23 @@ def _ab(X, tt, mv, alpha, beta):
         r1 |= c1
         r2 |= c2
         r3 |= c3
+        below = (2 << bit) - 1
+        if suit == 0:
+            rx = r0 | X[OPM]
+            if w0 < 0 and (rx & below) == 0:
+                w0 = lowest(rx) if rx else 16
+        elif suit == 1:
+            rx = r1 | X[OPM + 1]
+            if w1 < 0 and (rx & below) == 0:
+                w1 = lowest(rx) if rx else 16
+        elif suit == 2:
+            rx = r2 | X[OPM + 2]
+            if w2 < 0 and (rx & below) == 0:
+                w2 = lowest(rx) if rx else 16
+        else:
+            rx = r3 | X[OPM + 3]
+            if w3 < 0 and (rx & below) == 0:
+                w3 = lowest(rx) if rx else 16
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if base >= 0:
