@@ -252,29 +252,41 @@ def sample_deal(buf, seat):
 
 
 @njit(cache=True)
-def _set_world(v, sc, slot_bits, seeds, policy):
-    """The scratch deal: the real table, the seat's own hand and one sampled world."""
-    t = v.table
-    r = t.rules
-    p = r[R_PLAYERS]
-    cur = t.s[S_SET]
-    copy_table(sc.table, t)
-    for k in range(cur, r[R_SETS]):
-        for q in range(p):
-            for suit in range(4):
-                sc.sets[k, q, suit] = slot_bits[k * MAX_PLAYERS + q, suit]
-    for q in range(p):
+def _set_players(v, sc, policy):
+    """The scratch deal's players, once per decision: every seat plays by ``policy``."""
+    for q in range(v.table.rules[R_PLAYERS]):
         seat = sc.seats[q]
-        for suit in range(4):
-            seat.bits[suit] = v.own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]
-        seat.n = t.hand_n[q]
-        seat.rng[0] = seeds[q]
         seat.strategy = policy
         for i in range(seat.params.shape[0]):
             seat.params[i] = 0.0  # random play-outs never revoke
         if policy == 1:
             for i in range(len(heuristic.DEFAULTS)):
                 seat.params[i] = heuristic.DEFAULTS[i]
+
+
+@njit(cache=True)
+def _set_sets(v, sc, slot_bits):
+    """The scratch deal's hands of the sets still to come, once per sampled world."""
+    t = v.table
+    for k in range(t.s[S_SET] + 1, t.rules[R_SETS]):
+        for q in range(t.rules[R_PLAYERS]):
+            for suit in range(4):
+                sc.sets[k, q, suit] = slot_bits[k * MAX_PLAYERS + q, suit]
+
+
+@njit(cache=True)
+def _set_world(v, sc, slot_bits, seeds):
+    """The scratch deal: the real table, the seat's own hand and one sampled world."""
+    t = v.table
+    p = t.rules[R_PLAYERS]
+    cur = t.s[S_SET]
+    copy_table(sc.table, t)
+    for q in range(p):
+        seat = sc.seats[q]
+        for suit in range(4):
+            seat.bits[suit] = v.own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]
+        seat.n = t.hand_n[q]
+        seat.rng[0] = seeds[q]
     sc.n_revokes = 0
 
 
@@ -360,8 +372,10 @@ def decide(v):
     n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
     if n_cards < 0:
         n_cards, n_slots = _prepare(v, False, work)
+    _set_players(v, sc, policy)
     for _ in range(worlds):
         _deal_prepared(v, slot_bits, work, n_cards, n_slots)
+        _set_sets(v, sc, slot_bits)
         for q in range(MAX_PLAYERS):
             seeds[q] = next_u64(own.rng, 0)
         for suit in range(4):
@@ -369,7 +383,7 @@ def decide(v):
             while m:
                 card = suit * 13 + nth(m, 0)
                 m &= m - 1
-                _set_world(v, sc, slot_bits, seeds, policy)
+                _set_world(v, sc, slot_bits, seeds)
                 apply(sc, card)
                 _play_out(sc)
                 total[card] += _value(sc, side)
