@@ -35,7 +35,6 @@ from ..engine import (
     S_TURNUP,
     SCOTCH,
     apply,
-    copy_table,
     seat_view,
 )
 from . import heuristic
@@ -280,7 +279,7 @@ def _set_world(v, sc, slot_bits, seeds):
     t = v.table
     p = t.rules[R_PLAYERS]
     cur = t.s[S_SET]
-    copy_table(sc.table, t)
+    sc.table = t  # one copy of the record
     for q in range(p):
         seat = sc.seats[q]
         for suit in range(4):
