@@ -14,14 +14,23 @@ import numpy as np
 from numba import njit
 
 from ....bits import lowest, nth, popcount
+from ....cards import ACE, JACK, KING, QUEEN, TEN
 from ....rng import next_u64, randbelow
 from ....strategy import Param
 from ..engine import (
+    ACE_POINTS,
+    DIAMONDS,
+    FRENCH_TEN_POINTS,
+    JACK_POINTS,
+    KING_POINTS,
     MAX_PLAYERS,
     MAX_SETS,
+    MAX_TEAMS,
     OVER,
     P_POINTS,
     P_TRICKS,
+    QUEEN_POINTS,
+    R_FRENCH,
     R_HAND,
     R_KIND,
     R_PLAYERS,
@@ -32,9 +41,14 @@ from ..engine import (
     S_PHASE,
     S_SEAT,
     S_SET,
+    S_SET_TRICK,
+    S_TRICK_LEN,
+    S_TRUMP,
     S_TURNUP,
     SCOTCH,
+    TEN_POINTS,
     apply,
+    power,
     seat_view,
 )
 from . import heuristic
@@ -298,9 +312,15 @@ def _only_card(own):
 
 
 @njit(cache=True)
-def _play_out(sc):
+def _play_out(sc, side, points):
+    """Play the scratch deal to its end; the seat's side's result (see :func:`_value`)."""
     s = sc.table.s
+    r = sc.table.rules
+    last_trick = r[R_HAND] - 1
+    last_set = r[R_SETS] - 1
     while s[S_PHASE] != OVER:
+        if s[S_TRICK_LEN] == 0 and s[S_SET_TRICK] == last_trick and s[S_SET] == last_set:
+            return _last_trick(sc, side, points)  # one card each: no choice is left
         seat = s[S_SEAT]
         own = sc.seats[seat]
         if own.strategy == 1:
@@ -317,11 +337,13 @@ def _play_out(sc):
         else:
             a = random_player.decide(seat_view(sc, seat, sc))
         apply(sc, a)
+    return _value(sc, side)
 
 
 @njit(cache=True)
 def _value(sc, side):
-    """The seat's side's result in a played-out deal."""
+    """The seat's side's result in a played-out deal: Whist its tricks; Scotch its points
+    less the others' average."""
     res = sc.result
     r = sc.table.rules
     if r[R_KIND] != SCOTCH:
@@ -332,6 +354,69 @@ def _value(sc, side):
         if x != side:
             others += res[P_POINTS, x]
     return res[P_POINTS, side] - others / (nt - 1)
+
+
+@njit(cache=True)
+def _last_trick(sc, side, points):
+    """:func:`_value` of the deal once its last trick is played, each seat playing its one
+    card: the trick's winner found and scored here, as the engine would (its ``score_deal``:
+    Scotch points are the counting cards won plus the cards won above those dealt)."""
+    t = sc.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    scotch = r[R_KIND] == SCOTCH
+    trump = s[S_TRUMP]
+    q = s[S_SEAT]
+    winner, led, best = q, -1, -1
+    trick = np.int64(0)  # the trick's cards, as one 52-bit mask
+    for i in range(p):
+        card = _only_card(sc.seats[q])
+        trick |= np.int64(1) << np.int64(card)
+        if i == 0:
+            led = card // 13
+            best = power(card, trump, led, scotch)
+            winner = q
+        else:
+            pw = power(card, trump, led, scotch)
+            if pw > best:
+                best = pw
+                winner = q
+        q = q + 1 if q + 1 < p else 0
+    if not scotch:
+        x = 1 if t.team[winner] == side else 0
+        for q in range(p):
+            if t.team[q] == side:
+                x += t.tricks[q]
+        return float(x)
+    nt = r[R_TEAMS]
+    per_seat = r[R_HAND] * r[R_SETS]
+    french = r[R_FRENCH] and trump != DIAMONDS
+    for x in range(2 * nt):
+        points[x] = 0  # [0, nt): counting cards; [nt, 2 nt): cards won less cards dealt
+    for q in range(p):
+        x = t.team[q]
+        w = t.won_bits[q, trump]
+        d = t.won_bits[q, DIAMONDS]
+        won = t.won_n[q]
+        if q == winner:
+            w |= (trick >> (13 * trump)) & 0x1FFF
+            d |= (trick >> (13 * DIAMONDS)) & 0x1FFF
+            won += p
+        points[nt + x] += won - per_seat
+        points[x] += (
+            JACK_POINTS * ((w >> JACK) & 1) + ACE_POINTS * ((w >> ACE) & 1) + KING_POINTS * ((w >> KING) & 1)
+            + QUEEN_POINTS * ((w >> QUEEN) & 1) + TEN_POINTS * ((w >> TEN) & 1)
+        )  # fmt: skip
+        if french:
+            points[x] += FRENCH_TEN_POINTS * ((d >> TEN) & 1)
+    for x in range(nt):
+        points[x] += max(0, points[nt + x])
+    others = 0.0
+    for x in range(nt):
+        if x != side:
+            others += points[x]
+    return points[side] - others / (nt - 1)
 
 
 @njit(cache=True)
@@ -367,6 +452,7 @@ def decide(v):
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
     total = np.zeros(52, np.float64)
+    points = np.zeros(2 * MAX_TEAMS, np.int64)
     work = _work()
     n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
     if n_cards < 0:
@@ -384,8 +470,7 @@ def decide(v):
                 m &= m - 1
                 _set_world(v, sc, slot_bits, seeds)
                 apply(sc, card)
-                _play_out(sc)
-                total[card] += _value(sc, side)
+                total[card] += _play_out(sc, side, points)
     best = -1
     for suit in range(4):
         m = cands[suit]
