@@ -202,6 +202,9 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
         slack[subset] = work[W_SLACK0, subset]
         if slack[subset] == 0:
             tight |= 1 << subset
+    free = True  # no voids to respect: every slot takes every suit, and Hall's condition holds
+    for j in range(n_slots):
+        free &= elig[slots[j]] == 15
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, 0, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
@@ -209,6 +212,19 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
         c = pool[i]
         suit = c // 13
         bit = 1 << suit
+        if free:
+            total = 0
+            for j in range(n_slots):
+                total += cap[slots[j]]
+            x = randbelow(rng, 0, total)
+            for j in range(n_slots):
+                slot = slots[j]
+                if x < cap[slot]:
+                    cap[slot] -= 1
+                    slot_bits[slot, suit] |= 1 << (c % 13)
+                    break
+                x -= cap[slot]
+            continue
         tried = 0  # slots found to leave the rest unplaceable
         while True:
             total = 0
