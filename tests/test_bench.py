@@ -34,3 +34,18 @@ def test_whist_floor_plays_thirteen_tricks():
     assert whist_floor(n, 3, out) == 52 * n
     assert (out.sum(axis=1) == 13).all()
     assert 6.0 < out[:, 0].mean() < 7.0
+
+
+def test_pimc_decisions_count_each_seats_moves():
+    from whistsim.bench import pimc_decisions
+
+    for game, preset, p, other in (("welsh", "parlett", 3, "greedy"), ("whist", None, 4, "heuristic")):
+        g = get_game(game)
+        rules = g.make_rules(preset, p, {})
+        ids, params = seating(game, [parse_spec(other)], p)
+        batch = g.play_batch(rules, ids, params, seed=5, n=20, log_games=20)
+        counts = [pimc_decisions(game, batch, p, seat) for seat in range(p)]
+        if game == "welsh":
+            assert sum(counts) == batch.game["moves"].sum() and min(counts) > 0
+        else:
+            assert counts[0] == 13 * batch.game["deals"].sum()  # a card to each of 13 tricks a deal

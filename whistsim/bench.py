@@ -12,6 +12,10 @@ ratios say what share of the game's own speed limit on one core whistsim reaches
 OpenSpiel, an optional extra (``pip install -e '.[bench]'``), runs its
 ``bridge``, ``hearts`` and ``spades`` random play-outs through its C++
 ``evaluate_bots`` loop and through a Python loop over its API.
+
+Pimc (both families) in one seat against the default fast players: its
+decisions per CPU second on one thread, beside what one decision costs in
+random games of the same game timed in the same run.
 """
 
 from __future__ import annotations
@@ -45,6 +49,12 @@ CASES = [
 ]
 PIECE_SECONDS = 0.5  # the longest kernel call of a timed run
 OPENSPIEL_GAMES = ["bridge(use_double_dummy_result=false)", "hearts", "spades"]
+# (game, preset, players, the other seats' player): pimc in seat 0, default settings
+PIMC_CASES = [
+    ("welsh", "parlett", 3, "greedy"),
+    ("scotch", None, 4, "heuristic"),
+    ("whist", None, 4, "heuristic"),
+]
 
 
 @dataclass
@@ -95,6 +105,54 @@ def _time_case(
             best = min(best, took)
     deals = float(np.mean(batch.game["deals"])) if "deals" in batch.game else 1.0
     return Row("whistsim", game, players, strategy, n_threads, n / best, n * deals / best, n)
+
+
+@dataclass
+class PimcRow:
+    game: str
+    players: int
+    others: str  # the other seats' player
+    decisions_per_s: float  # every move pimc's seat makes, forced ones included
+    decisions: int
+    games: int
+
+
+def pimc_decisions(game: str, batch, players: int, seat: int = 0) -> int:
+    """The moves ``seat`` made in a batch (Welsh Whist: every game logged)."""
+    from .harness.loop import MOVE_SEAT
+
+    if game != "welsh":  # the dealt games: every seat plays one card to each trick
+        return int(batch.game["moves"].sum()) // players
+    return int(sum(int((log // MOVE_SEAT == seat).sum()) for log in batch.logs))
+
+
+def time_pimc(game: str, preset, players: int, others: str, seconds: float, repeats: int) -> PimcRow:
+    """Pimc's decisions per CPU second, one thread: pimc in seat 0, ``others`` in the rest."""
+    g = get_game(game)
+    rules = g.make_rules(preset, players, {})
+    specs = [parse_spec("pimc")] + [parse_spec(others)] * (players - 1)
+    ids, params = seating(game, specs, g.players_of(rules))
+    logged = 1 << 30 if game == "welsh" else 0  # Welsh decisions are counted in the logs
+    with threads(1):
+        g.play_batch(rules, ids, params, seed=1, n=1)  # compile or load from cache
+        n = 2
+        while True:  # size a run to about `seconds`
+            t0 = time.process_time()
+            g.play_batch(rules, ids, params, seed=1, n=n, log_games=logged)
+            dt = time.process_time() - t0
+            if dt > seconds / 4:
+                break
+            n *= 4
+        n = max(n, int(n * seconds / max(dt, 1e-6)))
+        best, best_d = 0.0, 0
+        for rep in range(repeats):
+            t0 = time.process_time()
+            batch = g.play_batch(rules, ids, params, seed=2 + rep, n=n, log_games=logged)
+            took = time.process_time() - t0
+            d = pimc_decisions(game, batch, players)
+            if d / took > best:
+                best, best_d = d / took, d
+    return PimcRow(game, players, others, best, best_d, n)
 
 
 def _floor_rows(seconds: float, repeats: int) -> list[Row]:
@@ -179,10 +237,27 @@ def peak_memory_mb(n: int = 10_000_000) -> float:
     return int(out.stdout.split()[-1]) / 1024
 
 
+def _pimc_rows(rows: list[Row], seconds: float, repeats: int) -> list[dict]:
+    """Pimc's cases, each with the cost of one decision in random games of the same game (one
+    thread, this run): how many random games the time of one pimc decision would play."""
+    out = []
+    for game, preset, players, others in PIMC_CASES:
+        r = asdict(time_pimc(game, preset, players, others, seconds, repeats))
+        rand = [x for x in rows if (x.engine, x.game, x.players, x.strategy, x.threads)
+                == ("whistsim", game, players, "random", 1)]  # fmt: skip
+        r["random_games_per_decision"] = rand[0].games_per_s / r["decisions_per_s"] if rand else None
+        out.append(r)
+    return out
+
+
 def run(
-    seconds: float = 1.0, repeats: int = 3, openspiel: bool = True, memory_games: int = 10_000_000
+    seconds: float = 1.0,
+    repeats: int = 3,
+    openspiel: bool = True,
+    memory_games: int = 10_000_000,
+    pimc: bool = True,
 ) -> dict:
-    """Measure every case; returns {"rows": [...], "ratios": {...}, "peak_memory_mb": ...}."""
+    """Measure every case; returns {"rows": [...], "ratios": {...}, "pimc": [...], "peak_memory_mb": ...}."""
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows: list[Row] = []
     games = set(game_names())
@@ -196,6 +271,8 @@ def run(
         rows += _openspiel_rows(seconds, repeats)
     out = {"cpu_count": os.cpu_count(), "threads": all_threads, "rows": [asdict(r) for r in rows]}
     out["ratios"] = _ratios(rows)
+    if pimc:
+        out["pimc"] = _pimc_rows(rows, seconds, repeats)
     if memory_games:
         out["peak_memory_mb"] = {"games": memory_games, "mb": peak_memory_mb(memory_games)}
     return out
@@ -255,6 +332,13 @@ def format_report(out: dict) -> str:
     lines.append("")
     for k, v in out["ratios"].items():
         lines.append(f"{k}: {v:.2f}")
+    for r in out.get("pimc", []):
+        rel = r["random_games_per_decision"]
+        lines.append(
+            f"pimc, {r['game']} {r['players']}p against {r['others']}, one thread: "
+            f"{r['decisions_per_s']:,.0f} decisions/s ({r['decisions']:,} in {r['games']:,} games)"
+            + (f"; one decision costs {rel:.1f} random games" if rel is not None else "")
+        )
     if "peak_memory_mb" in out:
         m = out["peak_memory_mb"]
         lines.append(f"peak memory, {m['games']:,} Welsh games with summary output: {m['mb']:.0f} MB")

@@ -14,14 +14,23 @@ import numpy as np
 from numba import njit
 
 from ....bits import lowest, nth, popcount
+from ....cards import ACE, JACK, KING, QUEEN, TEN
 from ....rng import next_u64, randbelow
 from ....strategy import Param
 from ..engine import (
+    ACE_POINTS,
+    DIAMONDS,
+    FRENCH_TEN_POINTS,
+    JACK_POINTS,
+    KING_POINTS,
     MAX_PLAYERS,
     MAX_SETS,
+    MAX_TEAMS,
     OVER,
     P_POINTS,
     P_TRICKS,
+    QUEEN_POINTS,
+    R_FRENCH,
     R_HAND,
     R_KIND,
     R_PLAYERS,
@@ -32,10 +41,14 @@ from ..engine import (
     S_PHASE,
     S_SEAT,
     S_SET,
+    S_SET_TRICK,
+    S_TRICK_LEN,
+    S_TRUMP,
     S_TURNUP,
     SCOTCH,
+    TEN_POINTS,
     apply,
-    copy_table,
+    power,
     seat_view,
 )
 from . import heuristic
@@ -62,46 +75,41 @@ PARAMS = {
 MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 
 
-@njit(cache=True, inline="always")
-def _placeable(cards, room):
-    """Hall's condition: every set of suits fits in the slots that may take one of them
-    (``cards`` and ``room`` per set of suits, as :func:`_hall` keeps them)."""
-    for subset in range(1, 16):
-        if cards[subset] > room[subset]:
-            return False
-    return True
+def _affected():
+    """AFFECTED[suit, elig]: the sets of suits (bits of a 16-bit mask) that lose one slot of
+    room net of their cards when a card of ``suit`` goes to a slot taking the suits ``elig``:
+    those without ``suit`` that share a suit with ``elig`` (the others' room and cards both
+    drop, or neither)."""
+    out = np.zeros((4, 16), np.int64)
+    for suit in range(4):
+        for elig in range(16):
+            for subset in range(1, 16):
+                if not (subset >> suit) & 1 and subset & elig:
+                    out[suit, elig] |= 1 << subset
+    return out
 
 
-@njit(cache=True, inline="always")
-def _hall(need, cap, elig, n_slots, cards, room):
-    """Per set of suits (a 4-bit mask): the cards of those suits to place, and the room in
-    the slots that may take one of them; kept up to date as cards are placed."""
-    for subset in range(1, 16):
-        n = 0
-        for suit in range(4):
-            if (subset >> suit) & 1:
-                n += need[suit]
-        cards[subset] = n
-        r = 0
-        for slot in range(n_slots):
-            if elig[slot] & subset:
-                r += cap[slot]
-        room[subset] = r
-
-
-@njit(cache=True, inline="always")
-def _room(room, elig_slot, d):
-    for subset in range(1, 16):
-        if elig_slot & subset:
-            room[subset] += d
+AFFECTED = _affected()
+# rows of the sampler's scratch (see _work)
+W_CAP0, W_ELIG, W_POOL0, W_SLACK0, W_BITS0, W_CAP, W_POOL, W_SLACK, W_SLOTS = range(9)
 
 
 @njit(cache=True)
-def _sample(v, slot_bits, use_voids, work):
-    """Deal the unseen cards into ``slot_bits[k * MAX_PLAYERS + q]`` (set k, seat q), each card
-    to a slot chosen in proportion to the room left among those that may take it and leave
-    the rest placeable; False when the shown voids cannot all hold (a revoke showed a false one).
-    ``work`` is scratch (see :func:`_work`), reused from deal to deal."""
+def _work():
+    """Scratch for the sampler, one row each: the slots' room and the suits each may take, the
+    unseen cards in order, Hall's slack per set of suits and the turn-up's place, as prepared
+    for a decision (:func:`_prepare`); the same three for the deal being made; the slots used."""
+    return np.zeros((9, MAX_SLOTS * 4), np.int64)
+
+
+@njit(cache=True)
+def _prepare(v, use_voids, work):
+    """What every sampled deal of a decision starts from: the slots (set k, seat q at
+    ``k * MAX_PLAYERS + q``) with their room and the suits they may take (none a shown void,
+    with ``use_voids``), the unseen cards in order, the turn-up placed in the dealer's hand of
+    the last set, and Hall's condition per set of suits (a 4-bit mask) as slack: the room in
+    the slots that may take one of them less their cards. Returns (cards, slots used), or
+    (-1, 0) when some set of suits cannot be placed (a revoke showed a false void)."""
     t = v.table
     r = t.rules
     p = r[R_PLAYERS]
@@ -109,20 +117,17 @@ def _sample(v, slot_bits, use_voids, work):
     sets = r[R_SETS]
     hand = r[R_HAND]
     own = v.own
-    n_slots = sets * MAX_PLAYERS
-    cap = work[0]
-    elig = work[1]  # suits each slot may take, as a 4-bit mask
-    need = work[2]
-    pool = work[3]
-    cards = work[4]
-    room = work[5]
+    cap = work[W_CAP0]
+    elig = work[W_ELIG]
+    pool = work[W_POOL0]
+    slack = work[W_SLACK0]
+    bits = work[W_BITS0]
+    slots = work[W_SLOTS]
+    for i in range(MAX_SLOTS * 4):
+        bits[i] = 0
     for i in range(MAX_SLOTS):
         cap[i] = 0
         elig[i] = 0
-        for suit in range(4):
-            slot_bits[i, suit] = 0
-    for suit in range(4):
-        need[suit] = 0
     for k in range(cur, sets):
         for q in range(p):
             slot = k * MAX_PLAYERS + q
@@ -130,6 +135,7 @@ def _sample(v, slot_bits, use_voids, work):
             for suit in range(4):
                 if not (use_voids and k == cur and t.void[q, suit]):
                     elig[slot] |= 1 << suit
+    need = np.zeros(4, np.int64)
     n = 0
     turnup = t.s[S_TURNUP]
     tsuit = turnup // 13
@@ -139,66 +145,127 @@ def _sample(v, slot_bits, use_voids, work):
         if suit == tsuit and m & tbit:
             m &= ~tbit  # the turn-up is in the dealer's hand of the last set
             slot = (sets - 1) * MAX_PLAYERS + t.s[S_DEALER]
-            slot_bits[slot, suit] |= tbit
+            bits[slot * 4 + suit] |= tbit
             cap[slot] -= 1
         while m:
             pool[n] = suit * 13 + nth(m, 0)
             m &= m - 1
             n += 1
             need[suit] += 1
-    _hall(need, cap, elig, n_slots, cards, room)
-    if not _placeable(cards, room):
-        return False
+    for subset in range(1, 16):
+        x = 0
+        for suit in range(4):
+            if (subset >> suit) & 1:
+                x += need[suit]
+        room = 0
+        for slot in range(sets * MAX_PLAYERS):
+            if elig[slot] & subset:
+                room += cap[slot]
+        slack[subset] = room - x
+        if room < x:
+            return -1, 0
+    n_slots = 0
+    for k in range(cur, sets):
+        for q in range(p):
+            slot = k * MAX_PLAYERS + q
+            if cap[slot] > 0:  # a slot with no room is never chosen
+                slots[n_slots] = slot
+                n_slots += 1
+    return n, n_slots
+
+
+@njit(cache=True)
+def _deal_prepared(v, slot_bits, work, n, n_slots):
+    """Deal the unseen cards into ``slot_bits`` as prepared: shuffle them, then give each to
+    a slot chosen in proportion to the room left among those that may take it and keep
+    Hall's condition (the draws, and so the deals, of the sampler this one replaced)."""
+    t = v.table
+    rng = v.own.rng
+    cap0 = work[W_CAP0]
+    elig = work[W_ELIG]
+    bits0 = work[W_BITS0]
+    slots = work[W_SLOTS]
+    cap = work[W_CAP]
+    pool = work[W_POOL]
+    slack = work[W_SLACK]
+    for k in range(t.s[S_SET], t.rules[R_SETS]):
+        for q in range(t.rules[R_PLAYERS]):
+            slot = k * MAX_PLAYERS + q
+            for suit in range(4):
+                slot_bits[slot, suit] = bits0[slot * 4 + suit]
+    for j in range(n_slots):
+        cap[slots[j]] = cap0[slots[j]]
+    for i in range(n):
+        pool[i] = work[W_POOL0, i]
+    tight = 0  # sets of suits with no slack: a card may not take their room
+    for subset in range(1, 16):
+        slack[subset] = work[W_SLACK0, subset]
+        if slack[subset] == 0:
+            tight |= 1 << subset
+    free = True  # no voids to respect: every slot takes every suit, and Hall's condition holds
+    for j in range(n_slots):
+        free &= elig[slots[j]] == 15
     for i in range(n - 1, 0, -1):
-        j = randbelow(own.rng, 0, i + 1)
+        j = randbelow(rng, 0, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
     for i in range(n):
         c = pool[i]
         suit = c // 13
-        need[suit] -= 1
         bit = 1 << suit
-        for subset in range(1, 16):
-            if subset & bit:
-                cards[subset] -= 1
+        if free:
+            total = 0
+            for j in range(n_slots):
+                total += cap[slots[j]]
+            x = randbelow(rng, 0, total)
+            for j in range(n_slots):
+                slot = slots[j]
+                if x < cap[slot]:
+                    cap[slot] -= 1
+                    slot_bits[slot, suit] |= 1 << (c % 13)
+                    break
+                x -= cap[slot]
+            continue
         tried = 0  # slots found to leave the rest unplaceable
         while True:
             total = 0
-            for slot in range(n_slots):
+            for j in range(n_slots):
+                slot = slots[j]
                 if elig[slot] & bit and not (tried >> slot) & 1:
                     total += cap[slot]
-            x = randbelow(own.rng, 0, total)  # total > 0: some slot keeps Hall's condition
+            x = randbelow(rng, 0, total)  # total > 0: some slot keeps Hall's condition
             chosen = 0
-            for slot in range(n_slots):
+            for j in range(n_slots):
+                slot = slots[j]
                 if elig[slot] & bit and not (tried >> slot) & 1:
                     if x < cap[slot]:
                         chosen = slot
                         break
                     x -= cap[slot]
-            cap[chosen] -= 1
-            _room(room, elig[chosen], -1)
-            if _placeable(cards, room):
+            hit = AFFECTED[suit, elig[chosen]]
+            if hit & tight == 0:
+                cap[chosen] -= 1
                 slot_bits[chosen, suit] |= 1 << (c % 13)
+                m = hit
+                while m:
+                    subset = lowest(m)
+                    m &= m - 1
+                    slack[subset] -= 1
+                    if slack[subset] == 0:
+                        tight |= 1 << subset
                 break
-            cap[chosen] += 1
-            _room(room, elig[chosen], 1)
             tried |= 1 << chosen
-    return True
-
-
-@njit(cache=True)
-def _work():
-    """Scratch for :func:`_sample`: slot capacities and suit masks, suits' needs, the pool,
-    and Hall's cards and room per set of suits."""
-    return np.zeros((6, max(MAX_SLOTS, 52)), np.int64)
 
 
 @njit(cache=True)
 def _deal_unseen(v, slot_bits, work):
     """A deal that respects the voids shown, or, when revokes made them impossible, one that
     ignores them. True when the voids were respected."""
-    if _sample(v, slot_bits, True, work):
+    n, n_slots = _prepare(v, True, work)
+    if n >= 0:
+        _deal_prepared(v, slot_bits, work, n, n_slots)
         return True
-    _sample(v, slot_bits, False, work)
+    n, n_slots = _prepare(v, False, work)
+    _deal_prepared(v, slot_bits, work, n, n_slots)
     return False
 
 
@@ -214,29 +281,41 @@ def sample_deal(buf, seat):
 
 
 @njit(cache=True)
-def _set_world(v, sc, slot_bits, seeds, policy):
-    """The scratch deal: the real table, the seat's own hand and one sampled world."""
-    t = v.table
-    r = t.rules
-    p = r[R_PLAYERS]
-    cur = t.s[S_SET]
-    copy_table(sc.table, t)
-    for k in range(cur, r[R_SETS]):
-        for q in range(p):
-            for suit in range(4):
-                sc.sets[k, q, suit] = slot_bits[k * MAX_PLAYERS + q, suit]
-    for q in range(p):
+def _set_players(v, sc, policy):
+    """The scratch deal's players, once per decision: every seat plays by ``policy``."""
+    for q in range(v.table.rules[R_PLAYERS]):
         seat = sc.seats[q]
-        for suit in range(4):
-            seat.bits[suit] = v.own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]
-        seat.n = t.hand_n[q]
-        seat.rng[0] = seeds[q]
         seat.strategy = policy
         for i in range(seat.params.shape[0]):
             seat.params[i] = 0.0  # random play-outs never revoke
         if policy == 1:
             for i in range(len(heuristic.DEFAULTS)):
                 seat.params[i] = heuristic.DEFAULTS[i]
+
+
+@njit(cache=True)
+def _set_sets(v, sc, slot_bits):
+    """The scratch deal's hands of the sets still to come, once per sampled world."""
+    t = v.table
+    for k in range(t.s[S_SET] + 1, t.rules[R_SETS]):
+        for q in range(t.rules[R_PLAYERS]):
+            for suit in range(4):
+                sc.sets[k, q, suit] = slot_bits[k * MAX_PLAYERS + q, suit]
+
+
+@njit(cache=True)
+def _set_world(v, sc, slot_bits, seeds):
+    """The scratch deal: the real table, the seat's own hand and one sampled world."""
+    t = v.table
+    p = t.rules[R_PLAYERS]
+    cur = t.s[S_SET]
+    sc.table = t  # one copy of the record
+    for q in range(p):
+        seat = sc.seats[q]
+        for suit in range(4):
+            seat.bits[suit] = v.own.bits[suit] if q == v.seat else slot_bits[cur * MAX_PLAYERS + q, suit]
+        seat.n = t.hand_n[q]
+        seat.rng[0] = seeds[q]
     sc.n_revokes = 0
 
 
@@ -249,9 +328,15 @@ def _only_card(own):
 
 
 @njit(cache=True)
-def _play_out(sc):
+def _play_out(sc, side, points):
+    """Play the scratch deal to its end; the seat's side's result (see :func:`_value`)."""
     s = sc.table.s
+    r = sc.table.rules
+    last_trick = r[R_HAND] - 1
+    last_set = r[R_SETS] - 1
     while s[S_PHASE] != OVER:
+        if s[S_TRICK_LEN] == 0 and s[S_SET_TRICK] == last_trick and s[S_SET] == last_set:
+            return _last_trick(sc, side, points)  # one card each: no choice is left
         seat = s[S_SEAT]
         own = sc.seats[seat]
         if own.strategy == 1:
@@ -268,11 +353,13 @@ def _play_out(sc):
         else:
             a = random_player.decide(seat_view(sc, seat, sc))
         apply(sc, a)
+    return _value(sc, side)
 
 
 @njit(cache=True)
 def _value(sc, side):
-    """The seat's side's result in a played-out deal."""
+    """The seat's side's result in a played-out deal: Whist its tricks; Scotch its points
+    less the others' average."""
     res = sc.result
     r = sc.table.rules
     if r[R_KIND] != SCOTCH:
@@ -283,6 +370,69 @@ def _value(sc, side):
         if x != side:
             others += res[P_POINTS, x]
     return res[P_POINTS, side] - others / (nt - 1)
+
+
+@njit(cache=True)
+def _last_trick(sc, side, points):
+    """:func:`_value` of the deal once its last trick is played, each seat playing its one
+    card: the trick's winner found and scored here, as the engine would (its ``score_deal``:
+    Scotch points are the counting cards won plus the cards won above those dealt)."""
+    t = sc.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    scotch = r[R_KIND] == SCOTCH
+    trump = s[S_TRUMP]
+    q = s[S_SEAT]
+    winner, led, best = q, -1, -1
+    trick = np.int64(0)  # the trick's cards, as one 52-bit mask
+    for i in range(p):
+        card = _only_card(sc.seats[q])
+        trick |= np.int64(1) << np.int64(card)
+        if i == 0:
+            led = card // 13
+            best = power(card, trump, led, scotch)
+            winner = q
+        else:
+            pw = power(card, trump, led, scotch)
+            if pw > best:
+                best = pw
+                winner = q
+        q = q + 1 if q + 1 < p else 0
+    if not scotch:
+        x = 1 if t.team[winner] == side else 0
+        for q in range(p):
+            if t.team[q] == side:
+                x += t.tricks[q]
+        return float(x)
+    nt = r[R_TEAMS]
+    per_seat = r[R_HAND] * r[R_SETS]
+    french = r[R_FRENCH] and trump != DIAMONDS
+    for x in range(2 * nt):
+        points[x] = 0  # [0, nt): counting cards; [nt, 2 nt): cards won less cards dealt
+    for q in range(p):
+        x = t.team[q]
+        w = t.won_bits[q, trump]
+        d = t.won_bits[q, DIAMONDS]
+        won = t.won_n[q]
+        if q == winner:
+            w |= (trick >> (13 * trump)) & 0x1FFF
+            d |= (trick >> (13 * DIAMONDS)) & 0x1FFF
+            won += p
+        points[nt + x] += won - per_seat
+        points[x] += (
+            JACK_POINTS * ((w >> JACK) & 1) + ACE_POINTS * ((w >> ACE) & 1) + KING_POINTS * ((w >> KING) & 1)
+            + QUEEN_POINTS * ((w >> QUEEN) & 1) + TEN_POINTS * ((w >> TEN) & 1)
+        )  # fmt: skip
+        if french:
+            points[x] += FRENCH_TEN_POINTS * ((d >> TEN) & 1)
+    for x in range(nt):
+        points[x] += max(0, points[nt + x])
+    others = 0.0
+    for x in range(nt):
+        if x != side:
+            others += points[x]
+    return points[side] - others / (nt - 1)
 
 
 @njit(cache=True)
@@ -318,9 +468,15 @@ def decide(v):
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
     total = np.zeros(52, np.float64)
+    points = np.zeros(2 * MAX_TEAMS, np.int64)
     work = _work()
+    n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
+    if n_cards < 0:
+        n_cards, n_slots = _prepare(v, False, work)
+    _set_players(v, sc, policy)
     for _ in range(worlds):
-        _deal_unseen(v, slot_bits, work)
+        _deal_prepared(v, slot_bits, work, n_cards, n_slots)
+        _set_sets(v, sc, slot_bits)
         for q in range(MAX_PLAYERS):
             seeds[q] = next_u64(own.rng, 0)
         for suit in range(4):
@@ -328,10 +484,9 @@ def decide(v):
             while m:
                 card = suit * 13 + nth(m, 0)
                 m &= m - 1
-                _set_world(v, sc, slot_bits, seeds, policy)
+                _set_world(v, sc, slot_bits, seeds)
                 apply(sc, card)
-                _play_out(sc)
-                total[card] += _value(sc, side)
+                total[card] += _play_out(sc, side, points)
     best = -1
     for suit in range(4):
         m = cands[suit]
