@@ -24,9 +24,9 @@ with only the players seated in a run. Add a player: write its module, with an
 from numba import njit
 
 from ..engine import CHALLENGE, FOLLOW, PASS
-from . import cheater, common, counter, greedy, hoarder, hunter, pimc, random
+from . import cheater, common, counter, greedy, hoarder, hunter, pimc, pimc2, random
 
-PLAYERS = (random, greedy, hunter, hoarder, counter, cheater, pimc)
+PLAYERS = (random, greedy, hunter, hoarder, counter, cheater, pimc, pimc2)
 
 
 def prelude_used(rules) -> bool:
