@@ -49,3 +49,14 @@ def test_pimc_decisions_count_each_seats_moves():
             assert sum(counts) == batch.game["moves"].sum() and min(counts) > 0
         else:
             assert counts[0] == 13 * batch.game["deals"].sum()  # a card to each of 13 tricks a deal
+
+
+def test_decision_timing_keeps_only_positions_owing_a_choice_and_times_each_player():
+    from whistsim.bench_decisions import positions, seconds_per_decision
+    from whistsim.games.welsh import engine as E
+    from whistsim.games.welsh.rules import WelshRules
+
+    rules = WelshRules()
+    states = positions(rules, [["greedy", "random", "greedy"]], games=1, every=5)
+    assert states and all(int(b[0]["table"]["s"][E.S_PHASE]) != E.OVER for b in states)
+    assert seconds_per_decision(states[:3], "greedy", rules.players) >= 0.0
