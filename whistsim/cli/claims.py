@@ -87,6 +87,8 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
 
     bar, plan = None, None
     if sys.stderr.isatty() if progress is None else progress:
+        click.echo("whistsim: timing every claim on a small share of its games first (a first run also "
+                   "compiles the players' kernels)", err=True)  # fmt: skip
         plan = estimate_run(chosen, n=n, seed=seed, n_search=n_search, workers=workers)
         if plan.total > ANNOUNCE_AFTER_S:
             click.echo(f"whistsim: about {duration(plan.total)} to go for {len(chosen)} claims "
