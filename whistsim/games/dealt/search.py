@@ -404,6 +404,33 @@ def _trump_control(X):
 
 
 @njit(cache=True)
+def _later_loser(X, mv, d):
+    """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
+    leader holds, an opponent holds the highest card left, so the side on lead loses this
+    trick whatever it leads (the top card, played to it, is beaten by nothing but a trump of
+    the opponents). When true, those top cards are marked in ``mv[d, OREL + suit]``."""
+    p = X[SP]
+    trump = X[STRUMP]
+    leader = X[SLEADER]
+    side = X[OTEAM + leader]
+    for q in range(p):
+        if X[OTEAM + q] == side and X[OH + 4 * q + trump] != 0:
+            return False
+    for s in range(4):
+        if X[OH + 4 * leader + s] == 0:
+            continue
+        top = highest(_others(X, p, -1, s))
+        for q in range(p):
+            if (X[OH + 4 * q + s] >> top) & 1 and X[OTEAM + q] == side:
+                return False
+    for s in range(4):
+        mv[d, OREL + s] = 0
+        if X[OH + 4 * leader + s] != 0:
+            mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
+    return True
+
+
+@njit(cache=True)
 def _bound_cut(X, mv, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
     that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
@@ -420,6 +447,18 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         if top0 >= 0:
             mv[d, OREL + trump] = 1 << top0
         return hi_tc
+    lt = _later_loser(X, mv, d)
+    if lt:
+        if X[OTEAM + X[SLEADER]] == 0:
+            hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
+            if hi <= alpha:
+                return hi
+        else:
+            lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
+            if lo >= beta:
+                return lo
+        for s in range(4):
+            mv[d, OREL + s] = 0
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
         if X[OTEAM + X[SLEADER]] == 0:
