@@ -673,7 +673,9 @@ def _ab(X, tt, mv, alpha, beta):
         _codes(X, mv, d)
         base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
         for e in range(base, base + BUCKET):
-            if tt[e, T_LEFT] == 0 or tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
+            if tt[e, T_LEFT] == 0:
+                break  # a bucket fills from its start and entries are only replaced
+            if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
                 continue
             if any_move < 0:
                 any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
@@ -879,9 +881,8 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
     victim = -1
     for e in range(base, base + BUCKET):
         if tt[e, T_LEFT] == 0:
-            if victim < 0 or tt[victim, T_LEFT] != 0:
-                victim = e
-            continue
+            victim = e  # the first empty entry: none is filled after it
+            break
         if (
             tt[e, T_A] == ka
             and tt[e, T_B] == kb
