@@ -545,6 +545,7 @@ def _gen(X, seat, mv, d, tt_move):
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
     partner = (seat + p // 2) % p if p == 4 else -1
+    rho = (seat + 3) % 4  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
         m = X[OH + 4 * (seat) + suit]
         if m == 0:
@@ -593,6 +594,12 @@ def _gen(X, seat, mv, d, tt_move):
                         and X[OH + 4 * (partner) + trump] != 0
                     ):
                         sc = 62 - rep  # for partner to ruff
+                    elif (
+                        partner >= 0
+                        and X[OH + 4 * partner + suit] != 0
+                        and (X[OH + 4 * rho + suit] >> (highest(X[OH + 4 * partner + suit]) + 1)) == 0
+                    ):
+                        sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
                         sc = 20 - 3 * popcount(m) - rep - 4 * pc
                 else:
