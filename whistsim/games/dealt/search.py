@@ -601,7 +601,8 @@ def _gen(X, seat, mv, d, tt_move):
                     ):
                         sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
-                        sc = 20 - 3 * popcount(m) - rep - 4 * pc
+                        # short suits first, and a sequence (its class holds more than one card)
+                        sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
                 else:
                     if suit == trump:
                         pw = 64 + rep
