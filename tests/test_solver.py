@@ -10,6 +10,7 @@ from numba import njit
 
 import whistsim
 from whistsim.cards import parse_card
+from whistsim.games.dealt import search as se
 from whistsim.games.dealt.engine import (
     CORE_DTYPE,
     MAX_PLAYERS,
@@ -143,6 +144,25 @@ def test_a_squeeze_survives_small_cards_searched_once():
     assert pos.value() == 3
     _, vals = pos.best()
     assert vals == {parse_card("AC"): 3, parse_card("3D"): 2, parse_card("3H"): 2}
+
+
+def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
+    # Spades trumps, none left. Seat 0 leads from hearts only; seat 1, an opponent, holds the
+    # AH: whatever seat 0 leads, side 0 loses this trick, so it takes at most 1 of 2. It does
+    # take 1: seat 1 must then lead its club to partner's AC.
+    hands = [["KH", "QH"], ["AH", "2C"], ["AC", "KC"], ["3C", "4C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    assert se._later_loser(pos.X, pos.mv, 0)
+    # the card that decides it: the AH (power bit 12; suits C D H S)
+    assert [int(pos.mv[0, se.OREL + s]) for s in range(4)] == [0, 0, 1 << 12, 0]
+    assert se._bound_cut(pos.X, pos.mv, 0, 1, 2, 2) == 1  # below 2 tricks: at most 1
+    assert pos.value() == 1
+    # Partner holds the AH: seat 0 leads to it, no loser is certain.
+    pos = from_hands(WhistRules(), [["KH", "QH"], ["AC", "2C"], ["AH", "KC"], ["3C", "4C"]], 0, "S")
+    assert not se._later_loser(pos.X, pos.mv, 0)
+    # A trump on side 0 (the 2S) may ruff: no loser is certain either.
+    pos = from_hands(WhistRules(), [["KH", "QH"], ["AH", "2C"], ["AC", "2S"], ["3C", "4C"]], 0, "S")
+    assert not se._later_loser(pos.X, pos.mv, 0)
 
 
 def test_scotch_margin_counts_honours_and_cards():

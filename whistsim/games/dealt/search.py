@@ -404,6 +404,33 @@ def _trump_control(X):
 
 
 @njit(cache=True)
+def _later_loser(X, mv, d):
+    """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
+    leader holds, an opponent holds the highest card left, so the side on lead loses this
+    trick whatever it leads (the top card, played to it, is beaten by nothing but a trump of
+    the opponents). When true, those top cards are marked in ``mv[d, OREL + suit]``."""
+    p = X[SP]
+    trump = X[STRUMP]
+    leader = X[SLEADER]
+    side = X[OTEAM + leader]
+    for q in range(p):
+        if X[OTEAM + q] == side and X[OH + 4 * q + trump] != 0:
+            return False
+    for s in range(4):
+        if X[OH + 4 * leader + s] == 0:
+            continue
+        top = highest(_others(X, p, -1, s))
+        for q in range(p):
+            if (X[OH + 4 * q + s] >> top) & 1 and X[OTEAM + q] == side:
+                return False
+    for s in range(4):
+        mv[d, OREL + s] = 0
+        if X[OH + 4 * leader + s] != 0:
+            mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
+    return True
+
+
+@njit(cache=True)
 def _bound_cut(X, mv, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
     that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
@@ -420,6 +447,18 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         if top0 >= 0:
             mv[d, OREL + trump] = 1 << top0
         return hi_tc
+    lt = _later_loser(X, mv, d)
+    if lt:
+        if X[OTEAM + X[SLEADER]] == 0:
+            hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
+            if hi <= alpha:
+                return hi
+        else:
+            lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
+            if lo >= beta:
+                return lo
+        for s in range(4):
+            mv[d, OREL + s] = 0
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
         if X[OTEAM + X[SLEADER]] == 0:
@@ -506,6 +545,7 @@ def _gen(X, seat, mv, d, tt_move):
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
     partner = (seat + p // 2) % p if p == 4 else -1
+    rho = (seat + 3) % 4  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
         m = X[OH + 4 * (seat) + suit]
         if m == 0:
@@ -554,8 +594,15 @@ def _gen(X, seat, mv, d, tt_move):
                         and X[OH + 4 * (partner) + trump] != 0
                     ):
                         sc = 62 - rep  # for partner to ruff
+                    elif (
+                        partner >= 0
+                        and X[OH + 4 * partner + suit] != 0
+                        and (X[OH + 4 * rho + suit] >> (highest(X[OH + 4 * partner + suit]) + 1)) == 0
+                    ):
+                        sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
-                        sc = 20 - 3 * popcount(m) - rep - 4 * pc
+                        # short suits first, and a sequence (its class holds more than one card)
+                        sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
                 else:
                     if suit == trump:
                         pw = 64 + rep
@@ -634,7 +681,9 @@ def _ab(X, tt, mv, alpha, beta):
         _codes(X, mv, d)
         base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
         for e in range(base, base + BUCKET):
-            if tt[e, T_LEFT] == 0 or tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
+            if tt[e, T_LEFT] == 0:
+                break  # a bucket fills from its start and entries are only replaced
+            if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
                 continue
             if any_move < 0:
                 any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
@@ -840,9 +889,8 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
     victim = -1
     for e in range(base, base + BUCKET):
         if tt[e, T_LEFT] == 0:
-            if victim < 0 or tt[victim, T_LEFT] != 0:
-                victim = e
-            continue
+            victim = e  # the first empty entry: none is filled after it
+            break
         if (
             tt[e, T_A] == ka
             and tt[e, T_B] == kb
