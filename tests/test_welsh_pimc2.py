@@ -9,31 +9,14 @@ import json
 import numpy as np
 import pytest
 from test_strategies_play import COMBINATIONS
-from welsh_deals import Deal
+from welsh_deals import Deal, dealt, decision
 
 from whistsim import api
 from whistsim.cards import card_name
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh.moves import action_name
-from whistsim.games.welsh.play import decide_now
 from whistsim.games.welsh.players import pimc, pimc2
 from whistsim.strategy import StrategyError, parse_spec
-
-
-def decision(deal: Deal, spec: str) -> str:
-    """What ``spec`` decides for the seat owing the next decision of ``deal`` (the deal is untouched)."""
-    buf = deal.buf.copy()
-    ids, params = seating("welsh", [parse_spec(spec)], deal.rules.players)
-    buf[0]["seats"][deal.seat]["strategy"] = ids[deal.seat]
-    buf[0]["seats"][deal.seat]["params"][:] = params[deal.seat]
-    return action_name(int(decide_now(buf)))
-
-
-def dealt(hands: list[list[str]], **rules) -> Deal:
-    """Seats 0, 1, 2 in turn draw the next card of their hands (hands of one length)."""
-    top = [h[i] for i in range(len(hands[0])) for h in hands]
-    return Deal(top, **rules).draws(*[0, 1, 2] * len(hands[0]))
 
 
 def test_its_search_parameters_sit_in_pimcs_slots():

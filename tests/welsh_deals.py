@@ -11,10 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from whistsim.cards import TAFFY, card_name, parse_card
+from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.moves import action_name, parse_action
+from whistsim.games.welsh.play import decide_now
 from whistsim.games.welsh.records import replay, result_of, start, step
 from whistsim.games.welsh.rules import WelshRules
+from whistsim.strategy import parse_spec
 
 
 def make_stock(rules: WelshRules, top: list[str]) -> list[int]:
@@ -127,3 +130,18 @@ def policy(d: Deal) -> int:
 
 def _names(counts: np.ndarray) -> list[str]:
     return [card_name(c) for c in range(53) for _ in range(int(counts[c]))]
+
+
+def decision(deal: Deal, spec: str) -> str:
+    """What ``spec`` decides for the seat owing the next decision of ``deal`` (the deal is untouched)."""
+    buf = deal.buf.copy()
+    ids, params = seating("welsh", [parse_spec(spec)], deal.rules.players)
+    buf[0]["seats"][deal.seat]["strategy"] = ids[deal.seat]
+    buf[0]["seats"][deal.seat]["params"][:] = params[deal.seat]
+    return action_name(int(decide_now(buf)))
+
+
+def dealt(hands: list[list[str]], **rules) -> Deal:
+    """Seats 0, 1, 2 in turn draw the next card of their hands (hands of one length)."""
+    top = [h[i] for i in range(len(hands[0])) for h in hands]
+    return Deal(top, **rules).draws(*[0, 1, 2] * len(hands[0]))

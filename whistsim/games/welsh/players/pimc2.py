@@ -16,28 +16,21 @@ lasts too: it is then pimc with this budget. It reads only its seat's view. The 
 result against pimc: docs/welsh_search.md.
 """
 
+from dataclasses import replace
+
 from numba import njit
 
 from ....strategy import Param
 from ..engine import DRAW, TURN
-from .common import challenge_param, cheat_param
-from .pimc import GREEDY, HOARDER, MODEL
+from .pimc import PARAMS as PIMC_PARAMS
 from .pimc import search as pimc_search
 
 NAME = "pimc2"
 # Slots 2-5 are pimc's (budget, playout, caution, aim): pimc.search reads them from here.
 PARAMS = {
-    "cheat": cheat_param(),
-    "challenge": challenge_param(),
-    "budget": Param(300.0, "play-outs per searched decision, shared among its candidates", low=1.0, high=1e6,
-                    integer=True),
-    "playout": Param("model", "how seats play in play-outs: model (it hoards, the others draw as often "
-                     "as they have been seen to), hoarder or greedy (everyone)",
-                     {"model": MODEL, "hoarder": HOARDER, "greedy": GREEDY}, numbers=False),
-    "caution": Param(2.0, "standard errors by which a decision must beat the play-out policy's own",
-                     low=0.0, high=10.0),
-    "aim": Param("points", "what play-outs maximise: points (its own) or margin (its own minus "
-                 "the best opponent's)", {"points": 0.0, "margin": 1.0}, numbers=False),
+    **{k: v for k, v in PIMC_PARAMS.items() if k != "search"},
+    "budget": replace(PIMC_PARAMS["budget"], default=300.0,
+                      doc="play-outs per searched decision, shared among its candidates"),
     "stock": Param("draw", "its turns while the stock lasts: draw (never lead), or search them as pimc "
                    "does", {"draw": 0.0, "search": 1.0}, numbers=False),
 }  # fmt: skip
