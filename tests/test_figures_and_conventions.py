@@ -155,7 +155,7 @@ def test_an_idle_rule_option_is_warned_in_one_line_by_each_command():
 
 def test_the_timed_start_plays_the_first_games_once_each_in_order():
     played = []
-    done, secs = eta.timed_start(lambda start, k: played.append((start, k)), 10_000)
+    done, secs = eta.timed_start(lambda start, k, played=played: played.append((start, k)), 10_000)
     assert played[0] == (0, eta.PROBE_GAMES)
     assert all(a + k == b for (a, k), (b, _) in zip(played, played[1:], strict=False))
     assert sum(k for _, k in played) == done <= 10_000 and secs >= 0
@@ -167,6 +167,28 @@ def test_a_run_expected_over_a_minute_is_announced_in_one_line():
     assert out.getvalue().count("\n") == 1 and "to go" in out.getvalue()
     quiet = io.StringIO()
     assert eta.announce(100, 0.001, 1000, out=quiet) is None and quiet.getvalue() == ""
+
+
+def test_a_timed_run_plays_every_unit_once_in_order_with_or_without_its_bar():
+    from whistsim.runner import timed_run
+
+    for progress in (False, True):
+        played = []
+        done = timed_run(
+            5000, lambda start, k, played=played: played.append((start, k)), progress=progress, per=6
+        )
+        assert done == 5000 and played[0][0] == 0
+        assert all(a + k == b for (a, k), (b, _) in zip(played, played[1:], strict=False))
+        assert sum(k for _, k in played) == 5000
+
+
+def test_the_timed_start_changes_no_tournament():
+    kw = dict(game="welsh", players=3, n=600, seed=4, first="rotate")
+    a, b = (
+        whistsim.tournament(["random", "greedy"], **kw),
+        whistsim.tournament(["random", "greedy"], **kw, progress=True),
+    )
+    assert a.decks == b.decks and np.array_equal(a.points, b.points)
 
 
 def test_the_timed_start_changes_no_result():

@@ -13,7 +13,6 @@ differences, which is far narrower than comparing two unpaired means.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +22,7 @@ import numpy as np
 from .figures import columns
 from .games import get_game, seating
 from .options import WhistsimError
-from .runner import by_time, stop_on_sigint, threads
+from .runner import stop_on_sigint, threads, timed_run
 from .stats import Moments, Share
 from .strategy import StrategySpec, parse_spec
 
@@ -182,31 +181,11 @@ def compare(
             b.add(c, xb)
             d.add(c, xb - xa)
 
-    bar = None
-
-    def chunk(start: int, k: int) -> None:
-        play(start, k)
-        if bar is not None:
-            bar.update(k)
-
     with threads(threads_), stop_on_sigint() as stopped:
         for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
             g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile first: chunks are timed
-        done = 0
-        if progress:  # a long comparison says so first, then shows a bar with its ETA
-            from tqdm import tqdm
-
-            from .eta import announce, timed_start
-
-            done, secs = timed_start(play, n, stop=stopped)
-            announce(done, secs, n, "deals")
-            bar = tqdm(total=n, initial=done, unit="deal", unit_scale=True, file=sys.stderr, leave=False)
-        try:
-            if not stopped():
-                done = by_time(n, chunk, start=done, stop=stopped)
-        finally:
-            if bar is not None:
-                bar.close()
+        # a long comparison says so first, then shows a bar with its ETA
+        done = timed_run(n, play, progress=progress, stop=stopped, unit="deal")
         interrupted = stopped()
     if interrupted and done == 0:
         raise KeyboardInterrupt

@@ -122,6 +122,47 @@ def by_time(
     return at
 
 
+def timed_run(
+    n: int,
+    play: Callable[[int, int], int | None],
+    *,
+    progress: bool = False,
+    stop: Callable[[], bool] | None = None,
+    unit: str = "game",
+    per: int = 1,
+) -> int:
+    """``by_time`` over units ``0 .. n-1`` through ``play(start, k)``; with ``progress``, a long
+    run first says how long it will take (from a timed start: its own first units), then shows a
+    bar. ``per``: games a unit stands for (a tournament's deck is played in every seating).
+    Returns where it stopped, as ``by_time``."""
+    bar = None
+
+    def chunk(start: int, k: int) -> int:
+        got = play(start, k)
+        k = k if got is None else got
+        if bar is not None:
+            bar.update(k * per)
+        return k
+
+    done = 0
+    if progress:
+        from tqdm import tqdm
+
+        from .eta import announce, timed_start
+
+        done, secs = timed_start(play, n, stop=stop)
+        announce(done * per, secs, n * per, f"{unit}s")
+        bar = tqdm(total=n * per, initial=done * per, unit=unit, unit_scale=True, file=sys.stderr,
+                   dynamic_ncols=True, leave=False)  # fmt: skip
+    try:
+        if stop is None or not stop():
+            done = by_time(n, chunk, start=done, stop=stop)
+    finally:
+        if bar is not None:
+            bar.close()
+    return done
+
+
 @contextlib.contextmanager
 def stop_on_sigint() -> Iterator[Callable[[], bool]]:
     """While a run plays, Ctrl-C asks it to stop after the chunk in play (a second Ctrl-C

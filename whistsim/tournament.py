@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,7 +34,7 @@ import numpy as np
 
 from .games import get_game, seating
 from .options import WhistsimError, near
-from .runner import by_time, stop_on_sigint
+from .runner import stop_on_sigint, timed_run
 from .runner import threads as use_threads
 from .stats import estimate
 from .strategy import StrategyError, StrategySpec, parse_spec
@@ -262,7 +261,6 @@ def tournament(
     teams = getattr(r, "teams_tuple", None)  # the dealt games' side of each seat
     sides = tuple(teams() if callable(teams) else teams) if teams is not None else tuple(range(p))
     seatings = [seating(game, [specs[i] for i in seats], p) for seats in arr]
-    bar = None
 
     def play(start: int, k: int) -> int:
         """Decks ``start .. start + k - 1`` in every arrangement: a chunk is whole decks (none
@@ -273,29 +271,13 @@ def tournament(
             batch = g.play_batch(r, ids, params, seed=seed, start=start, n=k, first=f)
             i = slice(start, start + k)
             points[x, i], won[x, i] = g.outcome(batch, r)
-        if bar is not None:
-            bar.update(k * len(arr))
         return k
 
     with use_threads(threads), stop_on_sigint() as stopped:
         for ids, params in seatings:  # compile or load first: chunks are sized by the time play takes
             g.play_batch(r, ids, params, seed=seed, n=0, first=f)
-        done = 0
-        if progress:  # a long tournament says so first (eta: from its own first decks), then a bar
-            from tqdm import tqdm
-
-            from .eta import announce, timed_start
-
-            done, secs = timed_start(play, decks, stop=stopped)
-            announce(done * len(arr), secs, decks * len(arr))
-            bar = tqdm(total=len(arr) * decks, initial=done * len(arr), unit="game", unit_scale=True,
-                       file=sys.stderr, dynamic_ncols=True, leave=False)  # fmt: skip
-        try:
-            if not stopped():
-                done = by_time(decks, play, start=done, stop=stopped)
-        finally:
-            if bar is not None:
-                bar.close()
+        # a long tournament says so first (from its own first decks), then shows a bar
+        done = timed_run(decks, play, progress=progress, stop=stopped, per=len(arr))
         interrupted = stopped()
     if interrupted:  # Ctrl-C: the decks finished in every arrangement are kept
         if done == 0:
