@@ -566,48 +566,6 @@ def search(v, worlds, policy, merge, race):
     cands, n, only = legal_cards(own, led)
     if n == 1:
         return only
-    if merge or race > 0:
-        return _search_classes(v, cands, worlds, policy, merge, race)
-    sc = v.scratch
-    side = v.table.team[v.seat]
-    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
-    seeds = np.zeros(MAX_PLAYERS, np.uint64)
-    total = np.zeros(52, np.float64)
-    points = np.zeros(2 * MAX_TEAMS, np.int64)
-    work = _work()
-    n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
-    if n_cards < 0:
-        n_cards, n_slots = _prepare(v, False, work)
-    _set_players(v, sc, policy)
-    for _ in range(worlds):
-        _deal_prepared(v, slot_bits, work, n_cards, n_slots)
-        _set_sets(v, sc, slot_bits)
-        for q in range(MAX_PLAYERS):
-            seeds[q] = next_u64(own.rng, 0)
-        for suit in range(4):
-            m = cands[suit]
-            while m:
-                card = suit * 13 + nth(m, 0)
-                m &= m - 1
-                _set_world(v, sc, slot_bits, seeds)
-                apply(sc, card)
-                total[card] += _play_out(sc, side, points)
-    best = -1
-    for suit in range(4):
-        m = cands[suit]
-        while m:
-            card = suit * 13 + nth(m, 0)
-            m &= m - 1
-            if best < 0 or total[card] > total[best]:
-                best = card
-    return best
-
-
-@njit(cache=True)
-def _search_classes(v, cands, worlds, policy, merge, race):
-    """:func:`search` over the candidates' classes (every card its own class without ``merge``),
-    raced when ``race`` > 0: the lowest card of the best class."""
-    own = v.own
     reps = np.zeros(26, np.int64)
     if merge:
         n = card_classes(v, cands, reps)
@@ -627,10 +585,9 @@ def _search_classes(v, cands, worlds, policy, merge, race):
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
     vals = np.zeros((worlds, n), np.float64)
     alive = np.ones(n, np.bool_)
-    left = n
     points = np.zeros(2 * MAX_TEAMS, np.int64)
     work = _work()
-    n_cards, n_slots = _prepare(v, True, work)
+    n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
     if n_cards < 0:
         n_cards, n_slots = _prepare(v, False, work)
     _set_players(v, sc, policy)
@@ -647,10 +604,9 @@ def _search_classes(v, cands, worlds, policy, merge, race):
                 vals[w, j] = _play_out(sc, side, points)
         played = w + 1
         if race > 0 and played >= RACE_FROM and played < worlds:
-            left = _race(vals, played, alive, n, race)
-            if left == 1:
-                break
-    best = -1
+            if _race(vals, played, alive, n, race) == 1:
+                break  # one candidate left: no deal can change the choice
+    best = -1  # the first of the best totals, in card order: the old tie-break
     best_x = 0.0
     for j in range(n):
         if alive[j]:
@@ -660,3 +616,15 @@ def _search_classes(v, cands, worlds, policy, merge, race):
             if best < 0 or x > best_x:
                 best, best_x = j, x
     return reps[best]
+
+
+@njit(cache=True)
+def classes_of(buf, seat):
+    """The classes :func:`search` plays out with ``merge`` for ``seat`` to play in ``buf``:
+    each class's lowest and highest card."""
+    c = buf[0].core
+    v = seat_view(c, seat, buf[0].scratch)
+    cands, _, _ = legal_cards(v.own, v.led)
+    reps = np.zeros(26, np.int64)
+    k = card_classes(v, cands, reps)
+    return reps[:k].copy(), reps[13 : 13 + k].copy()
