@@ -6,6 +6,7 @@ import numpy as np
 from test_dealt_support import SCOTCH4, WHIST, cards, record, state_after
 
 from whistsim.cards import parse_card
+from whistsim.games.dealt.engine import S_SEAT, S_TURNUP
 from whistsim.games.dealt.play import decide_now
 from whistsim.games.dealt.players import PLAYERS, pimc
 
@@ -86,3 +87,34 @@ def test_the_race_drops_only_clear_losers_and_never_the_leader():
     assert pimc._race(vals, 4, alive, 4, 0.4) == 1 and alive.tolist() == [True, False, False, False]
     alive = np.array([True, False, True, True])  # a dropped candidate stays dropped
     assert pimc._race(vals, 3, alive, 4, 2.0) == 2 and not alive[1]
+
+
+def test_merged_and_raced_pimc_decides_on_what_its_seat_sees_alone():
+    # Exchange the lowest card of a suit between two other seats that both hold it (never the
+    # turn-up): the voids shown, the hand sizes and the cards played stay as they were.
+    moves = ["0:7C", "1:9C", "2:2C", "3:TC", "3:QC"]  # seat 0 showed out of clubs
+    for seat_moves in (moves[:1], moves):
+        buf = _as_pimc(state_after(record("whist", WHIST, 3, WHIST_HANDS, "AS", seat_moves)))
+        core = buf[0]["core"]
+        seat = int(core["table"]["s"][S_SEAT])
+        turnup = int(core["table"]["s"][S_TURNUP])
+        before = decide_now(buf.copy())
+        swapped = 0
+        others = [q for q in range(4) if q != seat]
+        for suit in range(4):
+            for i, a in enumerate(others):
+                for b in others[i + 1 :]:
+                    ba, bb = (int(core["seats"][q]["bits"][suit]) for q in (a, b))
+                    ca, cb = ba & -ba, bb & -bb
+                    if (
+                        ba
+                        and bb
+                        and turnup not in (suit * 13 + ca.bit_length() - 1, suit * 13 + cb.bit_length() - 1)
+                    ):
+                        hidden = buf.copy()
+                        h = hidden[0]["core"]["seats"]
+                        h[a]["bits"][suit] = ba ^ ca ^ cb
+                        h[b]["bits"][suit] = bb ^ cb ^ ca
+                        assert decide_now(hidden) == before
+                        swapped += 1
+        assert swapped > 0
