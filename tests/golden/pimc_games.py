@@ -5,7 +5,9 @@ sets and pimc settings) and keeps, per game, a hash of its record (every move
 and the result) and, per case, the summary. ``tests/test_pimc_speed.py`` plays
 them again: a faster pimc must make every decision it made before, on the same
 random stream. Written from the code before pimc's speed work; regenerate only
-for a change that means to alter pimc's play, and say why in its commit.
+for a change that means to alter pimc's play, and say why in its commit. The
+dealt cases of before name ``merge=0,race=0`` (the old search); the ``_raced``
+cases pin the defaults that came with them.
 """
 
 from __future__ import annotations
@@ -33,14 +35,22 @@ CASES: dict[str, dict] = {
         "rules": {"revokes": True, "challenge": "akagiri"},
         "strategies": ["pimc:playout=greedy,budget=40,caution=0", "random", "hoarder", "counter", "greedy"],
     },
-    "scotch_4": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
-    "scotch_2_sets": {"game": "scotch", "players": 2, "n": 4, "strategies": ["pimc", "pimc:worlds=5"]},
+    "scotch_4": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc:merge=0,race=0", "heuristic", "heuristic", "heuristic"]},
+    "scotch_2_sets": {"game": "scotch", "players": 2, "n": 4, "strategies": ["pimc:merge=0,race=0", "pimc:worlds=5,merge=0,race=0"]},
     "french_5_aside": {"game": "scotch", "preset": "french", "players": 5, "n": 4, "rules": {"odd_six": "aside"},
-                       "strategies": ["pimc", "pimc:rollout=0", "heuristic", "random", "heuristic"]},
-    "scotch_6": {"game": "scotch", "players": 6, "n": 3, "strategies": ["pimc", "heuristic", "heuristic", "pimc", "heuristic", "heuristic"]},
-    "whist_4": {"game": "whist", "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
+                       "strategies": ["pimc:merge=0,race=0", "pimc:rollout=0,merge=0,race=0", "heuristic", "random", "heuristic"]},
+    "scotch_6": {"game": "scotch", "players": 6, "n": 3, "strategies": ["pimc:merge=0,race=0", "heuristic", "heuristic", "pimc:merge=0,race=0", "heuristic", "heuristic"]},
+    "whist_4": {"game": "whist", "n": 6, "strategies": ["pimc:merge=0,race=0", "heuristic", "heuristic", "heuristic"]},
     "whist_revokes": {"game": "whist", "n": 4, "rules": {"revokes": True, "claim": 0.5},
-                      "strategies": ["pimc:worlds=7", "heuristic:revoke=0.3", "pimc:rollout=0", "random"]},
+                      "strategies": ["pimc:worlds=7,merge=0,race=0", "heuristic:revoke=0.3", "pimc:rollout=0,merge=0,race=0", "random"]},
+    # pimc at its defaults since merge and race (docs/pimc.md)
+    "scotch_4_raced": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
+    "scotch_2_sets_raced": {"game": "scotch", "players": 2, "n": 3, "strategies": ["pimc", "pimc:worlds=5,merge=0"]},
+    "french_5_raced": {"game": "scotch", "preset": "french", "players": 5, "n": 3, "rules": {"odd_six": "aside"},
+                       "strategies": ["pimc", "pimc:rollout=0,race=1", "heuristic", "random", "heuristic"]},
+    "whist_4_raced": {"game": "whist", "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
+    "whist_revokes_raced": {"game": "whist", "n": 3, "rules": {"revokes": True, "claim": 0.5},
+                            "strategies": ["pimc:worlds=7,race=3", "heuristic:revoke=0.3", "pimc:rollout=0,race=0", "random"]},
 }  # fmt: skip
 
 

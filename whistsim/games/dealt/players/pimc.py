@@ -8,6 +8,15 @@ and plays the deal out with every seat's cards open to a fast player
 (``heuristic`` or ``random``), the same play-out for every candidate card. It
 plays the card with the best total: its side's points less the others'
 average (Whist: tricks). It never revokes. Its randomness is its own stream.
+
+With ``merge`` it plays out one card of each class of equivalent cards (same
+suit, adjacent in power once the cards of finished tricks are gone; a Scotch
+counting card is a class of its own) and plays the lowest card of the best
+class; with one class left it does not search. With ``race`` the candidates
+race over the same sampled deals: from the fourth deal on, one whose paired
+deficit to the leader is beyond ``race`` standard errors is dropped, and the
+search stops when one is left. Both off, it makes the decisions it always made.
+See docs/pimc.md.
 """
 
 import numpy as np
@@ -48,6 +57,7 @@ from ..engine import (
     SCOTCH,
     TEN_POINTS,
     apply,
+    card_points,
     power,
     seat_view,
 )
@@ -71,7 +81,23 @@ PARAMS = {
         high=1.0,
         integer=True,
     ),
+    "merge": Param(
+        1.0,
+        "1: play out one card per class of equivalent cards, no search when one class is left; 0: every card",
+        low=0.0,
+        high=1.0,
+        integer=True,
+    ),
+    "race": Param(
+        2.0,
+        "drop a candidate once its paired deficit to the leader exceeds this many standard errors; 0: off",
+        low=0.0,
+        high=10.0,
+    ),
 }
+ID = 2  # pimc's place in players.PLAYERS: dd, which plays as pimc with its own parameters, gets
+# neither merge nor race (its parameter slots mean other things)
+RACE_FROM = 4  # worlds every candidate plays before the race may drop one
 MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 
 
@@ -455,44 +481,150 @@ def legal_cards(own, led):
 
 
 @njit(cache=True)
+def card_classes(v, cands, reps):
+    """The classes of equivalent cards among ``cands``: cards of one suit with no card between
+    them in power but cards of finished tricks (a card in the trick being played parts them),
+    none of them a counting card. Writes each class's lowest card to ``reps``, lowest first by
+    suit; returns how many classes; ``reps[k + 13]`` is the class's highest card."""
+    t = v.table
+    trump = t.s[S_TRUMP]
+    gone = np.zeros(4, np.int64)
+    for suit in range(4):
+        gone[suit] = t.played[suit]
+    for i in range(t.s[S_TRICK_LEN]):
+        card = t.trick_card[i]
+        gone[card // 13] &= ~(1 << (card % 13))
+    k = 0
+    for suit in range(4):
+        m = cands[suit]
+        prev = -1  # rank of the last card seen, when it may take the next one into its class
+        while m:
+            r = nth(m, 0)
+            m &= m - 1
+            card = suit * 13 + r
+            counts = card_points(card, trump, t.rules) > 0
+            between = ((1 << r) - 1) & ~((2 << prev) - 1) if prev >= 0 else 0
+            if prev >= 0 and not counts and between & ~gone[suit] == 0:
+                reps[k - 1 + 13] = card
+            else:
+                reps[k] = card
+                reps[k + 13] = card
+                k += 1
+            prev = -1 if counts else r
+    return k
+
+
+@njit(cache=True)
+def _race(vals, w, alive, n, z):
+    """Drop every live candidate whose mean paired deficit to the leader (the best total over
+    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left."""
+    lead = -1
+    best = 0.0
+    for j in range(n):
+        if alive[j]:
+            x = 0.0
+            for i in range(w):
+                x += vals[i, j]
+            if lead < 0 or x > best:
+                lead, best = j, x
+    left = 0
+    for j in range(n):
+        if not alive[j] or j == lead:
+            left += alive[j]
+            continue
+        mean = 0.0
+        for i in range(w):
+            mean += vals[i, lead] - vals[i, j]
+        mean /= w
+        var = 0.0
+        for i in range(w):
+            d = vals[i, lead] - vals[i, j] - mean
+            var += d * d
+        se = np.sqrt(var / (w - 1) / w)
+        if mean > 0 and mean > z * se:
+            alive[j] = False
+        else:
+            left += 1
+    return left
+
+
+@njit(cache=True)
 def decide(v):
+    own = v.own
+    mine = own.strategy == ID
+    merge = mine and own.params[2] > 0.5
+    race = own.params[3] if mine else 0.0
+    return search(v, max(1, int(own.params[0])), 1 if own.params[1] > 0.5 else 0, merge, race)
+
+
+@njit(cache=True)
+def search(v, worlds, policy, merge, race):
+    """The card, from ``worlds`` sampled deals played out by ``policy`` (1 heuristic, 0 random),
+    with equivalent cards merged (``merge``) and the candidates raced (``race`` > 0)."""
     own = v.own
     led = v.led
     cands, n, only = legal_cards(own, led)
     if n == 1:
         return only
-    worlds = max(1, int(own.params[0]))
-    policy = 1 if own.params[1] > 0.5 else 0
+    reps = np.zeros(26, np.int64)
+    if merge:
+        n = card_classes(v, cands, reps)
+        if n == 1:
+            return reps[0]
+    else:
+        n = 0
+        for suit in range(4):
+            m = cands[suit]
+            while m:
+                reps[n] = suit * 13 + nth(m, 0)
+                m &= m - 1
+                n += 1
     sc = v.scratch
     side = v.table.team[v.seat]
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
-    total = np.zeros(52, np.float64)
+    vals = np.zeros((worlds, n), np.float64)
+    alive = np.ones(n, np.bool_)
     points = np.zeros(2 * MAX_TEAMS, np.int64)
     work = _work()
     n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
     if n_cards < 0:
         n_cards, n_slots = _prepare(v, False, work)
     _set_players(v, sc, policy)
-    for _ in range(worlds):
+    played = 0
+    for w in range(worlds):
         _deal_prepared(v, slot_bits, work, n_cards, n_slots)
         _set_sets(v, sc, slot_bits)
         for q in range(MAX_PLAYERS):
             seeds[q] = next_u64(own.rng, 0)
-        for suit in range(4):
-            m = cands[suit]
-            while m:
-                card = suit * 13 + nth(m, 0)
-                m &= m - 1
+        for j in range(n):
+            if alive[j]:
                 _set_world(v, sc, slot_bits, seeds)
-                apply(sc, card)
-                total[card] += _play_out(sc, side, points)
-    best = -1
-    for suit in range(4):
-        m = cands[suit]
-        while m:
-            card = suit * 13 + nth(m, 0)
-            m &= m - 1
-            if best < 0 or total[card] > total[best]:
-                best = card
-    return best
+                apply(sc, reps[j])
+                vals[w, j] = _play_out(sc, side, points)
+        played = w + 1
+        if race > 0 and played >= RACE_FROM and played < worlds:
+            if _race(vals, played, alive, n, race) == 1:
+                break  # one candidate left: no deal can change the choice
+    best = -1  # the first of the best totals, in card order: the old tie-break
+    best_x = 0.0
+    for j in range(n):
+        if alive[j]:
+            x = 0.0
+            for i in range(played):
+                x += vals[i, j]
+            if best < 0 or x > best_x:
+                best, best_x = j, x
+    return reps[best]
+
+
+@njit(cache=True)
+def classes_of(buf, seat):
+    """The classes :func:`search` plays out with ``merge`` for ``seat`` to play in ``buf``:
+    each class's lowest and highest card."""
+    c = buf[0].core
+    v = seat_view(c, seat, buf[0].scratch)
+    cands, _, _ = legal_cards(v.own, v.led)
+    reps = np.zeros(26, np.int64)
+    k = card_classes(v, cands, reps)
+    return reps[:k].copy(), reps[13 : 13 + k].copy()
