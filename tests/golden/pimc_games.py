@@ -22,16 +22,17 @@ PATH = HERE / "pimc_games.json"
 # name -> simulate() arguments (n games from seed 11)
 CASES: dict[str, dict] = {
     "welsh_parlett_3": {"game": "welsh", "preset": "parlett", "players": 3, "n": 6,
-                        "strategies": ["pimc", "greedy", "greedy"]},
+                        "strategies": ["pimc:race=off", "greedy", "greedy"]},
     "welsh_parlett_4_challenge": {
         "game": "welsh", "preset": "parlett", "players": 4, "n": 3,
         "rules": {"revokes": True, "challenge": "parlett", "scoring": "piles"},
-        "strategies": ["pimc:playout=hoarder,aim=margin", "cheater", "pimc:search=stock,budget=30", "greedy"],
+        "strategies": ["pimc:playout=hoarder,aim=margin,race=off", "cheater", "pimc:search=stock,budget=30,race=off",
+                       "greedy"],
     },
     "welsh_akagiri_5": {
         "game": "welsh", "preset": "akagiri", "players": 5, "n": 3,
         "rules": {"revokes": True, "challenge": "akagiri"},
-        "strategies": ["pimc:playout=greedy,budget=40,caution=0", "random", "hoarder", "counter", "greedy"],
+        "strategies": ["pimc:playout=greedy,budget=40,caution=0,race=off", "random", "hoarder", "counter", "greedy"],
     },
     "scotch_4": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
     "scotch_2_sets": {"game": "scotch", "players": 2, "n": 4, "strategies": ["pimc", "pimc:worlds=5"]},
