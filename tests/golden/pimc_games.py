@@ -34,6 +34,14 @@ CASES: dict[str, dict] = {
         "rules": {"revokes": True, "challenge": "akagiri"},
         "strategies": ["pimc:playout=greedy,budget=40,caution=0,race=off", "random", "hoarder", "counter", "greedy"],
     },
+    # racing, the default since (race=0.5, 0 and 2)
+    "welsh_parlett_3_race": {"game": "welsh", "preset": "parlett", "players": 3, "n": 4,
+                             "strategies": ["pimc", "pimc2:budget=150", "greedy"]},
+    "welsh_akagiri_4_race": {
+        "game": "welsh", "preset": "akagiri", "players": 4, "n": 2,
+        "rules": {"revokes": True, "challenge": "akagiri"},
+        "strategies": ["pimc:race=0,aim=margin", "cheater", "pimc:race=2,playout=hoarder", "counter"],
+    },
     "scotch_4": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc", "heuristic", "heuristic", "heuristic"]},
     "scotch_2_sets": {"game": "scotch", "players": 2, "n": 4, "strategies": ["pimc", "pimc:worlds=5"]},
     "french_5_aside": {"game": "scotch", "preset": "french", "players": 5, "n": 4, "rules": {"odd_six": "aside"},

@@ -263,11 +263,19 @@ def _deal(t, own, me, world, pool, n_pool):
 
 @njit(cache=True)
 def search(t, own, me):
-    kind = own.params[P_PLAYOUT]
     cands = np.empty(MAX_CANDIDATES, np.int64)
+    deals = np.zeros(MAX_CANDIDATES, np.int64)
+    return cands[searched(t, own, me, cands, deals)]
+
+
+@njit(cache=True)
+def searched(t, own, me, cands, deals):
+    """The search: the candidates into ``cands``, the deals each was played out on into
+    ``deals``; returns the index of the one taken."""
+    kind = own.params[P_PLAYOUT]
     k = candidates(t, own, me, cands, kind)
     if k == 1:
-        return cands[0]
+        return 0
     p = t.rules[R_PLAYERS]
     budget = int(own.params[P_BUDGET])
     margin = own.params[P_AIM] == 1.0
@@ -284,7 +292,7 @@ def search(t, own, me):
         if q != me:
             need += t.hand_n[q]
     if need != n_pool:  # cannot happen for a view of a real deal; search nothing then
-        return cands[0]
+        return 0
     buf = np.zeros(2, STATE_DTYPE)
     points = np.empty(p, np.int64)
     race = own.params[P_RACE]
@@ -299,6 +307,7 @@ def search(t, own, me):
         for i in range(k):
             if not live[i]:
                 continue
+            deals[i] += 1
             x = _playout(buf, cands[i], me, kind, p, margin, points)
             if i == 0:
                 first = x
@@ -329,7 +338,7 @@ def search(t, own, me):
         bound = mean - z * np.sqrt(var)
         if bound > best_bound:
             best, best_bound = i, bound
-    return cands[best]
+    return best
 
 
 @njit(cache=True, inline="always")
