@@ -5,7 +5,9 @@ sets and pimc settings) and keeps, per game, a hash of its record (every move
 and the result) and, per case, the summary. ``tests/test_pimc_speed.py`` plays
 them again: a faster pimc must make every decision it made before, on the same
 random stream. Written from the code before pimc's speed work; regenerate only
-for a change that means to alter pimc's play, and say why in its commit.
+for a change that means to alter pimc's play, and say why in its commit. Welsh pimc's
+racing (``race``, on by default) spends fewer deals, so the Welsh cases written before it
+name ``race=off`` (their records move for move as before); the ``_race`` cases pin racing.
 """
 
 from __future__ import annotations
