@@ -14,6 +14,14 @@ another replaces it only when its gain, deal by deal, has a lower bound
 (mean - ``caution`` x standard error) above zero: the best of several noisy
 means is otherwise too often a lucky one.
 
+Racing (``race``, default 0.5): the deals are played one after another, and from
+the 4th deal on, every 2, a candidate whose gain so far is not above zero by
+``race`` standard errors is played out no more; the search ends when no
+candidate but the first is left. A candidate behind after the first deals very
+rarely ends ``caution`` standard errors ahead, so it saves most play-outs at no
+measured loss (docs/welsh_search.md). ``race=off`` plays every candidate on
+every deal (the search before racing, decision for decision).
+
 Play-outs (``playout=model``): the searching seat hoards (draws while the stock
 lasts); each other seat draws as often as it has been seen to (its public draws
 and leads, plus one of each), else leads as ``counter`` would, else its highest
