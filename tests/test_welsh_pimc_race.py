@@ -1,7 +1,7 @@
 """pimc's racing (``race``): over the same sampled deals, a candidate whose gain over the
 play-out policy's own choice is not above zero by ``race`` standard errors, from the 4th deal
 on, is played out no more; the search ends when no alternative is left; ``race=off`` plays
-every candidate on every deal (the old search: ``tests/test_pimc_speed.py`` replays pinned
+every candidate on every deal (the default; ``tests/test_pimc_speed.py`` replays pinned
 games of it). Hand-made situations, the search's own counts of deals per candidate."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_a_clearly_worse_candidate_is_dropped_at_the_first_look():
     # Seat 1 answers a led Ten holding QH, AH, 2H: the 2H gives the Ten away.
     d = dealt([["TH", "5H", "6D"], ["QH", "AH", "2H"], ["2C", "3C", "4C"]])
     d.play("0:TH")
-    took, deals = search(d, "pimc:budget=200")
+    took, deals = search(d, "pimc:budget=200,race=0.5")
     assert took == "AH"
     assert list(deals)[0] == "AH"  # the play-out policy's own choice, played on every deal it takes
     assert deals["2H"] == pimc.RACE_MIN
@@ -58,7 +58,7 @@ def test_a_clearly_better_candidate_is_still_taken():
     # Seat 1 answers a led 4H: its policy plays low (3H); taking the trick with the 6H pays.
     d = dealt([["4H", "JH", "AH"], ["3H", "6H", "3C"], ["9C", "9H", "9D"]])
     d.play("0:4H")
-    took, deals = search(d, "pimc:budget=200")
+    took, deals = search(d, "pimc:budget=200,race=0.5")
     assert list(deals) == ["3H", "6H"] and took == "6H"
     assert deals["6H"] == 200 // 2  # never dropped: its gain stays above zero
     assert search(d, "pimc:budget=200,race=off")[0] == "6H"
@@ -68,7 +68,7 @@ def test_the_search_ends_when_no_alternative_is_left():
     # Seat 0 with four Aces while the stock lasts: its policy draws; leading an Ace is
     # dropped after some deals and the search stops there, short of its 100 deals.
     d = dealt([["AH", "AS", "AD", "AC"], ["2C", "3C", "4C", "5C"], ["6C", "7C", "8C", "9C"]])
-    took, deals = search(d, "pimc:budget=200")
+    took, deals = search(d, "pimc:budget=200,race=0.5")
     assert took == "draw" and len(deals) == 2
     assert pimc.RACE_MIN <= deals["draw"] == max(deals.values()) < 100
     assert (deals["draw"] - pimc.RACE_MIN) % pimc.RACE_ROUND == 0  # it looks every RACE_ROUND deals
@@ -79,7 +79,7 @@ def test_the_search_ends_when_no_alternative_is_left():
 def test_too_few_deals_to_look_at_are_never_raced():
     d = dealt([["TH", "5H", "6D"], ["QH", "AH", "2H"], ["2C", "3C", "4C"]])
     d.play("0:TH")
-    a, deals = search(d, "pimc:budget=12")  # 4 deals per candidate: no look before the last
+    a, deals = search(d, "pimc:budget=12,race=0.5")  # 4 deals per candidate: no look before the last
     assert set(deals.values()) == {4}
     assert search(d, "pimc:budget=12,race=off") == (a, deals)
 
@@ -96,3 +96,10 @@ def test_a_higher_race_drops_later():
 def test_race_takes_off_or_a_number_of_standard_errors(bad):
     with pytest.raises(StrategyError):
         seating("welsh", [parse_spec(bad)], 3)
+
+
+def test_racing_is_off_by_default():
+    d = dealt([["TH", "5H", "6D"], ["QH", "AH", "2H"], ["2C", "3C", "4C"]])
+    d.play("0:TH")
+    assert search(d, "pimc:budget=200") == search(d, "pimc:budget=200,race=off")
+    assert search(d, "pimc2:budget=200") == search(d, "pimc2:budget=200,race=off")

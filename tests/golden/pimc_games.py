@@ -6,8 +6,8 @@ and the result) and, per case, the summary. ``tests/test_pimc_speed.py`` plays
 them again: a faster pimc must make every decision it made before, on the same
 random stream. Written from the code before pimc's speed work; regenerate only
 for a change that means to alter pimc's play, and say why in its commit. Welsh pimc's
-racing (``race``, on by default) spends fewer deals, so the Welsh cases written before it
-name ``race=off`` (their records move for move as before); the ``_race`` cases pin racing.
+racing (``race``) spends fewer deals; the Welsh cases written before it name ``race=off``
+(their records move for move as before); the ``_race`` cases pin racing.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ CASES: dict[str, dict] = {
         "rules": {"revokes": True, "challenge": "akagiri"},
         "strategies": ["pimc:playout=greedy,budget=40,caution=0,race=off", "random", "hoarder", "counter", "greedy"],
     },
-    # racing, the default since (race=0.5, 0 and 2)
+    # racing (race=0.5, 0 and 2)
     "welsh_parlett_3_race": {"game": "welsh", "preset": "parlett", "players": 3, "n": 4,
-                             "strategies": ["pimc", "pimc2:budget=150", "greedy"]},
+                             "strategies": ["pimc:race=0.5", "pimc2:budget=150,race=0.5", "greedy"]},
     "welsh_akagiri_4_race": {
         "game": "welsh", "preset": "akagiri", "players": 4, "n": 2,
         "rules": {"revokes": True, "challenge": "akagiri"},
