@@ -20,8 +20,10 @@ from whistsim.strategy import StrategyError, parse_spec
 
 
 def test_its_search_parameters_sit_in_pimcs_slots():
-    # pimc.search reads budget, playout, caution and aim from the slots pimc declares them in.
+    # pimc.search reads budget, playout, caution, aim and race from the slots pimc declares them in.
     assert list(pimc2.PARAMS)[:6] == list(pimc.PARAMS)[:6]
+    assert list(pimc2.PARAMS).index("race") == list(pimc.PARAMS).index("race") == pimc.P_RACE
+    assert pimc2.PARAMS["race"] == pimc.PARAMS["race"]
     for key in ("playout", "aim"):
         assert pimc2.PARAMS[key].words == pimc.PARAMS[key].words
 

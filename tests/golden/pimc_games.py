@@ -6,8 +6,10 @@ and the result) and, per case, the summary. ``tests/test_pimc_speed.py`` plays
 them again: a faster pimc must make every decision it made before, on the same
 random stream. Written from the code before pimc's speed work; regenerate only
 for a change that means to alter pimc's play, and say why in its commit. The
-dealt cases of before name ``merge=0,race=0`` (the old search); the ``_raced``
-cases pin the defaults that came with them.
+cases written before pimc's new options name them off, so they keep the old search
+move for move: the dealt ones ``merge=0,race=0``, the Welsh ones ``race=off``. The
+``_raced`` cases pin the dealt defaults that came with them; the Welsh ``_race``
+cases pin Welsh racing (an option, off by default).
 """
 
 from __future__ import annotations
@@ -24,16 +26,25 @@ PATH = HERE / "pimc_games.json"
 # name -> simulate() arguments (n games from seed 11)
 CASES: dict[str, dict] = {
     "welsh_parlett_3": {"game": "welsh", "preset": "parlett", "players": 3, "n": 6,
-                        "strategies": ["pimc", "greedy", "greedy"]},
+                        "strategies": ["pimc:race=off", "greedy", "greedy"]},
     "welsh_parlett_4_challenge": {
         "game": "welsh", "preset": "parlett", "players": 4, "n": 3,
         "rules": {"revokes": True, "challenge": "parlett", "scoring": "piles"},
-        "strategies": ["pimc:playout=hoarder,aim=margin", "cheater", "pimc:search=stock,budget=30", "greedy"],
+        "strategies": ["pimc:playout=hoarder,aim=margin,race=off", "cheater", "pimc:search=stock,budget=30,race=off",
+                       "greedy"],
     },
     "welsh_akagiri_5": {
         "game": "welsh", "preset": "akagiri", "players": 5, "n": 3,
         "rules": {"revokes": True, "challenge": "akagiri"},
-        "strategies": ["pimc:playout=greedy,budget=40,caution=0", "random", "hoarder", "counter", "greedy"],
+        "strategies": ["pimc:playout=greedy,budget=40,caution=0,race=off", "random", "hoarder", "counter", "greedy"],
+    },
+    # racing (race=0.5, 0 and 2)
+    "welsh_parlett_3_race": {"game": "welsh", "preset": "parlett", "players": 3, "n": 4,
+                             "strategies": ["pimc:race=0.5", "pimc2:budget=150,race=0.5", "greedy"]},
+    "welsh_akagiri_4_race": {
+        "game": "welsh", "preset": "akagiri", "players": 4, "n": 2,
+        "rules": {"revokes": True, "challenge": "akagiri"},
+        "strategies": ["pimc:race=0,aim=margin", "cheater", "pimc:race=2,playout=hoarder", "counter"],
     },
     "scotch_4": {"game": "scotch", "players": 4, "n": 6, "strategies": ["pimc:merge=0,race=0", "heuristic", "heuristic", "heuristic"]},
     "scotch_2_sets": {"game": "scotch", "players": 2, "n": 4, "strategies": ["pimc:merge=0,race=0", "pimc:worlds=5,merge=0,race=0"]},

@@ -26,13 +26,14 @@ from .pimc import PARAMS as PIMC_PARAMS
 from .pimc import search as pimc_search
 
 NAME = "pimc2"
-# Slots 2-5 are pimc's (budget, playout, caution, aim): pimc.search reads them from here.
+# Slots 2-5 and 7 are pimc's (budget, playout, caution, aim; race): pimc.search reads them from here.
 PARAMS = {
-    **{k: v for k, v in PIMC_PARAMS.items() if k != "search"},
+    **{k: v for k, v in PIMC_PARAMS.items() if k not in ("search", "race")},
     "budget": replace(PIMC_PARAMS["budget"], default=300.0,
                       doc="play-outs per searched decision, shared among its candidates"),
     "stock": Param("draw", "its turns while the stock lasts: draw (never lead), or search them as pimc "
                    "does", {"draw": 0.0, "search": 1.0}, numbers=False),
+    "race": PIMC_PARAMS["race"],
 }  # fmt: skip
 P_STOCK = 6
 SEARCH = 1.0
