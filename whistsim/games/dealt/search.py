@@ -517,7 +517,8 @@ def _sure(X, seat, suit, bit, n):
     trump = X[STRUMP]
     led = suit if n == 0 else X[SLED]
     for i in range(n + 1, p):
-        q = (X[SLEADER] + i) % p
+        q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
+        q = q - p if q >= p else q
         if X[OTEAM + q] == X[OTEAM + seat]:
             continue
         if X[OH + 4 * (q) + led] != 0:
@@ -549,8 +550,8 @@ def _gen(X, seat, mv, d, tt_move):
         bs = X[SBSEAT]
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
-    partner = (seat + p // 2) % p if p == 4 else -1
-    rho = (seat + 3) % 4  # the player after partner (used with four players only)
+    partner = (seat + 2) & 3 if p == 4 else -1
+    rho = (seat + 3) & 3  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
         m = X[OH + 4 * (seat) + suit]
         if m == 0:
@@ -674,7 +675,7 @@ def _ab(X, tt, mv, alpha, beta):
         left = X[SLEFT]
         if left == 0:
             return 0
-        tricks = left // p
+        tricks = left >> 2 if p == 4 else left // p
         if tricks == 1:
             # one card each: the play is forced
             return _last_trick(X, mv, d)
@@ -709,7 +710,8 @@ def _ab(X, tt, mv, alpha, beta):
         v = _bound_cut(X, mv, d, alpha, beta, tricks)
         if v != NOCUT:
             return v
-    seat = (X[SLEADER] + n) % p
+    seat = X[SLEADER] + n
+    seat = seat - p if seat >= p else seat
     cnt = _gen(X, seat, mv, d, tt_move)
     maxing = X[OTEAM + seat] == 0
     best = -INF if maxing else INF
@@ -948,7 +950,8 @@ def _last_trick(X, mv, d):
     bpow = -1
     tp = 0
     for i in range(p):
-        q = (leader + i) % p
+        q = leader + i
+        q = q - p if q >= p else q
         for suit in range(4):
             m = X[OH + 4 * (q) + suit]
             if m:
