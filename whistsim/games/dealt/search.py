@@ -49,6 +49,7 @@ from .engine import (
 # and counting the references of every array passed to a helper (atomic operations) took a
 # quarter of the time.
 _bare = njit(cache=True, _nrt=False)
+_inline = njit(cache=True, _nrt=False, inline="always")  # small helpers: a call costs more
 
 INF = 1 << 20
 NOCUT = 1 << 30  # no cutoff from a bound
@@ -224,7 +225,7 @@ def _pbit(rank, suit, trump, scotch):
     return lowest(to_power_mask(1 << rank, suit == trump, scotch))
 
 
-@_bare
+@_inline
 def _primary(X):
     """The primary table key of a position at the start of a trick: every hand's length in
     every suit, the leader, the trump and, where cards carry points (Scotch Whist), which
@@ -254,7 +255,7 @@ def _primary(X):
     return a, b, c
 
 
-@_bare
+@_inline
 def _codes(X, mv, d):
     """Per suit, the owners of the cards left from the highest down (cards gone close up), 2
     bits a card (3 with more than 4 players), the top card in the low bits: ``mv[d, OCODE+s]``."""
@@ -281,7 +282,7 @@ def _slot(a, b, c, size):
     return h & (size - 1)
 
 
-@_bare
+@_inline
 def _others(X, p, seat, suit):
     o = 0
     for q in range(p):
@@ -290,7 +291,7 @@ def _others(X, p, seat, suit):
     return o
 
 
-@_bare
+@_inline
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
     mine = X[OH + 4 * (seat) + suit]
@@ -302,7 +303,7 @@ def _toprun(X, p, seat, suit):
     return popcount(mine >> (highest(others) + 1))
 
 
-@_bare
+@_inline
 def _mark_run(X, p, seat, suit, rel, off, d):
     """Mark ``seat``'s top run in ``suit`` as relevant: the cards above every other hand's (no
     mark when no other hand holds the suit: the lengths say so)."""
@@ -381,7 +382,7 @@ def _quick_tricks(X, rel, d):
     return qt
 
 
-@_bare
+@_inline
 def _trump_control(X):
     """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
     other side each win the trick they fall in, one trick each. Also each side's top trump
@@ -408,7 +409,7 @@ def _trump_control(X):
     return c0, c1, top0, top1
 
 
-@_bare
+@_inline
 def _later_loser(X, mv, d):
     """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
     leader holds, an opponent holds the highest card left, so the side on lead loses this
@@ -481,7 +482,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     return NOCUT
 
 
-@_bare
+@_inline
 def _rel_move(X, p, m):
     """A move as (suit, how many cards left in the suit are above it): valid in every
     position of the same relative ranks."""
@@ -495,7 +496,7 @@ def _rel_move(X, p, m):
     return (suit << 4) | popcount(rem >> (bit + 1))
 
 
-@_bare
+@_inline
 def _abs_move(X, p, rm):
     if rm < 0:
         return -1
@@ -509,7 +510,7 @@ def _abs_move(X, p, rm):
     return (suit << 4) | highest(x) if x else -1
 
 
-@_bare
+@_inline
 def _sure(X, seat, suit, bit, n):
     """Does ``seat``'s card (``suit``, power bit) beat whatever the opponents still to play to
     this trick can play (led suit ``X[SLED]``, or ``suit`` when it leads)?"""
@@ -834,7 +835,7 @@ def _ab(X, tt, mv, alpha, beta):
     return best
 
 
-@_bare
+@_inline
 def _rel_of_entry(X, mv, d, tt, e):
     """The relevant cards of a stored entry in this position: per suit, the top cards its
     owner mask covers (the lowest of them marks them all)."""
