@@ -649,6 +649,40 @@ def _gen(X, seat, mv, d, tt_move):
 
 
 @_bare
+def _probe(X, tt, mv, d, alpha, beta):
+    """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
+    stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
+    every recursive call pays for."""
+    p = X[SP]
+    any_move = -1
+    tt_move = -1
+    ka, kb, kc = _primary(X)
+    _codes(X, mv, d)
+    base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
+    for e in range(base, base + BUCKET):
+        if tt[e, T_LEFT] == 0:
+            break  # a bucket fills from its start and entries are only replaced
+        if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
+            continue
+        if any_move < 0:
+            any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
+        match = True
+        for s in range(4):
+            if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
+                match = False
+        if not match:
+            continue
+        if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
+            _rel_of_entry(X, mv, d, tt, e)
+            return (tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]), -1, base, ka, kb, kc
+        if tt_move < 0:
+            tt_move = _abs_move(X, p, tt[e, T_MOVE])
+    if tt_move < 0 and any_move >= 0:
+        tt_move = _abs_move(X, p, any_move)
+    return NOCUT, tt_move, base, ka, kb, kc
+
+
+@_bare
 def _ab(X, tt, mv, alpha, beta):
     """Null-window (``beta == alpha + 1``), fail-soft alpha-beta: a bound on the value of
     the rest of the deal for side 0.
@@ -670,7 +704,6 @@ def _ab(X, tt, mv, alpha, beta):
         mv[d, OREL + s] = 0
     base = -1
     ka = kb = kc = 0
-    any_move = -1
     tt_move = -1
     if n == 0:
         left = X[SLEFT]
@@ -684,29 +717,9 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        ka, kb, kc = _primary(X)
-        _codes(X, mv, d)
-        base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
-        for e in range(base, base + BUCKET):
-            if tt[e, T_LEFT] == 0:
-                break  # a bucket fills from its start and entries are only replaced
-            if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
-                continue
-            if any_move < 0:
-                any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
-            match = True
-            for s in range(4):
-                if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
-                    match = False
-            if not match:
-                continue
-            if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
-                _rel_of_entry(X, mv, d, tt, e)
-                return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
-            if tt_move < 0:
-                tt_move = _abs_move(X, p, tt[e, T_MOVE])
-        if tt_move < 0 and any_move >= 0:
-            tt_move = _abs_move(X, p, any_move)
+        v, tt_move, base, ka, kb, kc = _probe(X, tt, mv, d, alpha, beta)
+        if v != NOCUT:
+            return v
         # the sure tricks' bounds after the table: it answers more often, and cheaper
         v = _bound_cut(X, mv, d, alpha, beta, tricks)
         if v != NOCUT:
