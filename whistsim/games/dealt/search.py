@@ -26,9 +26,12 @@ every position with the same hand lengths whose such cards have the same owners.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
-from ...bits import highest, lowest, popcount
+from ...bits import FAST_PDEP, _pdep, highest, lowest, popcount
 from .engine import (
     MAX_PLAYERS,
     P_HONOURS,
@@ -98,7 +101,7 @@ BUCKET = 64  # entries probed per primary key
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
 OSCR = 52  # 4: relevant cards of a bound
 OREL = 56  # 4: the node's relevant cards (power masks per suit), see _ab
-OCODE = 60  # 4: the owner code of each suit, top card in the low bits
+OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
 
 
@@ -255,10 +258,32 @@ def _primary(X):
     return a, b, c
 
 
+@intrinsic
+def _pext(typingctx, x, mask):
+    """The bits of ``x`` at the set bits of ``mask``, packed into the low bits (x86 BMI2)."""
+    if not (isinstance(x, types.Integer) and isinstance(mask, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pext.64"
+        )
+        a = context.cast(builder, args[0], sig.args[0], types.int64)
+        b = context.cast(builder, args[1], sig.args[1], types.int64)
+        return builder.call(fn, [a, b])
+
+    return types.int64(x, mask), codegen
+
+
+ODD_BITS = 0x5555555555555555
+EVEN_BITS = -0x5555555555555556  # 0xAAAA...AAAA as an int64
+
+
 @_inline
-def _codes(X, mv, d):
-    """Per suit, the owners of the cards left from the highest down (cards gone close up), 2
-    bits a card (3 with more than 4 players), the top card in the low bits: ``mv[d, OCODE+s]``."""
+def _codes_loop(X, mv, d):
+    """Per suit, the owners of the cards left from the lowest up (cards gone close up), 2
+    bits a card (3 with more than 4 players), the lowest card in the low bits: ``mv[d, OCODE+s]``."""
     p = X[SP]
     width = 2 if p <= 4 else 3
     for suit in range(4):
@@ -271,8 +296,28 @@ def _codes(X, mv, d):
             while x:
                 bit = lowest(x)
                 x &= x - 1
-                code |= q << (width * popcount(rem >> (bit + 1)))
+                code |= q << (width * popcount(rem & ((1 << bit) - 1)))
         mv[d, OCODE + suit] = code
+
+
+@_inline
+def _codes_pext(X, mv, d):
+    """:func:`_codes_loop` by ``pext``/``pdep`` with four players: the cards of seats 1 and 3
+    packed into the code's low bit of each card, of seats 2 and 3 into its high bit."""
+    if X[SP] != 4:
+        _codes_loop(X, mv, d)
+        return
+    for suit in range(4):
+        h1 = X[OH + 4 + suit]
+        h2 = X[OH + 8 + suit]
+        h3 = X[OH + 12 + suit]
+        rem = X[OH + suit] | h1 | h2 | h3
+        lo = _pdep(_pext(h1 | h3, rem), ODD_BITS)
+        hi = _pdep(_pext(h2 | h3, rem), EVEN_BITS)
+        mv[d, OCODE + suit] = lo | hi
+
+
+_codes = _codes_pext if FAST_PDEP else _codes_loop
 
 
 @njit(cache=True, inline="always")
@@ -895,8 +940,8 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
         r &= rem
         mask = 0
         if r:
-            k = popcount(rem >> lowest(r))
-            mask = (1 << (width * k)) - 1
+            k = popcount(rem >> lowest(r))  # the top k cards, at the code's high end
+            mask = ((1 << (width * k)) - 1) << (width * (popcount(rem) - k))
         code = mv[d, OCODE + s] & mask
         if s == 0:
             m0, k0 = mask, code
