@@ -165,6 +165,26 @@ def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     assert not se._later_loser(pos.X, pos.mv, 0)
 
 
+def test_owner_codes_by_pext_match_the_plain_loop():
+    # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
+    # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.
+    pos = from_hands(WhistRules(), [["AS", "2S"], ["KS", "2H"], ["QS", "3S"], ["3H", "4H"]], 0, "C")
+    se._codes_loop(pos.X, pos.mv, 0)
+    assert int(pos.mv[0, se.OCODE + 3]) == 0 | 2 << 2 | 2 << 4 | 1 << 6 | 0 << 8
+    if not se.FAST_PDEP:
+        return
+    rng = np.random.default_rng(7)
+    for _ in range(200):  # random four-hand splits of the cards left, any size
+        pos.X[se.OH : se.OH + 16] = 0
+        for card in rng.permutation(52)[: int(rng.integers(1, 53))]:
+            suit, rank = divmod(int(card), 13)
+            pos.X[se.OH + 4 * int(rng.integers(0, 4)) + suit] |= 1 << rank
+        se._codes_loop(pos.X, pos.mv, 0)
+        loop = pos.mv[0, se.OCODE : se.OCODE + 4].copy()
+        se._codes_pext(pos.X, pos.mv, 0)
+        assert list(pos.mv[0, se.OCODE : se.OCODE + 4]) == list(loop)
+
+
 def test_scotch_margin_counts_honours_and_cards():
     # Spades trumps; seat 0 leads. J and T of trumps fall together (11 + 10 points and
     # 4 cards, +2 each side's cards margin), the heart trick goes to side 1 (-2).

@@ -26,9 +26,12 @@ every position with the same hand lengths whose such cards have the same owners.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
-from ...bits import highest, lowest, popcount
+from ...bits import FAST_PDEP, _pdep, highest, lowest, popcount
 from .engine import (
     MAX_PLAYERS,
     P_HONOURS,
@@ -44,6 +47,12 @@ from .engine import (
     score_deal,
     to_power_mask,
 )
+
+# The search's own functions run without Numba's reference counting: they allocate nothing,
+# and counting the references of every array passed to a helper (atomic operations) took a
+# quarter of the time.
+_bare = njit(cache=True, _nrt=False)
+_inline = njit(cache=True, _nrt=False, inline="always")  # small helpers: a call costs more
 
 INF = 1 << 20
 NOCUT = 1 << 30  # no cutoff from a bound
@@ -92,7 +101,7 @@ BUCKET = 64  # entries probed per primary key
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
 OSCR = 52  # 4: relevant cards of a bound
 OREL = 56  # 4: the node's relevant cards (power masks per suit), see _ab
-OCODE = 60  # 4: the owner code of each suit, top card in the low bits
+OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
 
 
@@ -219,7 +228,7 @@ def _pbit(rank, suit, trump, scotch):
     return lowest(to_power_mask(1 << rank, suit == trump, scotch))
 
 
-@njit(cache=True)
+@_inline
 def _primary(X):
     """The primary table key of a position at the start of a trick: every hand's length in
     every suit, the leader, the trump and, where cards carry points (Scotch Whist), which
@@ -249,10 +258,32 @@ def _primary(X):
     return a, b, c
 
 
-@njit(cache=True)
-def _codes(X, mv, d):
-    """Per suit, the owners of the cards left from the highest down (cards gone close up), 2
-    bits a card (3 with more than 4 players), the top card in the low bits: ``mv[d, OCODE+s]``."""
+@intrinsic
+def _pext(typingctx, x, mask):
+    """The bits of ``x`` at the set bits of ``mask``, packed into the low bits (x86 BMI2)."""
+    if not (isinstance(x, types.Integer) and isinstance(mask, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pext.64"
+        )
+        a = context.cast(builder, args[0], sig.args[0], types.int64)
+        b = context.cast(builder, args[1], sig.args[1], types.int64)
+        return builder.call(fn, [a, b])
+
+    return types.int64(x, mask), codegen
+
+
+ODD_BITS = 0x5555555555555555
+EVEN_BITS = -0x5555555555555556  # 0xAAAA...AAAA as an int64
+
+
+@_inline
+def _codes_loop(X, mv, d):
+    """Per suit, the owners of the cards left from the lowest up (cards gone close up), 2
+    bits a card (3 with more than 4 players), the lowest card in the low bits: ``mv[d, OCODE+s]``."""
     p = X[SP]
     width = 2 if p <= 4 else 3
     for suit in range(4):
@@ -265,8 +296,28 @@ def _codes(X, mv, d):
             while x:
                 bit = lowest(x)
                 x &= x - 1
-                code |= q << (width * popcount(rem >> (bit + 1)))
+                code |= q << (width * popcount(rem & ((1 << bit) - 1)))
         mv[d, OCODE + suit] = code
+
+
+@_inline
+def _codes_pext(X, mv, d):
+    """:func:`_codes_loop` by ``pext``/``pdep`` with four players: the cards of seats 1 and 3
+    packed into the code's low bit of each card, of seats 2 and 3 into its high bit."""
+    if X[SP] != 4:
+        _codes_loop(X, mv, d)
+        return
+    for suit in range(4):
+        h1 = X[OH + 4 + suit]
+        h2 = X[OH + 8 + suit]
+        h3 = X[OH + 12 + suit]
+        rem = X[OH + suit] | h1 | h2 | h3
+        lo = _pdep(_pext(h1 | h3, rem), ODD_BITS)
+        hi = _pdep(_pext(h2 | h3, rem), EVEN_BITS)
+        mv[d, OCODE + suit] = lo | hi
+
+
+_codes = _codes_pext if FAST_PDEP else _codes_loop
 
 
 @njit(cache=True, inline="always")
@@ -276,7 +327,7 @@ def _slot(a, b, c, size):
     return h & (size - 1)
 
 
-@njit(cache=True)
+@_inline
 def _others(X, p, seat, suit):
     o = 0
     for q in range(p):
@@ -285,7 +336,7 @@ def _others(X, p, seat, suit):
     return o
 
 
-@njit(cache=True)
+@_inline
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
     mine = X[OH + 4 * (seat) + suit]
@@ -297,7 +348,7 @@ def _toprun(X, p, seat, suit):
     return popcount(mine >> (highest(others) + 1))
 
 
-@njit(cache=True)
+@_inline
 def _mark_run(X, p, seat, suit, rel, off, d):
     """Mark ``seat``'s top run in ``suit`` as relevant: the cards above every other hand's (no
     mark when no other hand holds the suit: the lengths say so)."""
@@ -307,7 +358,7 @@ def _mark_run(X, p, seat, suit, rel, off, d):
         rel[d, off + suit] |= (X[OH + 4 * seat + suit] >> top) << top
 
 
-@njit(cache=True)
+@_bare
 def _cashable(X, leader, rel, off, d):
     """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
     every top run when they draw the opponents' trumps; else the top runs of plain suits
@@ -344,7 +395,7 @@ def _cashable(X, leader, rel, off, d):
     return tq + cash
 
 
-@njit(cache=True)
+@_bare
 def _quick_tricks(X, rel, d):
     """Tricks the side on lead is sure to take: the leader's cashable tricks, or (four
     players) partner's, when the leader can reach partner's top card in a suit no opponent
@@ -376,7 +427,7 @@ def _quick_tricks(X, rel, d):
     return qt
 
 
-@njit(cache=True)
+@_inline
 def _trump_control(X):
     """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
     other side each win the trick they fall in, one trick each. Also each side's top trump
@@ -403,7 +454,7 @@ def _trump_control(X):
     return c0, c1, top0, top1
 
 
-@njit(cache=True)
+@_inline
 def _later_loser(X, mv, d):
     """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
     leader holds, an opponent holds the highest card left, so the side on lead loses this
@@ -430,7 +481,7 @@ def _later_loser(X, mv, d):
     return True
 
 
-@njit(cache=True)
+@_bare
 def _bound_cut(X, mv, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
     that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
@@ -476,7 +527,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     return NOCUT
 
 
-@njit(cache=True)
+@_inline
 def _rel_move(X, p, m):
     """A move as (suit, how many cards left in the suit are above it): valid in every
     position of the same relative ranks."""
@@ -490,7 +541,7 @@ def _rel_move(X, p, m):
     return (suit << 4) | popcount(rem >> (bit + 1))
 
 
-@njit(cache=True)
+@_inline
 def _abs_move(X, p, rm):
     if rm < 0:
         return -1
@@ -504,7 +555,7 @@ def _abs_move(X, p, rm):
     return (suit << 4) | highest(x) if x else -1
 
 
-@njit(cache=True)
+@_inline
 def _sure(X, seat, suit, bit, n):
     """Does ``seat``'s card (``suit``, power bit) beat whatever the opponents still to play to
     this trick can play (led suit ``X[SLED]``, or ``suit`` when it leads)?"""
@@ -512,7 +563,8 @@ def _sure(X, seat, suit, bit, n):
     trump = X[STRUMP]
     led = suit if n == 0 else X[SLED]
     for i in range(n + 1, p):
-        q = (X[SLEADER] + i) % p
+        q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
+        q = q - p if q >= p else q
         if X[OTEAM + q] == X[OTEAM + seat]:
             continue
         if X[OH + 4 * (q) + led] != 0:
@@ -524,7 +576,7 @@ def _sure(X, seat, suit, bit, n):
     return True
 
 
-@njit(cache=True)
+@_bare
 def _gen(X, seat, mv, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
     each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
@@ -544,8 +596,8 @@ def _gen(X, seat, mv, d, tt_move):
         bs = X[SBSEAT]
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
-    partner = (seat + p // 2) % p if p == 4 else -1
-    rho = (seat + 3) % 4  # the player after partner (used with four players only)
+    partner = (seat + 2) & 3 if p == 4 else -1
+    rho = (seat + 3) & 3  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
         m = X[OH + 4 * (seat) + suit]
         if m == 0:
@@ -641,7 +693,41 @@ def _gen(X, seat, mv, d, tt_move):
     return cnt
 
 
-@njit(cache=True)
+@_bare
+def _probe(X, tt, mv, d, alpha, beta):
+    """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
+    stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
+    every recursive call pays for."""
+    p = X[SP]
+    any_move = -1
+    tt_move = -1
+    ka, kb, kc = _primary(X)
+    _codes(X, mv, d)
+    base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
+    for e in range(base, base + BUCKET):
+        if tt[e, T_LEFT] == 0:
+            break  # a bucket fills from its start and entries are only replaced
+        if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
+            continue
+        if any_move < 0:
+            any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
+        match = True
+        for s in range(4):
+            if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
+                match = False
+        if not match:
+            continue
+        if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
+            _rel_of_entry(X, mv, d, tt, e)
+            return (tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]), -1, base, ka, kb, kc
+        if tt_move < 0:
+            tt_move = _abs_move(X, p, tt[e, T_MOVE])
+    if tt_move < 0 and any_move >= 0:
+        tt_move = _abs_move(X, p, any_move)
+    return NOCUT, tt_move, base, ka, kb, kc
+
+
+@_bare
 def _ab(X, tt, mv, alpha, beta):
     """Null-window (``beta == alpha + 1``), fail-soft alpha-beta: a bound on the value of
     the rest of the deal for side 0.
@@ -663,13 +749,12 @@ def _ab(X, tt, mv, alpha, beta):
         mv[d, OREL + s] = 0
     base = -1
     ka = kb = kc = 0
-    any_move = -1
     tt_move = -1
     if n == 0:
         left = X[SLEFT]
         if left == 0:
             return 0
-        tricks = left // p
+        tricks = left >> 2 if p == 4 else left // p
         if tricks == 1:
             # one card each: the play is forced
             return _last_trick(X, mv, d)
@@ -677,34 +762,15 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        ka, kb, kc = _primary(X)
-        _codes(X, mv, d)
-        base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
-        for e in range(base, base + BUCKET):
-            if tt[e, T_LEFT] == 0:
-                break  # a bucket fills from its start and entries are only replaced
-            if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
-                continue
-            if any_move < 0:
-                any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
-            match = True
-            for s in range(4):
-                if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
-                    match = False
-            if not match:
-                continue
-            if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
-                _rel_of_entry(X, mv, d, tt, e)
-                return tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
-            if tt_move < 0:
-                tt_move = _abs_move(X, p, tt[e, T_MOVE])
-        if tt_move < 0 and any_move >= 0:
-            tt_move = _abs_move(X, p, any_move)
+        v, tt_move, base, ka, kb, kc = _probe(X, tt, mv, d, alpha, beta)
+        if v != NOCUT:
+            return v
         # the sure tricks' bounds after the table: it answers more often, and cheaper
         v = _bound_cut(X, mv, d, alpha, beta, tricks)
         if v != NOCUT:
             return v
-    seat = (X[SLEADER] + n) % p
+    seat = X[SLEADER] + n
+    seat = seat - p if seat >= p else seat
     cnt = _gen(X, seat, mv, d, tt_move)
     maxing = X[OTEAM + seat] == 0
     best = -INF if maxing else INF
@@ -827,7 +893,7 @@ def _ab(X, tt, mv, alpha, beta):
     return best
 
 
-@njit(cache=True)
+@_inline
 def _rel_of_entry(X, mv, d, tt, e):
     """The relevant cards of a stored entry in this position: per suit, the top cards its
     owner mask covers (the lowest of them marks them all)."""
@@ -845,7 +911,7 @@ def _rel_of_entry(X, mv, d, tt, e):
         mv[d, OREL + s] = 1 << highest(rem)
 
 
-@njit(cache=True)
+@_bare
 def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
     """Store a node's bound under its pattern: per suit, the owners of the cards from the top
     down to its lowest relevant card (in Scotch Whist every counting card is relevant)."""
@@ -874,8 +940,8 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
         r &= rem
         mask = 0
         if r:
-            k = popcount(rem >> lowest(r))
-            mask = (1 << (width * k)) - 1
+            k = popcount(rem >> lowest(r))  # the top k cards, at the code's high end
+            mask = ((1 << (width * k)) - 1) << (width * (popcount(rem) - k))
         code = mv[d, OCODE + s] & mask
         if s == 0:
             m0, k0 = mask, code
@@ -931,7 +997,7 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
     tt[e, T_K], tt[e, T_K + 1], tt[e, T_K + 2], tt[e, T_K + 3] = k0, k1, k2, k3
 
 
-@njit(cache=True)
+@_bare
 def _last_trick(X, mv, d):
     """The value of a last trick, every card forced; its winner is relevant when it beat a
     card of its own suit."""
@@ -943,7 +1009,8 @@ def _last_trick(X, mv, d):
     bpow = -1
     tp = 0
     for i in range(p):
-        q = (leader + i) % p
+        q = leader + i
+        q = q - p if q >= p else q
         for suit in range(4):
             m = X[OH + 4 * (q) + suit]
             if m:
@@ -964,7 +1031,7 @@ def _last_trick(X, mv, d):
     return X[SW0] + tp if X[OTEAM + bseat] == 0 else X[SW1] - tp
 
 
-@njit(cache=True)
+@_bare
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
     g = guess
@@ -981,7 +1048,7 @@ def mtdf(X, tt, mv, guess):
     return g
 
 
-@njit(cache=True)
+@_bare
 def seat_to_play(X):
     return (X[SLEADER] + X[SLEN]) % X[SP]
 
@@ -1000,7 +1067,7 @@ def legal_bits(X, seat):
     return out
 
 
-@njit(cache=True)
+@_bare
 def play(X, seat, suit, bit):
     """Play one card for good (no undo); returns what a finished trick adds to the value."""
     p = X[SP]
