@@ -335,3 +335,28 @@ def test_random_seats_own_loop_plays_as_the_shared_loop(game, rules):
     assert len(fast.logs) == len(slow.logs) >= 20
     for a, b in zip(fast.logs, slow.logs, strict=True):
         assert (a == b).all()
+
+
+@pytest.mark.parametrize("game, rules", CONFIGS + [("whist", {"unit": "deal"})])
+@pytest.mark.parametrize("specs", [["heuristic"], ["heuristic", "random"], ["random", "heuristic:tenace=0"]])
+def test_plain_seats_own_loop_plays_as_the_shared_loop(game, rules, specs):
+    """With every seat ``random`` or ``heuristic`` (some of each, or not) and no revokes the kernel
+    plays deals a trick at a time in a loop of its own: the same cards from the same streams, so
+    every column and every logged deal are the same as through the shared loop."""
+    g = get_game(game)
+    r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
+    ids, params = seating(game, [parse_spec(specs[q % len(specs)]) for q in range(r.players)], r.players)
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        own, shared = (
+            g.play_batch(r, ids, params, seed=13, n=120, log_games=15, shared_loop=s) for s in (False, True)
+        )
+    finally:
+        numba.set_num_threads(old)
+    for cols in ("game", "side", "seat"):
+        for k, v in getattr(shared, cols).items():
+            assert (getattr(own, cols)[k] == v).all(), k
+    assert len(own.logs) == len(shared.logs) >= 15
+    for a, b in zip(own.logs, shared.logs, strict=True):
+        assert (a == b).all()

@@ -26,9 +26,14 @@ from ...harness.loop import MOVE_SEAT, play_deal
 from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, randbelow, shuffle, stream_start
 from . import players as roster
+from .players import heuristic as heuristic_player
+from .players import random as random_player
 from .engine import (
     CLAIM_ONE,
     CORE_DTYPE,
+    E_MUST_FOLLOW,
+    E_NOT_A_CARD,
+    E_NOT_HELD,
     ENGINE_ERRORS,
     MAX_PLAYERS,
     MAX_REVOKES,
@@ -79,6 +84,7 @@ from .engine import (
     S_WINNER,
     SCOTCH,
     TABLE_DTYPE,
+    DealtView,
     apply,
     check,
     deal_from_deck,
@@ -89,6 +95,7 @@ from .engine import (
 )
 
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
+HEURISTIC = roster.PLAYERS.index(roster.heuristic)
 BLOCK = 16  # games per parallel work item; any value gives the same results
 MOVE_NOUN = "play"  # for errors: "illegal play 'TH'"
 CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
@@ -388,6 +395,21 @@ def _all_random(c):
     return True
 
 
+@njit(cache=True)
+def _all_plain(c):
+    """Does every seat play ``random`` or ``heuristic``, under rules that allow no revoke, with no
+    events asked for? (Those players read only the hands, the trick, the cards played, voids and
+    leads, which :func:`_plain_deal` keeps as the engine does.)"""
+    t = c.table
+    if t.rules[R_REVOKES] or c.ev_on:
+        return False
+    for q in range(t.rules[R_PLAYERS]):
+        sid = c.seats[q].strategy
+        if sid != RANDOM and sid != HEURISTIC:
+            return False
+    return True
+
+
 if FAST_PDEP:
 
     @njit(cache=True, inline="always")
@@ -514,6 +536,114 @@ def _random_deal(c, moves, limit):
     return m
 
 
+@njit(cache=True)
+def _plain_deal(c, moves, limit):
+    """The deal just dealt, every seat ``random`` or ``heuristic`` and no revoke allowed (see
+    :func:`_all_plain`): the same decisions as the shared loop (``play_deal``), asked with the same
+    view, checked (a card held, following suit when able) and leaving the same state; but a trick
+    at a time, without the engine's per-card bookkeeping that these players never read (the seat
+    to play, the cards left per seat, events), and with the heuristic's body compiled into the
+    loop (``heuristic.decide_inline``). Returns (OK, cards played, 0) or, on an illegal card,
+    (error, seat, card); the first ``limit`` cards are logged."""
+    t = c.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    trump = s[S_TRUMP]
+    scotch = r[R_KIND] == SCOTCH
+    seat = s[S_SEAT]
+    m = 0
+    round_twice = 0
+    n_sets = r[R_SETS]
+    hand = r[R_HAND]
+    leader = seat
+    best_pw = 0
+    followed = 1
+    last = seat
+    for k in range(n_sets):
+        if k > 0:
+            load_set(c, k)
+        for _ in range(hand):
+            leader = seat
+            led = -1
+            best = 0
+            for i in range(p):
+                own = c.seats[seat]
+                v = DealtView(seat, p, trump, led, i, t, own, c)
+                if own.strategy == HEURISTIC:
+                    a = heuristic_player.decide_inline(v)
+                else:
+                    a = random_player.decide(v)
+                if a < 0 or a >= 52:
+                    return E_NOT_A_CARD, seat, a
+                suit = a // 13
+                rank = a - 13 * suit
+                if (own.bits[suit] >> rank) & 1 == 0:
+                    return E_NOT_HELD, seat, a
+                if i == 0:
+                    led = suit
+                    best_pw = suit_power(suit, rank, trump, led, scotch)
+                    followed = 1
+                    s[S_BEST] = 0
+                    s[S_BEST_POWER] = best_pw
+                    t.leads[seat, led] += 1
+                    if t.first_lead[seat] < 0:
+                        t.first_lead[seat] = led
+                else:
+                    if suit != led:
+                        if own.bits[led] != 0:
+                            return E_MUST_FOLLOW, seat, a
+                        followed = 0
+                        t.void[seat, led] = 1
+                    pw = suit_power(suit, rank, trump, led, scotch)
+                    if pw > best_pw:
+                        best_pw = pw
+                        best = i
+                        s[S_BEST] = i
+                        s[S_BEST_POWER] = pw
+                bit = np.int64(1) << rank
+                own.bits[suit] &= ~bit
+                own.n -= 1
+                t.played[suit] |= bit
+                t.trick_card[i] = a
+                t.trick_seat[i] = seat
+                if m < limit:
+                    moves[m] = seat * MOVE_SEAT + a
+                m += 1
+                last = seat
+                if i + 1 < p:
+                    seat = seat + 1 if seat + 1 < p else 0
+            # the trick, as engine._settle takes it
+            winner = t.trick_seat[best]
+            for i in range(p):
+                card = t.trick_card[i]
+                suit = card // 13
+                t.won_bits[winner, suit] |= np.int64(1) << (card - 13 * suit)
+            t.won_n[winner] += p
+            t.tricks[winner] += 1
+            if followed:
+                t.rounds[led] += 1
+                if t.rounds[led] >= 2 and led != trump:
+                    round_twice = 1
+            seat = winner
+    # the state as the last card left it (engine.apply and _settle)
+    for q in range(p):
+        t.hand_n[q] = 0
+    s[S_LED] = -1
+    s[S_TRICK_LEN] = 0
+    s[S_ALL_FOLLOWED] = followed
+    s[S_LEADER] = leader
+    s[S_SEAT] = last
+    s[S_WINNER] = seat
+    s[S_TRICK] = n_sets * hand
+    s[S_SET_TRICK] = hand
+    s[S_SET] = n_sets - 1
+    s[S_ROUND_TWICE] = round_twice
+    s[S_PHASE] = OVER
+    score_deal(c)
+    return OK, m, 0
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
@@ -549,7 +679,9 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     winner = -1
     revoker = -1
     ended = ENDED_DEAL
-    fast = (extra.shape[0] < 2 or extra[1] == 0) and _all_random(c)
+    own_loop = extra.shape[0] < 2 or extra[1] == 0
+    fast = own_loop and _all_random(c)
+    plain = own_loop and not fast and _all_plain(c)
     k = 0
     while k < max_deals:
         t.s[S_DEAL] = k
@@ -559,6 +691,10 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
         deal_from_deck(c, deck, dealer)
         if fast:
             m = _random_deal(c, log[k, L_MOVE:], 52 if logging else 0)
+        elif plain:
+            e, m, a = _plain_deal(c, log[k, L_MOVE:], 52 if logging else 0)
+            if e != OK:
+                return e, m, a
         else:
             e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
             if e != OK:
