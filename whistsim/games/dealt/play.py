@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...bits import FAST_PDEP, nth, popcount
+from ...bits import FAST_PDEP, lowest, nth, popcount
 from ...cards import TEN, card_name
 from ...harness import template
 from ...harness.batch import run_kernel
@@ -26,8 +26,6 @@ from ...harness.loop import MOVE_SEAT, play_deal
 from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, randbelow, shuffle, stream_start
 from . import players as roster
-from .players import heuristic as heuristic_player
-from .players import random as random_player
 from .engine import (
     CLAIM_ONE,
     CORE_DTYPE,
@@ -93,6 +91,7 @@ from .engine import (
     seat_view,
     suit_power,
 )
+from .players import heuristic as heuristic_player
 
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 HEURISTIC = roster.PLAYERS.index(roster.heuristic)
@@ -536,14 +535,33 @@ def _random_deal(c, moves, limit):
     return m
 
 
+@njit(cache=True, inline="always")
+def _only_card(own):
+    """The one card left in a hand."""
+    b = own.bits
+    suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
+    return suit * 13 + lowest(b[suit])
+
+
+@njit(cache=True, inline="always")
+def _random_card(own, led):
+    """``random``'s card with no revoke allowed, as :func:`_random_deal` draws it."""
+    if led >= 0:
+        held = own.bits[led]
+        if held != 0:
+            return led * 13 + nth(held, randbelow(own.rng, 0, popcount(held)))
+    suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
+    return suit * 13 + rank
+
+
 @njit(cache=True)
 def _plain_deal(c, moves, limit):
     """The deal just dealt, every seat ``random`` or ``heuristic`` and no revoke allowed (see
     :func:`_all_plain`): the same decisions as the shared loop (``play_deal``), asked with the same
     view, checked (a card held, following suit when able) and leaving the same state; but a trick
     at a time, without the engine's per-card bookkeeping that these players never read (the seat
-    to play, the cards left per seat, events), and with the heuristic's body compiled into the
-    loop (``heuristic.decide_inline``). Returns (OK, cards played, 0) or, on an illegal card,
+    to play, the cards left per seat, events); ``random`` seats draw as in :func:`_random_deal`.
+    Returns (OK, cards played, 0) or, on an illegal card,
     (error, seat, card); the first ``limit`` cards are logged."""
     t = c.table
     s = t.s
@@ -567,13 +585,20 @@ def _plain_deal(c, moves, limit):
             leader = seat
             led = -1
             best = 0
+            won = 0  # the trick's cards, one bit each
             for i in range(p):
                 own = c.seats[seat]
-                v = DealtView(seat, p, trump, led, i, t, own, c)
-                if own.strategy == HEURISTIC:
-                    a = heuristic_player.decide_inline(v)
+                if own.strategy == RANDOM:
+                    a = _random_card(own, led)  # always legal
                 else:
-                    a = random_player.decide(v)
+                    held = own.bits[led] if led >= 0 else 0
+                    if held != 0 and held & (held - 1) == 0:
+                        a = led * 13 + lowest(held)  # its one card of the suit led: the
+                        # heuristic's choice, without its random draw (none without revokes)
+                    elif own.n == 1:
+                        a = _only_card(own)
+                    else:
+                        a = heuristic_player.decide(DealtView(seat, p, trump, led, i, t, own, c))
                 if a < 0 or a >= 52:
                     return E_NOT_A_CARD, seat, a
                 suit = a // 13
@@ -605,6 +630,7 @@ def _plain_deal(c, moves, limit):
                 own.bits[suit] &= ~bit
                 own.n -= 1
                 t.played[suit] |= bit
+                won |= np.int64(1) << a
                 t.trick_card[i] = a
                 t.trick_seat[i] = seat
                 if m < limit:
@@ -615,10 +641,8 @@ def _plain_deal(c, moves, limit):
                     seat = seat + 1 if seat + 1 < p else 0
             # the trick, as engine._settle takes it
             winner = t.trick_seat[best]
-            for i in range(p):
-                card = t.trick_card[i]
-                suit = card // 13
-                t.won_bits[winner, suit] |= np.int64(1) << (card - 13 * suit)
+            for suit in range(4):
+                t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
             t.won_n[winner] += p
             t.tricks[winner] += 1
             if followed:
@@ -649,7 +673,8 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
     ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``;
     ``extra[1]`` (if given) non-zero plays every deal through the shared loop, even
-    when every seat is ``random`` (which has a loop of its own, with the same result).
+    when every seat is ``random`` or ``heuristic`` (which have loops of their own, with the
+    same result).
 
     Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
     """
@@ -784,7 +809,8 @@ def play_batch(
     ``start_score`` (one per side, each short of the target; empty: all 0) is the
     score every game starts from, to play games on from a given score.
     ``shared_loop`` plays every deal through the harness's loop even when every seat
-    is ``random`` (which has a faster loop of its own, with the same result: the tests compare them).
+    is ``random`` or ``heuristic`` (which have faster loops of their own, with the same result:
+    the tests compare them).
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())

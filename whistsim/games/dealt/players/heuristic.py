@@ -11,8 +11,6 @@ partner's lead, draw trumps when long in them, ruff low when void.
 Only the view is read: the table, the seat's own hand and what has been played.
 """
 
-from types import FunctionType
-
 from numba import njit
 
 from ....bits import highest, lowest, popcount
@@ -354,19 +352,3 @@ def decide(v):
     if v.led >= 0:
         return _follow(v)
     return _lead(v)
-
-
-def _inline_copy(names):
-    """Copies of these functions, each inlined where it is called (Numba ``inline="always"``),
-    calling one another: the same source, one body per decision for a play loop of its own
-    (``play._plain_deal``). ``decide`` itself stays a call, so that every search kernel that plays
-    the heuristic out does not compile its whole body again (several times slower to build)."""
-    scope = dict(globals())
-    for name in names:
-        f = scope[name].py_func
-        copy = FunctionType(f.__code__, scope, f.__name__, f.__defaults__, f.__closure__)
-        scope[name] = njit(inline="always")(copy)
-    return scope[names[-1]]
-
-
-decide_inline = _inline_copy(("_partner_sure", "_ruff_instead", "_follow", "_lead", "decide"))
