@@ -8,6 +8,8 @@ import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from test_dealt_support import SCOTCH4, WHIST, cards, lowest_legal, record, replay, state_after
 
 import whistsim
@@ -334,4 +336,62 @@ def test_random_seats_own_loop_plays_as_the_shared_loop(game, rules):
             assert (getattr(fast, cols)[k] == v).all(), k
     assert len(fast.logs) == len(slow.logs) >= 20
     for a, b in zip(fast.logs, slow.logs, strict=True):
+        assert (a == b).all()
+
+
+@pytest.mark.parametrize("game, rules", CONFIGS + [("whist", {"unit": "deal"})])
+@pytest.mark.parametrize("specs", [["heuristic"], ["heuristic", "random"], ["random", "heuristic:tenace=0"]])
+def test_plain_seats_own_loop_plays_as_the_shared_loop(game, rules, specs):
+    """With every seat ``random`` or ``heuristic`` (some of each, or not) and no revokes the kernel
+    plays deals a trick at a time in a loop of its own: the same cards from the same streams, so
+    every column and every logged deal are the same as through the shared loop."""
+    g = get_game(game)
+    r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
+    ids, params = seating(game, [parse_spec(specs[q % len(specs)]) for q in range(r.players)], r.players)
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        own, shared = (
+            g.play_batch(r, ids, params, seed=13, n=120, log_games=15, shared_loop=s) for s in (False, True)
+        )
+    finally:
+        numba.set_num_threads(old)
+    for cols in ("game", "side", "seat"):
+        for k, v in getattr(shared, cols).items():
+            assert (getattr(own, cols)[k] == v).all(), k
+    assert len(own.logs) == len(shared.logs) >= 15
+    for a, b in zip(own.logs, shared.logs, strict=True):
+        assert (a == b).all()
+
+
+@given(
+    st.sampled_from(CONFIGS),
+    st.lists(st.booleans(), min_size=8, max_size=8),
+    st.lists(st.integers(0, 1), min_size=3, max_size=3),
+    st.integers(1, 13),
+    st.integers(0, 2**31),
+)
+def test_plain_seats_own_loop_property(config, heuristic_seats, flags, draw, seed):
+    """Any mix of ``random`` and ``heuristic`` seats, any of the heuristic's settings, any seed:
+    the own loop plays every game as the shared loop does."""
+    game, rules = config
+    g = get_game(game)
+    r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
+    two, tenace, ten = flags
+    smart = f"heuristic:two_rounds={two},tenace={tenace},ten_to_partner={ten},draw_trumps={draw}"
+    specs = [parse_spec(smart if heuristic_seats[q] else "random") for q in range(r.players)]
+    ids, params = seating(game, specs, r.players)
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        own, shared = (
+            g.play_batch(r, ids, params, seed=seed, n=12, log_games=4, shared_loop=s) for s in (False, True)
+        )
+    finally:
+        numba.set_num_threads(old)
+    for cols in ("game", "side", "seat"):
+        for k, v in getattr(shared, cols).items():
+            assert (getattr(own, cols)[k] == v).all(), k
+    assert len(own.logs) == len(shared.logs)
+    for a, b in zip(own.logs, shared.logs, strict=True):
         assert (a == b).all()

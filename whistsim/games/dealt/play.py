@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...bits import FAST_PDEP, nth, popcount
+from ...bits import FAST_PDEP, lowest, nth, popcount
 from ...cards import TEN, card_name
 from ...harness import template
 from ...harness.batch import run_kernel
@@ -29,6 +29,9 @@ from . import players as roster
 from .engine import (
     CLAIM_ONE,
     CORE_DTYPE,
+    E_MUST_FOLLOW,
+    E_NOT_A_CARD,
+    E_NOT_HELD,
     ENGINE_ERRORS,
     MAX_PLAYERS,
     MAX_REVOKES,
@@ -79,6 +82,7 @@ from .engine import (
     S_WINNER,
     SCOTCH,
     TABLE_DTYPE,
+    DealtView,
     apply,
     check,
     deal_from_deck,
@@ -87,8 +91,10 @@ from .engine import (
     seat_view,
     suit_power,
 )
+from .players import heuristic as heuristic_player
 
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
+HEURISTIC = roster.PLAYERS.index(roster.heuristic)
 BLOCK = 16  # games per parallel work item; any value gives the same results
 MOVE_NOUN = "play"  # for errors: "illegal play 'TH'"
 CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
@@ -388,6 +394,21 @@ def _all_random(c):
     return True
 
 
+@njit(cache=True)
+def _all_plain(c):
+    """Does every seat play ``random`` or ``heuristic``, under rules that allow no revoke, with no
+    events asked for? (Those players read only the hands, the trick, the cards played, voids and
+    leads, which :func:`_plain_deal` keeps as the engine does.)"""
+    t = c.table
+    if t.rules[R_REVOKES] or c.ev_on:
+        return False
+    for q in range(t.rules[R_PLAYERS]):
+        sid = c.seats[q].strategy
+        if sid != RANDOM and sid != HEURISTIC:
+            return False
+    return True
+
+
 if FAST_PDEP:
 
     @njit(cache=True, inline="always")
@@ -514,12 +535,146 @@ def _random_deal(c, moves, limit):
     return m
 
 
+@njit(cache=True, inline="always")
+def _only_card(own):
+    """The one card left in a hand."""
+    b = own.bits
+    suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
+    return suit * 13 + lowest(b[suit])
+
+
+@njit(cache=True, inline="always")
+def _random_card(own, led):
+    """``random``'s card with no revoke allowed, as :func:`_random_deal` draws it."""
+    if led >= 0:
+        held = own.bits[led]
+        if held != 0:
+            return led * 13 + nth(held, randbelow(own.rng, 0, popcount(held)))
+    suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
+    return suit * 13 + rank
+
+
+@njit(cache=True)
+def _plain_deal(c, moves, limit):
+    """The deal just dealt, every seat ``random`` or ``heuristic`` and no revoke allowed (see
+    :func:`_all_plain`): the same decisions as the shared loop (``play_deal``), asked with the same
+    view, checked (a card held, following suit when able) and leaving the same state; but a trick
+    at a time, without the engine's per-card bookkeeping that these players never read (the seat
+    to play, the cards left per seat, events); ``random`` seats draw as in :func:`_random_deal`.
+    Returns (OK, cards played, 0) or, on an illegal card,
+    (error, seat, card); the first ``limit`` cards are logged."""
+    t = c.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    trump = s[S_TRUMP]
+    scotch = r[R_KIND] == SCOTCH
+    seat = s[S_SEAT]
+    m = 0
+    round_twice = 0
+    n_sets = r[R_SETS]
+    hand = r[R_HAND]
+    leader = seat
+    best_pw = 0
+    followed = 1
+    last = seat
+    for k in range(n_sets):
+        if k > 0:
+            load_set(c, k)
+        for _ in range(hand):
+            leader = seat
+            led = -1
+            best = 0
+            won = 0  # the trick's cards, one bit each
+            for i in range(p):
+                own = c.seats[seat]
+                if own.strategy == RANDOM:
+                    a = _random_card(own, led)  # always legal
+                else:
+                    held = own.bits[led] if led >= 0 else 0
+                    if held != 0 and held & (held - 1) == 0:
+                        a = led * 13 + lowest(held)  # its one card of the suit led: the
+                        # heuristic's choice, without its random draw (none without revokes)
+                    elif own.n == 1:
+                        a = _only_card(own)
+                    else:
+                        a = heuristic_player.decide(DealtView(seat, p, trump, led, i, t, own, c))
+                if a < 0 or a >= 52:
+                    return E_NOT_A_CARD, seat, a
+                suit = a // 13
+                rank = a - 13 * suit
+                if (own.bits[suit] >> rank) & 1 == 0:
+                    return E_NOT_HELD, seat, a
+                if i == 0:
+                    led = suit
+                    best_pw = suit_power(suit, rank, trump, led, scotch)
+                    followed = 1
+                    s[S_BEST] = 0
+                    s[S_BEST_POWER] = best_pw
+                    t.leads[seat, led] += 1
+                    if t.first_lead[seat] < 0:
+                        t.first_lead[seat] = led
+                else:
+                    if suit != led:
+                        if own.bits[led] != 0:
+                            return E_MUST_FOLLOW, seat, a
+                        followed = 0
+                        t.void[seat, led] = 1
+                    pw = suit_power(suit, rank, trump, led, scotch)
+                    if pw > best_pw:
+                        best_pw = pw
+                        best = i
+                        s[S_BEST] = i
+                        s[S_BEST_POWER] = pw
+                bit = np.int64(1) << rank
+                own.bits[suit] &= ~bit
+                own.n -= 1
+                t.played[suit] |= bit
+                won |= np.int64(1) << a
+                t.trick_card[i] = a
+                t.trick_seat[i] = seat
+                if m < limit:
+                    moves[m] = seat * MOVE_SEAT + a
+                m += 1
+                last = seat
+                if i + 1 < p:
+                    seat = seat + 1 if seat + 1 < p else 0
+            # the trick, as engine._settle takes it
+            winner = t.trick_seat[best]
+            for suit in range(4):
+                t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
+            t.won_n[winner] += p
+            t.tricks[winner] += 1
+            if followed:
+                t.rounds[led] += 1
+                if t.rounds[led] >= 2 and led != trump:
+                    round_twice = 1
+            seat = winner
+    # the state as the last card left it (engine.apply and _settle)
+    for q in range(p):
+        t.hand_n[q] = 0
+    s[S_LED] = -1
+    s[S_TRICK_LEN] = 0
+    s[S_ALL_FOLLOWED] = followed
+    s[S_LEADER] = leader
+    s[S_SEAT] = last
+    s[S_WINNER] = seat
+    s[S_TRICK] = n_sets * hand
+    s[S_SET_TRICK] = hand
+    s[S_SET] = n_sets - 1
+    s[S_ROUND_TWICE] = round_twice
+    s[S_PHASE] = OVER
+    score_deal(c)
+    return OK, m, 0
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game; the elder hand of its first deal is seat ``first``.
     ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``;
     ``extra[1]`` (if given) non-zero plays every deal through the shared loop, even
-    when every seat is ``random`` (which has a loop of its own, with the same result).
+    when every seat is ``random`` or ``heuristic`` (which have loops of their own, with the
+    same result).
 
     Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
     """
@@ -549,7 +704,9 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     winner = -1
     revoker = -1
     ended = ENDED_DEAL
-    fast = (extra.shape[0] < 2 or extra[1] == 0) and _all_random(c)
+    own_loop = extra.shape[0] < 2 or extra[1] == 0
+    fast = own_loop and _all_random(c)
+    plain = own_loop and not fast and _all_plain(c)
     k = 0
     while k < max_deals:
         t.s[S_DEAL] = k
@@ -559,6 +716,10 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
         deal_from_deck(c, deck, dealer)
         if fast:
             m = _random_deal(c, log[k, L_MOVE:], 52 if logging else 0)
+        elif plain:
+            e, m, a = _plain_deal(c, log[k, L_MOVE:], 52 if logging else 0)
+            if e != OK:
+                return e, m, a
         else:
             e, m, a = play_deal(g, log[k, L_MOVE:], 52 if logging else 0)
             if e != OK:
@@ -648,7 +809,8 @@ def play_batch(
     ``start_score`` (one per side, each short of the target; empty: all 0) is the
     score every game starts from, to play games on from a given score.
     ``shared_loop`` plays every deal through the harness's loop even when every seat
-    is ``random`` (which has a faster loop of its own, with the same result: the tests compare them).
+    is ``random`` or ``heuristic`` (which have faster loops of their own, with the same result:
+    the tests compare them).
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
