@@ -93,6 +93,12 @@ def test_a_kernel_holds_only_the_seated_players():
     assert "pimc" not in text.split("# The shared loops.")[0]
 
 
+def test_a_kernel_asked_for_again_is_not_built_again(monkeypatch):
+    first = build.kernel(welsh_play, welsh_players, [0, 1])
+    monkeypatch.setattr(build, "source", lambda *a, **k: pytest.fail("the source was built again"))
+    assert build.kernel(welsh_play, welsh_players, [0, 1]) is first
+
+
 def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
     import types
 

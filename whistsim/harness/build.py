@@ -27,6 +27,9 @@ from .. import _cache
 from . import loop
 
 _LOADED: dict[str, ModuleType] = {}
+# kernel()'s answers by its arguments: building the source reads every template's source
+# (tokenizing files), far too slow for callers that ask per decision (``decide_now``)
+_KERNELS: dict[tuple, ModuleType] = {}
 
 # What a game's kernel parts module defines for the shared loops (see whistsim.harness).
 REQUIRED = (
@@ -194,4 +197,11 @@ def kernel(
     if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS"):
         ids = range(len(players.PLAYERS))  # one kernel for any seating (the test suite's choice)
         prelude = True
-    return load(source(parts, players, ids, users, templates, prelude), users)
+    ids, templates = tuple(ids), tuple(templates)
+    key = (parts, players, ids, templates, prelude)
+    if not users and key in _KERNELS:
+        return _KERNELS[key]
+    module = load(source(parts, players, ids, users, templates, prelude), users)
+    if not users:  # users' functions are bound per call: not kept
+        _KERNELS[key] = module
+    return module
