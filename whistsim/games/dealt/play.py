@@ -435,6 +435,42 @@ else:
         return 3, nth(own.bits[3], k)
 
 
+@njit(cache=True, inline="always")
+def _take_trick(t, best, won, p, followed, led, trump):
+    """The trick, as engine._settle takes it, in the own loops: its cards (``won``, one bit each)
+    to the winner of the trick's place ``best``; returns the winner."""
+    winner = t.trick_seat[best]
+    for suit in range(4):
+        t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
+    t.won_n[winner] += p
+    t.tricks[winner] += 1
+    if followed:
+        t.rounds[led] += 1
+    return winner
+
+
+@njit(cache=True, inline="always")
+def _deal_over(c, followed, leader, last, winner, round_twice):
+    """The state as the last card leaves it (engine.apply and _settle), in the own loops; scored."""
+    t = c.table
+    s = t.s
+    r = t.rules
+    for q in range(r[R_PLAYERS]):
+        t.hand_n[q] = 0
+    s[S_LED] = -1
+    s[S_TRICK_LEN] = 0
+    s[S_ALL_FOLLOWED] = followed
+    s[S_LEADER] = leader
+    s[S_SEAT] = last
+    s[S_WINNER] = winner
+    s[S_TRICK] = r[R_SETS] * r[R_HAND]
+    s[S_SET_TRICK] = r[R_HAND]
+    s[S_SET] = r[R_SETS] - 1
+    s[S_ROUND_TWICE] = round_twice
+    s[S_PHASE] = OVER
+    score_deal(c)
+
+
 @njit(cache=True)
 def _random_deal(c, moves, limit):
     """The deal just dealt, every seat playing ``random`` and no revoke allowed: the same cards
@@ -498,40 +534,18 @@ def _random_deal(c, moves, limit):
                 m += 1
                 if i + 1 < p:
                     seat = seat + 1 if seat + 1 < p else 0
-            # the trick, as engine._settle takes it
-            winner = t.trick_seat[best]
-            for suit in range(4):
-                t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
-            t.won_n[winner] += p
-            t.tricks[winner] += 1
-            if followed:
-                t.rounds[led] += 1
-                if t.rounds[led] >= 2 and led != trump:
-                    round_twice = 1
             last = seat
-            seat = winner
-    # the state as the last card left it (engine.apply and _settle)
-    for q in range(p):
-        t.hand_n[q] = 0
-    for suit in range(4):
+            seat = _take_trick(t, best, won, p, followed, led, trump)
+            if followed and t.rounds[led] >= 2 and led != trump:
+                round_twice = 1
+    for suit in range(4):  # set per card by the shared loop
         played = 0
         for q in range(p):
             played |= c.dealt[q, suit]
         t.played[suit] = played
-    s[S_LED] = -1
-    s[S_TRICK_LEN] = 0
     s[S_BEST] = best
     s[S_BEST_POWER] = best_pw
-    s[S_ALL_FOLLOWED] = followed
-    s[S_LEADER] = leader
-    s[S_SEAT] = last
-    s[S_WINNER] = seat
-    s[S_TRICK] = n_sets * hand
-    s[S_SET_TRICK] = hand
-    s[S_SET] = n_sets - 1
-    s[S_ROUND_TWICE] = round_twice
-    s[S_PHASE] = OVER
-    score_deal(c)
+    _deal_over(c, followed, leader, last, seat, round_twice)
     return m
 
 
@@ -639,32 +653,10 @@ def _plain_deal(c, moves, limit):
                 last = seat
                 if i + 1 < p:
                     seat = seat + 1 if seat + 1 < p else 0
-            # the trick, as engine._settle takes it
-            winner = t.trick_seat[best]
-            for suit in range(4):
-                t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
-            t.won_n[winner] += p
-            t.tricks[winner] += 1
-            if followed:
-                t.rounds[led] += 1
-                if t.rounds[led] >= 2 and led != trump:
-                    round_twice = 1
-            seat = winner
-    # the state as the last card left it (engine.apply and _settle)
-    for q in range(p):
-        t.hand_n[q] = 0
-    s[S_LED] = -1
-    s[S_TRICK_LEN] = 0
-    s[S_ALL_FOLLOWED] = followed
-    s[S_LEADER] = leader
-    s[S_SEAT] = last
-    s[S_WINNER] = seat
-    s[S_TRICK] = n_sets * hand
-    s[S_SET_TRICK] = hand
-    s[S_SET] = n_sets - 1
-    s[S_ROUND_TWICE] = round_twice
-    s[S_PHASE] = OVER
-    score_deal(c)
+            seat = _take_trick(t, best, won, p, followed, led, trump)
+            if followed and t.rounds[led] >= 2 and led != trump:
+                round_twice = 1
+    _deal_over(c, followed, leader, last, seat, round_twice)
     return OK, m, 0
 
 
