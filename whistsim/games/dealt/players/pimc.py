@@ -514,10 +514,10 @@ def card_classes(v, cands, reps):
     return k
 
 
-@njit(cache=True)
-def _race(vals, w, alive, n, z):
-    """Drop every live candidate whose mean paired deficit to the leader (the best total over
-    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left."""
+@njit(cache=True, inline="always")
+def _leader(vals, w, alive, n):
+    """The live candidate with the best total over the ``w`` worlds played; the first of the
+    best, in card order (the old tie-break)."""
     lead = -1
     best = 0.0
     for j in range(n):
@@ -527,6 +527,14 @@ def _race(vals, w, alive, n, z):
                 x += vals[i, j]
             if lead < 0 or x > best:
                 lead, best = j, x
+    return lead
+
+
+@njit(cache=True)
+def _race(vals, w, alive, n, z):
+    """Drop every live candidate whose mean paired deficit to the leader (the best total over
+    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left."""
+    lead = _leader(vals, w, alive, n)
     left = 0
     for j in range(n):
         if not alive[j] or j == lead:
@@ -606,16 +614,7 @@ def search(v, worlds, policy, merge, race):
         if race > 0 and played >= RACE_FROM and played < worlds:
             if _race(vals, played, alive, n, race) == 1:
                 break  # one candidate left: no deal can change the choice
-    best = -1  # the first of the best totals, in card order: the old tie-break
-    best_x = 0.0
-    for j in range(n):
-        if alive[j]:
-            x = 0.0
-            for i in range(played):
-                x += vals[i, j]
-            if best < 0 or x > best_x:
-                best, best_x = j, x
-    return reps[best]
+    return reps[_leader(vals, played, alive, n)]
 
 
 @njit(cache=True)
