@@ -6,11 +6,12 @@ import json
 
 import numpy as np
 import pytest
+from test_dealt_support import hidden_exchanges
 
 import whistsim
 from whistsim.games import seating
 from whistsim.games.dealt import records as R
-from whistsim.games.dealt.engine import S_SEAT, S_TURNUP
+from whistsim.games.dealt.engine import S_SEAT
 from whistsim.games.dealt.play import decide_now as decide_in
 from whistsim.games.dealt.players.pimc import sample_deal
 from whistsim.games.scotch.rules import ScotchRules
@@ -77,30 +78,13 @@ def test_dd_decides_on_what_its_seat_sees_alone():
         "whist", 1, 4, rules={"unit": "deal"}, strategies=["heuristic"], records=1
     ).records[0]
     r, buf = state_at("whist", WhistRules, rec, 37, "dd:worlds=4")
-    core = buf[0]["core"]
-    seat = int(core["table"]["s"][S_SEAT])
-    turnup = int(core["table"]["s"][S_TURNUP])
     before = int(decide_in(buf.copy()))
     # Exchange one card of a suit between two other seats that both hold that suit: the
     # voids shown, the hand sizes and the cards played stay as they were.
     swapped = 0
-    others = [q for q in range(4) if q != seat]
-    for suit in range(4):
-        for i, a in enumerate(others):
-            for b in others[i + 1 :]:
-                ba, bb = (int(core["seats"][q]["bits"][suit]) for q in (a, b))
-                ca, cb = ba & -ba, bb & -bb
-                if (
-                    ba
-                    and bb
-                    and turnup not in (suit * 13 + ca.bit_length() - 1, suit * 13 + cb.bit_length() - 1)
-                ):
-                    hidden = buf.copy()
-                    h = hidden[0]["core"]["seats"]
-                    h[a]["bits"][suit] = ba ^ ca ^ cb
-                    h[b]["bits"][suit] = bb ^ cb ^ ca
-                    assert int(decide_in(hidden)) == before
-                    swapped += 1
+    for hidden in hidden_exchanges(buf):
+        assert int(decide_in(hidden)) == before
+        swapped += 1
     assert swapped > 0
 
 

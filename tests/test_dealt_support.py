@@ -9,7 +9,7 @@ import numpy as np
 
 from whistsim.cards import card_name, parse_card
 from whistsim.games import get_game
-from whistsim.games.dealt.engine import OVER, S_LED, S_PHASE, S_SEAT
+from whistsim.games.dealt.engine import OVER, S_LED, S_PHASE, S_SEAT, S_TURNUP
 from whistsim.games.dealt.records import load, start, step
 
 SCOTCH4 = {
@@ -103,3 +103,28 @@ def suit_swap(text_cards, a: str, b: str):
 
 def deck_of(rules, order: list[str]) -> np.ndarray:
     return np.array([parse_card(c) for c in order], np.int8)
+
+
+def hidden_exchanges(buf):
+    """Copies of ``buf`` in which two other seats that both hold a suit have exchanged their
+    lowest cards of it (not the turn-up): the voids shown, the hand sizes and the cards played
+    stay as they were, so a player that reads only its seat's view decides alike in every one."""
+    core = buf[0]["core"]
+    seat = int(core["table"]["s"][S_SEAT])
+    turnup = int(core["table"]["s"][S_TURNUP])
+    others = [q for q in range(4) if q != seat]
+    for suit in range(4):
+        for i, a in enumerate(others):
+            for b in others[i + 1 :]:
+                ba, bb = (int(core["seats"][q]["bits"][suit]) for q in (a, b))
+                ca, cb = ba & -ba, bb & -bb
+                if (
+                    ba
+                    and bb
+                    and turnup not in (suit * 13 + ca.bit_length() - 1, suit * 13 + cb.bit_length() - 1)
+                ):
+                    hidden = buf.copy()
+                    h = hidden[0]["core"]["seats"]
+                    h[a]["bits"][suit] = ba ^ ca ^ cb
+                    h[b]["bits"][suit] = bb ^ cb ^ ca
+                    yield hidden

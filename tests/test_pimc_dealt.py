@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from test_dealt_support import SCOTCH4, WHIST, cards, record, state_after
+from test_dealt_support import SCOTCH4, WHIST, cards, hidden_exchanges, record, state_after
 
 from whistsim.cards import parse_card
-from whistsim.games.dealt.engine import S_SEAT, S_TURNUP
 from whistsim.games.dealt.play import decide_now
 from whistsim.games.dealt.players import PLAYERS, pimc
 
@@ -95,26 +94,9 @@ def test_merged_and_raced_pimc_decides_on_what_its_seat_sees_alone():
     moves = ["0:7C", "1:9C", "2:2C", "3:TC", "3:QC"]  # seat 0 showed out of clubs
     for seat_moves in (moves[:1], moves):
         buf = _as_pimc(state_after(record("whist", WHIST, 3, WHIST_HANDS, "AS", seat_moves)))
-        core = buf[0]["core"]
-        seat = int(core["table"]["s"][S_SEAT])
-        turnup = int(core["table"]["s"][S_TURNUP])
         before = decide_now(buf.copy())
         swapped = 0
-        others = [q for q in range(4) if q != seat]
-        for suit in range(4):
-            for i, a in enumerate(others):
-                for b in others[i + 1 :]:
-                    ba, bb = (int(core["seats"][q]["bits"][suit]) for q in (a, b))
-                    ca, cb = ba & -ba, bb & -bb
-                    if (
-                        ba
-                        and bb
-                        and turnup not in (suit * 13 + ca.bit_length() - 1, suit * 13 + cb.bit_length() - 1)
-                    ):
-                        hidden = buf.copy()
-                        h = hidden[0]["core"]["seats"]
-                        h[a]["bits"][suit] = ba ^ ca ^ cb
-                        h[b]["bits"][suit] = bb ^ cb ^ ca
-                        assert decide_now(hidden) == before
-                        swapped += 1
+        for hidden in hidden_exchanges(buf):
+            assert decide_now(hidden) == before
+            swapped += 1
         assert swapped > 0
