@@ -1,12 +1,14 @@
 """The kernel cache folder follows what the kernels are built from, and nothing else."""
 
 import os
+import subprocess
+import sys
 import time
 
 import numba
 import pytest
 
-from whistsim._cache import cache_root, prune, sources_hash
+from whistsim._cache import prune, sources_hash
 
 
 def _package(tmp_path):
@@ -52,9 +54,20 @@ def test_prune_removes_only_old_folders_beyond_the_newest(tmp_path):
 
 
 def test_numba_caches_whistsim_kernels_under_the_source_hash():
-    if not os.environ.get("NUMBA_CACHE_DIR", "").startswith(str(cache_root())):
-        pytest.skip("NUMBA_CACHE_DIR was chosen by the user (or the cache root is unwritable)")
-    assert numba.config.CACHE_DIR == str(cache_root() / sources_hash())
+    if os.path.basename(numba.config.CACHE_DIR).startswith("whistsim-kernels-"):
+        pytest.skip("the cache root is unwritable: a fresh temporary folder")
+    assert os.path.basename(numba.config.CACHE_DIR) == sources_hash()
+
+
+def test_a_cache_dir_set_by_the_user_is_the_root_of_the_source_hash_folders(tmp_path):
+    # Else an edited player would run from a kernel cached before the edit.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    code = "import whistsim, numba; print(numba.config.CACHE_DIR)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(tmp_path / sources_hash())
+    env["NUMBA_CACHE_DIR"] = out.stdout.strip()  # a child process keeps its parent's choice
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert again.stdout.strip() == out.stdout.strip()
 
 
 def test_editing_a_game_found_by_name_changes_the_cache_key(tmp_path):

@@ -6,7 +6,8 @@ changed, and would then run the old code. So the cache folder is named by a
 hash of every module the games import (engines, players, the shared harness,
 cards and random streams): an edit there starts a fresh cache; an edit to the
 CLI, the reports or the docs does not. Folders not used lately are pruned. A
-``NUMBA_CACHE_DIR`` set by the user is left alone.
+``NUMBA_CACHE_DIR`` set by the user is the root instead (its hash folders are
+not pruned: it may hold other caches).
 """
 
 from __future__ import annotations
@@ -93,11 +94,15 @@ def drop_corrupt(folder: Path) -> int:
 
 
 def use_source_keyed_cache() -> None:
-    """Point Numba's cache at ``cache_root()/<sources hash>`` before any kernel is defined."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    root = cache_root()
-    folder = root / sources_hash()
+    """Point Numba's cache at ``<root>/<sources hash>`` before any kernel is defined; the root is
+    ``$NUMBA_CACHE_DIR`` when the user sets it (else ``cache_root()``), so that a kernel built from
+    edited sources is never loaded stale from the user's folder either."""
+    digest = sources_hash()
+    user = os.environ.get("NUMBA_CACHE_DIR")
+    if user and Path(user).name == digest:
+        return  # chosen already, by the process that started this one
+    root = Path(user) if user else cache_root()
+    folder = root / digest
     try:
         folder.mkdir(parents=True, exist_ok=True)
         now = time.time()
@@ -107,7 +112,8 @@ def use_source_keyed_cache() -> None:
 
         folder = Path(tempfile.mkdtemp(prefix="whistsim-kernels-"))
     else:
-        prune(root)
+        if not user:
+            prune(root)  # only our own root: the user's folder may hold other caches
         drop_corrupt(folder)
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
