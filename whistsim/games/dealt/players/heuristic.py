@@ -124,10 +124,16 @@ def low(v, suit):
 def top_equal(v, suit):
     """The lowest of this seat's cards equal to its best in ``suit`` given what is out, or -1
     when its best is not the highest card still out."""
-    mine = pm(v, v.own.bits[suit], suit)
-    out = pm(v, outstanding(v, suit), suit)
-    if mine == 0:
+    return _top_equal(v, suit, v.own.bits[suit], outstanding(v, suit))
+
+
+@njit(cache=True, inline="always")
+def _top_equal(v, suit, held, unseen):
+    """:func:`top_equal` with the seat's cards of ``suit`` and those out given (rank masks)."""
+    if held == 0:
         return -1
+    mine = pm(v, held, suit)
+    out = pm(v, unseen, suit)
     h = highest(mine)
     if out != 0 and highest(out) > h:
         return -1
@@ -167,6 +173,8 @@ def discard(v):
 def trick_points(v):
     """Counting points already in the trick."""
     t = v.table
+    if t.rules[R_KIND] != SCOTCH:
+        return 0
     n = 0
     for i in range(v.trick_len):
         n += counting(v, t.trick_card[i])
@@ -236,15 +244,14 @@ def _follow(v):
         if c >= 0:
             return c
     if mine != 0:
-        # Following suit.
-        if partner and _partner_sure(v, best_card, last):
-            if has_ten and led == trump and give_ten:
-                return ten  # the Ten into partner's hand
-            return low(v, led)
-        if bp >= 64 and led != trump:
-            return low(v, led)  # trumped: cannot win
+        # Following suit. Cards that beat the best so far (none once a plain suit is trumped):
         cur = bp - 64 if led == trump else bp
-        wins = pm(v, mine, led) & ~((2 << cur) - 1)
+        wins = 0 if bp >= 64 and led != trump else pm(v, mine, led) & ~((2 << cur) - 1)
+        ten_in = has_ten and led == trump and give_ten
+        if wins == 0 and not ten_in:
+            return low(v, led)  # cannot win it: low, whoever takes it (asked first: it is cheap)
+        if partner and _partner_sure(v, best_card, last):
+            return ten if ten_in else low(v, led)  # the Ten into partner's hand
         if wins == 0:
             return low(v, led)
         if last:
@@ -267,13 +274,13 @@ def _follow(v):
                 return low(v, led)  # do not offer the Ten to be caught
             h = highest(rest)
         return card_of(v, led, h)  # third hand high
-    # Void in the suit led.
+    # Void in the suit led (so not trumps when it holds any: a trump lead finds it without).
     tm = own.bits[trump]
+    if tm == 0:
+        return discard(v)
     if partner and _partner_sure(v, best_card, last):
         if has_ten and give_ten:
             return ten
-        return discard(v)
-    if tm == 0 or led == trump:
         return discard(v)
     tp = pm(v, tm, trump)
     if bp >= 64:
@@ -332,13 +339,16 @@ def _lead(v):
     longest = -1
     n_long = 0
     for suit in range(4):
-        if suit == trump or own.bits[suit] == 0:
+        held = own.bits[suit]
+        if suit == trump or held == 0:
             continue
         if not keep_off:
-            sure = top_equal(v, suit)
-            if sure >= 0 and outstanding(v, suit) != 0:
-                return sure  # cash a winner: cards count too
-        n = popcount(own.bits[suit])
+            out = outstanding(v, suit)
+            if out != 0:
+                sure = _top_equal(v, suit, held, out)
+                if sure >= 0:
+                    return sure  # cash a winner: cards count too
+        n = popcount(held)
         if n > n_long:
             longest = suit
             n_long = n
