@@ -227,3 +227,27 @@ def test_random_seats_own_loop_plays_as_the_shared_loop(rules, player, seed):
         assert (fast.game[k] == v).all(), k
     for a, b in zip(fast.logs, slow.logs, strict=True):
         assert (a == b).all()
+
+
+greedy_mix_st = st.lists(
+    st.one_of(player_st, st.builds(lambda c: StrategySpec("greedy", {"cheat": c}), rate_st)),
+    min_size=12,
+    max_size=12,
+)  # one per seat: the first ``players`` are seated
+plain_rules_st = st.builds(
+    WelshRules,
+    players=st.integers(2, 12),
+    packs=st.one_of(st.integers(1, 3), st.integers(4, 16)),
+    taffies=st.one_of(st.integers(0, 8), st.integers(9, 64)),
+    taffy_rank=st.sampled_from([10.5, 10.0]),
+    scoring=st.sampled_from(SCORINGS),
+)  # no false pass, no challenge: the rules the own loop plays
+
+
+@given(rules=plain_rules_st, specs=greedy_mix_st, seed=seed_st)
+def test_random_and_greedy_seats_own_loop_plays_as_the_shared_loop(rules, specs, seed):
+    """Seats that play ``random`` or ``greedy`` (no false pass, no challenge) share a loop of their
+    own: greedy asked with the engine's state where it reads it, and checked; the same games."""
+    specs = specs[: rules.players]
+    fast, slow = (batch_of(rules, specs, seed, 40, log_games=5, shared_loop=s) for s in (False, True))
+    assert_same(fast, slow)

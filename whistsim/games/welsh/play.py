@@ -24,7 +24,9 @@ from . import players as roster
 from .engine import (
     DRAW,
     ENGINE_ERRORS,
+    FOLLOW,
     NO_CHALLENGES,
+    OK,
     OVER,
     PASS,
     RANK_OF,
@@ -74,6 +76,8 @@ from .engine import (
     seat_view,
 )
 from .moves import action_name
+from .players import greedy
+from .players.common import follow_greedy
 from .players.random import P_DRAW, follow_uniform, lead_uniform
 from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
@@ -99,6 +103,7 @@ __all__ = [
 
 BLOCK = 64  # games per parallel work item; any value gives the same results
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
+GREEDY = roster.PLAYERS.index(roster.greedy)
 MOVE_NOUN = "decision"  # for errors: "illegal decision 'draw'"
 
 # ---- the rules, as the harness calls them ------------------------------------
@@ -162,25 +167,29 @@ def deal_stock(g, base_deck, seed, game):
 
 
 @njit(cache=True)
-def _all_random(g):
-    """Does every seat play ``random``, with no false pass allowed, no challenge and no events asked for?"""
+def _all_plain(g):
+    """Does every seat play ``random`` or ``greedy``, with no false pass allowed, no challenge
+    and no events asked for? (Then greedy decides by its turn and follow rules alone.)"""
     r = g.table.rules
     if r[R_REVOKES] or r[R_CHALLENGE] != NO_CHALLENGES or g.ev_on:
         return False
     for q in range(players(g)):
-        if g.seats[q].strategy != RANDOM:
+        sid = g.seats[q].strategy
+        if sid != RANDOM and sid != GREEDY:
             return False
     return True
 
 
 @njit(cache=True)
-def _random_deal(g, moves, limit):
-    """The deal, every seat playing ``random`` under rules with no false pass and no challenge:
-    the decisions the shared loop (``play_deal``) would take, from the same streams in the
-    same order, with the same effects as the engine's steps (``_draw``, ``_lead``,
-    ``_follow``, ``_pass``, ``_settle_trick``, ``_end_trick``), but a trick at a time, without
-    a view, a legality check or the phase dispatch per decision (``random`` only takes legal
-    ones). Returns the decisions."""
+def _plain_deal(g, moves, limit):
+    """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
+    no challenge (see :func:`_all_plain`): the decisions the shared loop (``play_deal``) would
+    take, from the same streams in the same order, with the same effects as the engine's steps
+    (``_draw``, ``_lead``, ``_follow``, ``_pass``, ``_settle_trick``, ``_end_trick``), but a
+    trick at a time, without a view or the phase dispatch per decision, and no events. A
+    ``random`` decision is not checked (it only takes legal ones); a ``greedy`` one is, by the
+    engine's ``check``, with the state it reads (phase, seat, trick so far) kept as the engine
+    keeps it. Returns (OK, decisions, 0) or, on an illegal decision, (error, seat, action)."""
     t = g.table
     s = t.s
     p = players(g)
@@ -191,17 +200,22 @@ def _random_deal(g, moves, limit):
         seat = s[S_SEAT]
         own = g.seats[seat]
         s[S_TURNS] += 1
-        # an empty hand draws unasked (engine.forced); else random.play's draw or lead
-        if t.hand_n[seat] == 0 or (s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW]):
-            if m < limit:
-                moves[m] = seat * MOVE_SEAT + DRAW
-            m += 1
-            _draw(g, seat)
-            continue
-        a = lead_uniform(own)
+        # an empty hand draws unasked (engine.forced); else the player's draw or lead
+        if t.hand_n[seat] == 0:
+            a = DRAW
+        elif own.strategy == RANDOM:
+            a = DRAW if s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW] else lead_uniform(own)
+        else:
+            a = greedy.turn(t, own)
+            e = check(g, a)
+            if e != OK:
+                return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
+        if a == DRAW:
+            _draw(g, seat)
+            continue
         # the lead (engine._lead)
         if a >= TAFFY_LEAD:
             card = TAFFY
@@ -233,7 +247,17 @@ def _random_deal(g, moves, limit):
             seat = q
             own = g.seats[q]
             if own.suit_n[suit] + own.hand[TAFFY] > 0:  # a card of the suit led or a Taffy
-                a = follow_uniform(own, suit)
+                if own.strategy == RANDOM:
+                    a = follow_uniform(own, suit)
+                else:
+                    s[S_PHASE] = FOLLOW  # what greedy and check read, as the engine has it
+                    s[S_SEAT] = q
+                    s[S_TRICK_LEN] = n
+                    s[S_BEST_POWER] = best_pw
+                    a = follow_greedy(t, own, q)
+                    e = check(g, a)
+                    if e != OK:
+                        return e, q, a
                 _expose(t, q, a)
                 _give(g, q, a)
                 t.played[a] += 1
@@ -285,22 +309,22 @@ def _random_deal(g, moves, limit):
         if not _check_end(g):
             s[S_PHASE] = TURN
             s[S_SEAT] = _next_in_play(t, leader, p)
-    return m
+    return OK, m, 0
 
 
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one deal with the players set in ``g``; log its moves into ``log`` if ``logging``.
     ``extra[0]`` (if given) non-zero plays it through the shared loop even when every seat is
-    ``random`` (which has a loop of its own, with the same result).
+    ``random`` or ``greedy`` (which have a loop of their own, with the same result).
 
     Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action).
     """
     deal_stock(g, base_deck, seed, game)
     reset(g, base_deck.shape[0], first)
     limit = log.shape[0] if logging else 0
-    if extra[0] == 0 and _all_random(g):
-        return 0, _random_deal(g, log, limit), 0
+    if extra[0] == 0 and _all_plain(g):
+        return _plain_deal(g, log, limit)
     return play_deal(g, log, limit)
 
 
@@ -352,7 +376,8 @@ def play_batch(
 ) -> Batch:
     """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``.
     ``shared_loop`` plays every deal through the harness's loop even when every seat is
-    ``random`` (which has a faster loop of its own, with the same result: the tests compare them)."""
+    ``random`` or ``greedy`` (which have a faster loop of their own, with the same result: the
+    tests compare them)."""
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
     return shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
                         first=first, log_games=log_games, seat_columns=SEAT_COLUMNS, game_columns=GAME_COLUMNS,
