@@ -1,8 +1,9 @@
 """``make bench`` / ``whistsim bench``: games per second, side by side with OpenSpiel.
 
 Every figure is measured in this process on this machine: a warm-up run
-compiles (or loads) the kernels, then each case is timed ``repeats`` times and
-the best run is kept (the least disturbed by other work on the machine). One-thread
+compiles (or loads) the kernels, then each case is timed ``repeats`` times, the
+cases taking turns run by run (so the two sides of a ratio share the machine's
+spells of other work), and the best run is kept (the least disturbed). One-thread
 cases are timed in CPU time (the process's), so that other work on a shared
 machine slows them less; cases on several threads in wall time.
 
@@ -74,9 +75,9 @@ def _clock(n_threads: int):
     return time.process_time if n_threads == 1 else time.perf_counter
 
 
-def _time_case(
-    game: str, preset, players: int, strategy: str, n_threads: int, seconds: float, repeats: int
-) -> Row:
+def _case(game: str, preset, players: int, strategy: str, n_threads: int, seconds: float):
+    """Compile (or load) and size one case; returns ``(once, row)``: ``once(rep)`` times one run
+    of about ``seconds`` (in pieces) and returns its seconds, ``row(best)`` makes the case's Row."""
     g = get_game(game)
     rules = g.make_rules(preset, players, {})
     ids, params = seating(game, [parse_spec(strategy)], g.players_of(rules))
@@ -87,24 +88,41 @@ def _time_case(
         m = 2048
         while True:  # size a piece to about `piece_s`
             t0 = clock()
-            batch = g.play_batch(rules, ids, params, seed=1, n=m)
+            g.play_batch(rules, ids, params, seed=1, n=m)
             dt = clock() - t0
             if dt > piece_s / 4 or m >= 1 << 24:
                 break
             m *= 4
-        m = max(m, int(m * piece_s / max(dt, 1e-6)))
-        pieces = max(1, round(seconds / piece_s))  # a timed run of about `seconds`, in pieces: Ctrl-C
-        n = m * pieces  # is seen between them, and a piece is long enough that its start costs nothing
-        best = np.inf
-        for rep in range(repeats):
-            took = 0.0
+    m = max(m, int(m * piece_s / max(dt, 1e-6)))
+    pieces = max(1, round(seconds / piece_s))  # a timed run of about `seconds`, in pieces: Ctrl-C
+    n = m * pieces  # is seen between them, and a piece is long enough that its start costs nothing
+    deals = []
+
+    def once(rep: int) -> float:
+        took = 0.0
+        with threads(n_threads):
             for j in range(pieces):
                 t0 = clock()
                 batch = g.play_batch(rules, ids, params, seed=2 + rep, start=j * m, n=m)
                 took += clock() - t0
-            best = min(best, took)
-    deals = float(np.mean(batch.game["deals"])) if "deals" in batch.game else 1.0
-    return Row("whistsim", game, players, strategy, n_threads, n / best, n * deals / best, n)
+        deals.append(float(np.mean(batch.game["deals"])) if "deals" in batch.game else 1.0)
+        return took
+
+    def row(best: float) -> Row:
+        return Row("whistsim", game, players, strategy, n_threads, n / best, n * deals[-1] / best, n)
+
+    return once, row
+
+
+def _interleaved(cases: list, repeats: int) -> list[Row]:
+    """Each case's best run of ``repeats``, the cases taking turns run by run, so that a ratio
+    between two cases (heuristic over random, whistsim over the floor) sees the same spells of
+    other work on a shared machine rather than one case catching a quiet one."""
+    best = [np.inf] * len(cases)
+    for rep in range(repeats):
+        for i, (once, _) in enumerate(cases):
+            best[i] = min(best[i], once(rep))
+    return [row(b) for (_, row), b in zip(cases, best, strict=True)]
 
 
 @dataclass
@@ -155,11 +173,12 @@ def time_pimc(game: str, preset, players: int, others: str, seconds: float, repe
     return PimcRow(game, players, others, best, best_d, n)
 
 
-def _floor_rows(seconds: float, repeats: int) -> list[Row]:
-    """The minimal random-play kernels (one core, CPU time): Welsh Whist games, Whist deals."""
+def _floor_cases(seconds: float) -> list:
+    """The minimal random-play kernels (one core, CPU time) as cases for :func:`_interleaved`:
+    Welsh Whist games, Whist deals."""
     from . import bench_floor
 
-    rows = []
+    cases = []
     for game, players, fn in (
         ("welsh", bench_floor.W_PLAYERS, bench_floor.welsh_floor),
         ("whist", 4, bench_floor.whist_floor),
@@ -177,14 +196,19 @@ def _floor_rows(seconds: float, repeats: int) -> list[Row]:
             n *= 4
         n = max(n, int(n * seconds / max(dt, 1e-6)))
         out = np.zeros((n, width), np.int64)
-        best = np.inf
-        for rep in range(repeats):
+
+        def once(rep: int, fn=fn, n=n, out=out) -> float:
             t0 = time.process_time()
             fn(n, 2 + rep, out)
-            best = min(best, time.process_time() - t0)
-        # a floor "game" of Whist is one deal
-        rows.append(Row("floor", game, players, "random", 1, n / best, n / best, n))
-    return rows
+            return time.process_time() - t0
+
+        def row(best: float, game=game, players=players, n=n) -> Row:
+            return Row(
+                "floor", game, players, "random", 1, n / best, n / best, n
+            )  # a floor Whist game: a deal
+
+        cases.append((once, row))
+    return cases
 
 
 def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
@@ -252,7 +276,7 @@ def _pimc_rows(rows: list[Row], seconds: float, repeats: int) -> list[dict]:
 
 def run(
     seconds: float = 1.0,
-    repeats: int = 3,
+    repeats: int = 5,
     openspiel: bool = True,
     memory_games: int = 10_000_000,
     pimc: bool = True,
@@ -261,12 +285,13 @@ def run(
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows: list[Row] = []
     games = set(game_names())
+    cases = []
     for game, preset, players, strategy in CASES:
         if game not in games or strategy not in get_game(game).players.names():
             raise RuntimeError(f"bench case {game}/{strategy} is not available")
         for k in sorted({1, all_threads}):
-            rows.append(_time_case(game, preset, players, strategy, k, seconds, repeats))
-    rows += _floor_rows(seconds, repeats)
+            cases.append(_case(game, preset, players, strategy, k, seconds))
+    rows += _interleaved(cases + _floor_cases(seconds), repeats)
     if openspiel:
         rows += _openspiel_rows(seconds, repeats)
     out = {"cpu_count": os.cpu_count(), "threads": all_threads, "rows": [asdict(r) for r in rows]}

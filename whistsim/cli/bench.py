@@ -12,7 +12,11 @@ from . import main
 @main.command()
 @click.option("--seconds", type=float, default=1.0, show_default=True, help="target length of each timed run")
 @click.option(
-    "--repeats", type=int, default=3, show_default=True, help="timed runs per case (the best is kept)"
+    "--repeats",
+    type=int,
+    default=5,
+    show_default=True,
+    help="timed runs per case, taken in turns (the best is kept)",
 )
 @click.option(
     "--openspiel/--no-openspiel", default=True, show_default=True, help="also time OpenSpiel (extra 'bench')"
