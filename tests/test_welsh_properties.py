@@ -30,17 +30,23 @@ pytestmark = pytest.mark.filterwarnings("ignore::whistsim.advice.WhistsimWarning
 TENS = [s * 13 + TEN for s in range(4)]
 FIVES = [s * 13 + FIVE for s in range(4)]
 
-rules_st = st.builds(
-    WelshRules,
-    players=st.integers(2, 12),
-    # Mostly small stocks, sometimes up to the largest allowed.
-    packs=st.one_of(st.integers(1, 3), st.integers(4, 16)),
-    taffies=st.one_of(st.integers(0, 8), st.integers(9, 64)),
-    taffy_rank=st.sampled_from([10.5, 10.0]),
-    scoring=st.sampled_from(SCORINGS),
-    revokes=st.booleans(),
-    challenge=st.sampled_from(CHALLENGES),
-)
+
+def welsh_rules_st(**fixed):
+    """Rule sets over every option; ``fixed`` replaces some options' strategies."""
+    options = {
+        "players": st.integers(2, 12),
+        # Mostly small stocks, sometimes up to the largest allowed.
+        "packs": st.one_of(st.integers(1, 3), st.integers(4, 16)),
+        "taffies": st.one_of(st.integers(0, 8), st.integers(9, 64)),
+        "taffy_rank": st.sampled_from([10.5, 10.0]),
+        "scoring": st.sampled_from(SCORINGS),
+        "revokes": st.booleans(),
+        "challenge": st.sampled_from(CHALLENGES),
+    }
+    return st.builds(WelshRules, **{**options, **fixed})
+
+
+rules_st = welsh_rules_st()
 rate_st = st.one_of(st.sampled_from([0.0, 1.0]), st.floats(0.0, 1.0))
 player_st = st.builds(
     lambda d, f, c: StrategySpec("random", {"draw": d, "false_pass": f, "challenge": c}),
@@ -234,13 +240,8 @@ greedy_mix_st = st.lists(
     min_size=12,
     max_size=12,
 )  # one per seat: the first ``players`` are seated
-plain_rules_st = st.builds(
-    WelshRules,
-    players=st.integers(2, 12),
-    packs=st.one_of(st.integers(1, 3), st.integers(4, 16)),
-    taffies=st.one_of(st.integers(0, 8), st.integers(9, 64)),
-    taffy_rank=st.sampled_from([10.5, 10.0]),
-    scoring=st.sampled_from(SCORINGS),
+plain_rules_st = welsh_rules_st(
+    revokes=st.just(False), challenge=st.just("none")
 )  # no false pass, no challenge: the rules the own loop plays
 
 
