@@ -397,9 +397,15 @@ def _cashable(X, leader, rel, off, d):
 
 @_bare
 def _quick_tricks(X, rel, d):
-    """Tricks the side on lead is sure to take: the leader's cashable tricks, or (four
-    players) partner's, when the leader can reach partner's top card in a suit no opponent
-    can ruff. The cards that decide it are marked in ``rel[d, OSCR + suit]``."""
+    """Tricks the side on lead is sure to take: the leader's cashable tricks and (four players)
+    partner's, when the leader can reach partner's top card in a suit no opponent can ruff.
+    The cards that decide it are marked in ``rel[d, OSCR + suit]``.
+
+    Both count when partner keeps its counted cards through the leader's cashes: the suits
+    differ (each counts a suit only where it holds the top card), trump-holding opponents
+    follow every round the leader counts (so keep their lengths and the entry safe), and
+    partner, one card to each of the leader's tricks, can spare them when the two counts
+    leave it that many other cards (``qt + qp`` at most the tricks left)."""
     p = X[SP]
     leader = X[SLEADER]
     qt = _cashable(X, leader, rel, OSCR, d)
@@ -419,6 +425,13 @@ def _quick_tricks(X, rel, d):
             # partner's top card in the suit is the entry; scratch above the move slots
             keep0, keep1, keep2, keep3 = rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3]
             qp = _cashable(X, partner, rel, OSCR, d)
+            if qp > 0 and qt + qp <= X[SLEFT] >> 2:
+                _mark_run(X, p, partner, suit, rel, OSCR, d)
+                rel[d, OSCR] |= keep0
+                rel[d, OSCR + 1] |= keep1
+                rel[d, OSCR + 2] |= keep2
+                rel[d, OSCR + 3] |= keep3
+                return qt + qp
             if qp > qt:
                 _mark_run(X, p, partner, suit, rel, OSCR, d)
                 return qp
