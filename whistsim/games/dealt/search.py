@@ -358,10 +358,21 @@ def _mark_run(X, p, seat, suit, rel, off, d):
         rel[d, off + suit] |= (X[OH + 4 * seat + suit] >> top) << top
 
 
+@_inline
+def _longest_other(X, p, seat, suit):
+    """The most cards any other hand holds in ``suit``."""
+    n = 0
+    for q in range(p):
+        if q != seat:
+            n = max(n, popcount(X[OH + 4 * q + suit]))
+    return n
+
+
 @_bare
 def _cashable(X, leader, rel, off, d):
     """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
-    every top run when they draw the opponents' trumps; else the top runs of plain suits
+    every top run when they draw the opponents' trumps (and then every card of a suit whose
+    top run outlasts every other hand's length in it); else the top runs of plain suits
     that every opponent still holding trumps must follow. The top cards counted are marked
     in ``rel[d, off + suit]`` (the rest is lengths)."""
     p = X[SP]
@@ -382,7 +393,10 @@ def _cashable(X, leader, rel, off, d):
         if suit == trump:
             continue
         run = _toprun(X, p, leader, suit)
-        all_runs += run
+        if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
+            all_runs += popcount(X[OH + 4 * leader + suit])  # the others are out of it by then
+        else:
+            all_runs += run
         k = run
         for q in range(p):
             if X[OTEAM + q] != X[OTEAM + leader] and X[OH + 4 * (q) + trump] != 0:
@@ -391,6 +405,8 @@ def _cashable(X, leader, rel, off, d):
         if (run > 0 and draw) or k > 0:
             _mark_run(X, p, leader, suit, rel, off, d)
     if draw:
+        if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
+            tq = popcount(X[OH + 4 * leader + trump])
         return tq + all_runs
     return tq + cash
 
