@@ -30,6 +30,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+from numba.np.arrayobj import populate_array
 
 from ...bits import FAST_PDEP, _pdep, highest, lowest, popcount
 from .engine import (
@@ -274,6 +275,46 @@ def _pext(typingctx, x, mask):
         return builder.call(fn, [a, b])
 
     return types.int64(x, mask), codegen
+
+
+# The search's own functions pass its three arrays (X, the table, the moves) as data pointers
+# and view them again inside: an array is passed field by field (seven or nine words) and a
+# recursive call paid for all three.
+@intrinsic
+def _ptr(typingctx, arr):
+    """The data pointer of a C-ordered int64 array."""
+    if not (isinstance(arr, types.Array) and arr.dtype == types.int64 and arr.layout == "C"):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+    return types.CPointer(types.int64)(arr), codegen
+
+
+@intrinsic
+def _view(typingctx, ptr, rows, cols):
+    """The int64 array (``rows`` x ``cols``, C order) at a data pointer, owned by its caller."""
+    if not isinstance(ptr, types.CPointer):
+        return None
+    retty = types.Array(types.int64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        p, r, c = args
+        ary = context.make_array(retty)(context, builder)
+        eight = ir.Constant(ir.IntType(64), 8)
+        populate_array(
+            ary, data=p, shape=[r, c], strides=[builder.mul(c, eight), eight], itemsize=eight, meminfo=None
+        )
+        return ary._getvalue()
+
+    return retty(ptr, rows, cols), codegen
+
+
+@_inline
+def _arrays(xp, tp, mp, ntt):
+    """X, the table and the moves again from their pointers (``ntt``: the table's entries)."""
+    return _view(xp, 1, N_X)[0], _view(tp, ntt, TT_COLS), _view(mp, MAX_DEPTH, MOVE_SLOTS)
 
 
 ODD_BITS = 0x5555555555555555
@@ -606,10 +647,11 @@ def _sure(X, seat, suit, bit, n):
 
 
 @_bare
-def _gen(X, seat, mv, d, tt_move):
+def _gen(xp, seat, mp, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
     each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
     class's highest card). Returns how many."""
+    X, _, mv = _arrays(xp, mp, mp, 1)
     p = X[SP]
     n = X[SLEN]
     led = X[SLED]
@@ -723,10 +765,11 @@ def _gen(X, seat, mv, d, tt_move):
 
 
 @_bare
-def _probe(X, tt, mv, d, alpha, beta):
+def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
     stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
     every recursive call pays for."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     any_move = -1
     tt_move = -1
@@ -757,7 +800,7 @@ def _probe(X, tt, mv, d, alpha, beta):
 
 
 @_bare
-def _ab(X, tt, mv, alpha, beta):
+def _ab(xp, tp, mp, ntt, alpha, beta):
     """Null-window (``beta == alpha + 1``), fail-soft alpha-beta: a bound on the value of
     the rest of the deal for side 0.
 
@@ -769,7 +812,10 @@ def _ab(X, tt, mv, alpha, beta):
     matters for. A trick's winner is relevant when it beat a card of its own suit; a cutoff
     needs its one move's cards, a node that fails needs all its moves'. Positions at the
     start of a trick are stored with that pattern, and a stored bound serves every position
-    matching it."""
+    matching it.
+
+    ``xp``, ``tp``, ``mp``: the data of X, the table (``ntt`` entries) and the moves."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     n = X[SLEN]
     d = X[SDEPTH]
@@ -791,7 +837,7 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        v, tt_move, base, ka, kb, kc = _probe(X, tt, mv, d, alpha, beta)
+        v, tt_move, base, ka, kb, kc = _probe(xp, tp, mp, ntt, d, alpha, beta)
         if v != NOCUT:
             return v
         # the sure tricks' bounds after the table: it answers more often, and cheaper
@@ -800,7 +846,7 @@ def _ab(X, tt, mv, alpha, beta):
             return v
     seat = X[SLEADER] + n
     seat = seat - p if seat >= p else seat
-    cnt = _gen(X, seat, mv, d, tt_move)
+    cnt = _gen(xp, seat, mp, d, tt_move)
     maxing = X[OTEAM + seat] == 0
     best = -INF if maxing else INF
     best_move = -1
@@ -852,13 +898,13 @@ def _ab(X, tt, mv, alpha, beta):
             X[SLEADER] = winner
             X[SLEN] = 0
             X[SLED] = -1
-            v = gain + _ab(X, tt, mv, alpha - gain, beta - gain)
+            v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
             X[SLEN] = n
             X[SLEADER] = s_leader
             X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3] = t0, t1, t2, t3
         else:
             X[SLEN] = n + 1
-            v = _ab(X, tt, mv, alpha, beta)
+            v = _ab(xp, tp, mp, ntt, alpha, beta)
             X[SLEN] = n
         X[OTM + suit] ^= bb
         X[SLED], X[SBSEAT], X[SBPOW], X[STPTS] = s_led, s_bseat, s_bpow, s_tpts
@@ -918,7 +964,7 @@ def _ab(X, tt, mv, alpha, beta):
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if base >= 0:
-        _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move)
+        _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move)
     return best
 
 
@@ -941,9 +987,10 @@ def _rel_of_entry(X, mv, d, tt, e):
 
 
 @_bare
-def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
+def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     """Store a node's bound under its pattern: per suit, the owners of the cards from the top
     down to its lowest relevant card (in Scotch Whist every counting card is relevant)."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     width = 2 if p <= 4 else 3
     lo = -INF
@@ -1063,13 +1110,15 @@ def _last_trick(X, mv, d):
 @_bare
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
+    if X.shape[0] != N_X or tt.shape[1] != TT_COLS or mv.shape[0] != MAX_DEPTH or mv.shape[1] != MOVE_SLOTS:
+        raise ValueError("mtdf: X, the table or the moves is not of the search's shape")
     g = guess
     lo = -INF
     hi = INF
     X[SDEPTH] = 0
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = _ab(X, tt, mv, beta - 1, beta)
+        g = _ab(_ptr(X), _ptr(tt), _ptr(mv), tt.shape[0], beta - 1, beta)
         if g < beta:
             hi = g
         else:
