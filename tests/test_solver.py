@@ -176,6 +176,21 @@ def test_quick_tricks_add_partners_reached_through_an_entry():
     assert pos.value() == 3
 
 
+def test_quick_tricks_count_a_long_suit_once_the_others_are_out_of_it():
+    # Spades trumps, held by seat 0 alone. The AS draws nothing, the AH KH leave no heart
+    # outside, and the 2H is a fourth trick: every card of the suit counts, not the top two.
+    hands = [
+        ["AS", "AH", "KH", "2H"],
+        ["3H", "4H", "2C", "3C"],
+        ["5H", "2D", "3D", "4D"],
+        ["6H", "5C", "6C", "7C"],
+    ]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    assert se._quick_tricks(pos.X, pos.mv, 0) == 4
+    assert [int(pos.mv[0, se.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 0]
+    assert pos.value() == 4
+
+
 def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
     # Random Whist endings at the start of a trick, the side on lead's tricks by the
     # exhaustive search: the sure tricks are a lower bound.

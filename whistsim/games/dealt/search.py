@@ -776,7 +776,8 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
     ka, kb, kc = _primary(X)
     _codes(X, mv, d)
     base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
-    for e in range(base, base + BUCKET):
+    for e0 in range(base, base + BUCKET):
+        e = np.uint64(e0)  # an unsigned index: Numba tests a signed one for wrapping around
         if tt[e, T_LEFT] == 0:
             break  # a bucket fills from its start and entries are only replaced
         if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
@@ -1029,9 +1030,10 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             m3, k3 = mask, code
     left = X[SLEFT]
     victim = -1
-    for e in range(base, base + BUCKET):
+    for e0 in range(base, base + BUCKET):
+        e = np.uint64(e0)  # as in _probe
         if tt[e, T_LEFT] == 0:
-            victim = e  # the first empty entry: none is filled after it
+            victim = e0  # the first empty entry: none is filled after it
             break
         if (
             tt[e, T_A] == ka
@@ -1059,8 +1061,8 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
                 or (tt[e, T_LEFT] == tt[victim, T_LEFT] and tt[e, T_AGE] < tt[victim, T_AGE])
             )
         ):
-            victim = e  # else the oldest entry over the smallest search (fewest cards left)
-    e = victim
+            victim = e0  # else the oldest entry over the smallest search (fewest cards left)
+    e = np.uint64(victim)
     tt[e, T_A] = ka
     tt[e, T_B] = kb
     tt[e, T_C] = kc
