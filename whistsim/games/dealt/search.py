@@ -312,6 +312,13 @@ def _view(typingctx, ptr, rows, cols):
 
 
 @_inline
+def _u(i):
+    """An index as unsigned: Numba tests every signed index for wrapping around (a negative one
+    counts from the end), a test and a select on every read of X in the search."""
+    return np.uint64(i)
+
+
+@_inline
 def _arrays(xp, tp, mp, ntt):
     """X, the table and the moves again from their pointers (``ntt``: the table's entries)."""
     return _view(xp, 1, N_X)[0], _view(tp, ntt, TT_COLS), _view(mp, MAX_DEPTH, MOVE_SLOTS)
@@ -373,14 +380,14 @@ def _others(X, p, seat, suit):
     o = 0
     for q in range(p):
         if q != seat:
-            o |= X[OH + 4 * q + suit]
+            o |= X[_u(OH + 4 * q + suit)]
     return o
 
 
 @_inline
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
-    mine = X[OH + 4 * (seat) + suit]
+    mine = X[_u(OH + 4 * (seat) + suit)]
     if mine == 0:
         return 0
     others = _others(X, p, seat, suit)
@@ -396,7 +403,7 @@ def _mark_run(X, p, seat, suit, rel, off, d):
     others = _others(X, p, seat, suit)
     if others != 0:
         top = highest(others) + 1
-        rel[d, off + suit] |= (X[OH + 4 * seat + suit] >> top) << top
+        rel[d, off + suit] |= (X[_u(OH + 4 * seat + suit)] >> top) << top
 
 
 @_inline
@@ -405,7 +412,7 @@ def _longest_other(X, p, seat, suit):
     n = 0
     for q in range(p):
         if q != seat:
-            n = max(n, popcount(X[OH + 4 * q + suit]))
+            n = max(n, popcount(X[_u(OH + 4 * q + suit)]))
     return n
 
 
@@ -421,8 +428,8 @@ def _cashable(X, leader, rel, off, d):
     tq = _toprun(X, p, leader, trump)
     most = 0
     for q in range(p):
-        if X[OTEAM + q] != X[OTEAM + leader]:
-            most = max(most, popcount(X[OH + 4 * (q) + trump]))
+        if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)]:
+            most = max(most, popcount(X[_u(OH + 4 * (q) + trump)]))
     for s in range(4):
         rel[d, off + s] = 0
     if tq > 0:
@@ -435,19 +442,19 @@ def _cashable(X, leader, rel, off, d):
             continue
         run = _toprun(X, p, leader, suit)
         if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
-            all_runs += popcount(X[OH + 4 * leader + suit])  # the others are out of it by then
+            all_runs += popcount(X[_u(OH + 4 * leader + suit)])  # the others are out of it by then
         else:
             all_runs += run
         k = run
         for q in range(p):
-            if X[OTEAM + q] != X[OTEAM + leader] and X[OH + 4 * (q) + trump] != 0:
-                k = min(k, popcount(X[OH + 4 * (q) + suit]))
+            if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)] and X[_u(OH + 4 * (q) + trump)] != 0:
+                k = min(k, popcount(X[_u(OH + 4 * (q) + suit)]))
         cash += k
         if (run > 0 and draw) or k > 0:
             _mark_run(X, p, leader, suit, rel, off, d)
     if draw:
         if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
-            tq = popcount(X[OH + 4 * leader + trump])
+            tq = popcount(X[_u(OH + 4 * leader + trump)])
         return tq + all_runs
     return tq + cash
 
@@ -471,12 +478,17 @@ def _quick_tricks(X, rel, d):
     partner = (leader + 2) % 4
     trump = X[STRUMP]
     for suit in range(4):
-        if X[OH + 4 * leader + suit] == 0 or _toprun(X, p, partner, suit) == 0:
+        if X[_u(OH + 4 * leader + suit)] == 0 or _toprun(X, p, partner, suit) == 0:
             continue
         safe = True
         if suit != trump:
             for q in range(p):
-                if q != leader and q != partner and X[OH + 4 * q + suit] == 0 and X[OH + 4 * q + trump] != 0:
+                if (
+                    q != leader
+                    and q != partner
+                    and X[_u(OH + 4 * q + suit)] == 0
+                    and X[_u(OH + 4 * q + trump)] != 0
+                ):
                     safe = False
         if safe:
             # partner's top card in the suit is the entry; scratch above the move slots
@@ -507,17 +519,17 @@ def _trump_control(X):
     top0 = -1
     top1 = -1
     for q in range(p):
-        m = X[OH + 4 * q + trump]
+        m = X[_u(OH + 4 * q + trump)]
         if m:
-            if X[OTEAM + q] == 0:
+            if X[_u(OTEAM + q)] == 0:
                 top0 = max(top0, highest(m))
             else:
                 top1 = max(top1, highest(m))
     c0 = 0
     c1 = 0
     for q in range(p):
-        m = X[OH + 4 * q + trump]
-        if X[OTEAM + q] == 0:
+        m = X[_u(OH + 4 * q + trump)]
+        if X[_u(OTEAM + q)] == 0:
             c0 = max(c0, popcount(m >> (top1 + 1)))
         else:
             c1 = max(c1, popcount(m >> (top0 + 1)))
@@ -533,20 +545,20 @@ def _later_loser(X, mv, d):
     p = X[SP]
     trump = X[STRUMP]
     leader = X[SLEADER]
-    side = X[OTEAM + leader]
+    side = X[_u(OTEAM + leader)]
     for q in range(p):
-        if X[OTEAM + q] == side and X[OH + 4 * q + trump] != 0:
+        if X[_u(OTEAM + q)] == side and X[_u(OH + 4 * q + trump)] != 0:
             return False
     for s in range(4):
-        if X[OH + 4 * leader + s] == 0:
+        if X[_u(OH + 4 * leader + s)] == 0:
             continue
         top = highest(_others(X, p, -1, s))
         for q in range(p):
-            if (X[OH + 4 * q + s] >> top) & 1 and X[OTEAM + q] == side:
+            if (X[_u(OH + 4 * q + s)] >> top) & 1 and X[_u(OTEAM + q)] == side:
                 return False
     for s in range(4):
         mv[d, OREL + s] = 0
-        if X[OH + 4 * leader + s] != 0:
+        if X[_u(OH + 4 * leader + s)] != 0:
             mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
     return True
 
@@ -570,7 +582,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         return hi_tc
     lt = _later_loser(X, mv, d)
     if lt:
-        if X[OTEAM + X[SLEADER]] == 0:
+        if X[_u(OTEAM + X[SLEADER])] == 0:
             hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
             if hi <= alpha:
                 return hi
@@ -582,7 +594,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
             mv[d, OREL + s] = 0
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
-        if X[OTEAM + X[SLEADER]] == 0:
+        if X[_u(OTEAM + X[SLEADER])] == 0:
             lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]
             if lo >= beta:
                 for s in range(4):
@@ -635,13 +647,13 @@ def _sure(X, seat, suit, bit, n):
     for i in range(n + 1, p):
         q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
         q = q - p if q >= p else q
-        if X[OTEAM + q] == X[OTEAM + seat]:
+        if X[_u(OTEAM + q)] == X[_u(OTEAM + seat)]:
             continue
-        if X[OH + 4 * (q) + led] != 0:
-            if suit == led and highest(X[OH + 4 * (q) + led]) > bit:
+        if X[_u(OH + 4 * (q) + led)] != 0:
+            if suit == led and highest(X[_u(OH + 4 * (q) + led)]) > bit:
                 return False
-        elif led != trump and X[OH + 4 * (q) + trump] != 0:
-            if suit != trump or highest(X[OH + 4 * (q) + trump]) > bit:
+        elif led != trump and X[_u(OH + 4 * (q) + trump)] != 0:
+            if suit != trump or highest(X[_u(OH + 4 * (q) + trump)]) > bit:
                 return False
     return True
 
@@ -658,11 +670,11 @@ def _gen(xp, seat, mp, d, tt_move):
     trump = X[STRUMP]
     cnt = 0
     lo_suit, hi_suit = 0, 4
-    if n > 0 and X[OH + 4 * (seat) + led] != 0:
+    if n > 0 and X[_u(OH + 4 * (seat) + led)] != 0:
         lo_suit, hi_suit = led, led + 1
     partner_wins = False
     partner_sure = False
-    if n > 0 and X[OTEAM + X[SBSEAT]] == X[OTEAM + seat]:
+    if n > 0 and X[_u(OTEAM + X[SBSEAT])] == X[_u(OTEAM + seat)]:
         partner_wins = True
         bs = X[SBSEAT]
         bp = X[SBPOW]
@@ -670,18 +682,18 @@ def _gen(xp, seat, mp, d, tt_move):
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
-        m = X[OH + 4 * (seat) + suit]
+        m = X[_u(OH + 4 * (seat) + suit)]
         if m == 0:
             continue
-        o = X[OTM + suit]
+        o = X[_u(OTM + suit)]
         opp = 0
         opp_ruff = False
         for q in range(p):
             if q != seat:
-                o |= X[OH + 4 * (q) + suit]
-                if X[OTEAM + q] != X[OTEAM + seat]:
-                    opp |= X[OH + 4 * (q) + suit]
-                    if X[OH + 4 * (q) + suit] == 0 and X[OH + 4 * (q) + trump] != 0 and suit != trump:
+                o |= X[_u(OH + 4 * (q) + suit)]
+                if X[_u(OTEAM + q)] != X[_u(OTEAM + seat)]:
+                    opp |= X[_u(OH + 4 * (q) + suit)]
+                    if X[_u(OH + 4 * (q) + suit)] == 0 and X[_u(OH + 4 * (q) + trump)] != 0 and suit != trump:
                         opp_ruff = True
         rep = -1
         low = -1
@@ -690,14 +702,18 @@ def _gen(xp, seat, mp, d, tt_move):
             b = highest(x) if x else -1
             if b >= 0 and rep >= 0:
                 between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
-                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + low] == 0 and (o & between) == 0:
+                if (
+                    X[_u(OPTS + 16 * (suit) + b)] == 0
+                    and X[_u(OPTS + 16 * (suit) + low)] == 0
+                    and (o & between) == 0
+                ):
                     # same class: the highest stands for it (a lower one could fall below the cards
                     # that partition search keeps, the highest is in them whenever any is)
                     low = b
                     x &= ~(1 << b)
                     continue
             if rep >= 0:
-                pc = X[OPTS + 16 * (suit) + rep]
+                pc = X[_u(OPTS + 16 * (suit) + rep)]
                 if n == 0:
                     top = (o >> (rep + 1)) == 0
                     if opp_ruff:
@@ -706,21 +722,21 @@ def _gen(xp, seat, mp, d, tt_move):
                         sc = 60 + 2 * pc - (8 if suit == trump else 0)
                     elif (
                         partner >= 0
-                        and X[OH + 4 * (partner) + suit] != 0
-                        and (opp >> (highest(X[OH + 4 * (partner) + suit]) + 1)) == 0
+                        and X[_u(OH + 4 * (partner) + suit)] != 0
+                        and (opp >> (highest(X[_u(OH + 4 * (partner) + suit)]) + 1)) == 0
                     ):
                         sc = 65 - rep  # to partner's winner
                     elif (
                         partner >= 0
                         and suit != trump
-                        and X[OH + 4 * (partner) + suit] == 0
-                        and X[OH + 4 * (partner) + trump] != 0
+                        and X[_u(OH + 4 * (partner) + suit)] == 0
+                        and X[_u(OH + 4 * (partner) + trump)] != 0
                     ):
                         sc = 62 - rep  # for partner to ruff
                     elif (
                         partner >= 0
-                        and X[OH + 4 * partner + suit] != 0
-                        and (X[OH + 4 * rho + suit] >> (highest(X[OH + 4 * partner + suit]) + 1)) == 0
+                        and X[_u(OH + 4 * partner + suit)] != 0
+                        and (X[_u(OH + 4 * rho + suit)] >> (highest(X[_u(OH + 4 * partner + suit)]) + 1)) == 0
                     ):
                         sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
@@ -848,7 +864,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
     seat = X[SLEADER] + n
     seat = seat - p if seat >= p else seat
     cnt = _gen(xp, seat, mp, d, tt_move)
-    maxing = X[OTEAM + seat] == 0
+    maxing = X[_u(OTEAM + seat)] == 0
     best = -INF if maxing else INF
     best_move = -1
     trump = X[STRUMP]
@@ -867,12 +883,12 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         if bit < ws:
             continue
         bb = 1 << bit
-        pc = X[OPTS + 16 * (suit) + bit]
+        pc = X[_u(OPTS + 16 * (suit) + bit)]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
-        X[OH + 4 * (seat) + suit] ^= bb
+        X[_u(OH + 4 * (seat) + suit)] ^= bb
         X[SLEFT] -= 1
         X[SRPTS] -= pc
-        X[OTM + suit] |= bb
+        X[_u(OTM + suit)] |= bb
         if n == 0:
             X[SLED] = suit
             X[SBSEAT] = seat
@@ -888,30 +904,30 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         wbit = 0
         if n + 1 == p:
             winner = X[SBSEAT]
-            gain = X[SW0] + X[STPTS] if X[OTEAM + winner] == 0 else X[SW1] - X[STPTS]
+            gain = X[SW0] + X[STPTS] if X[_u(OTEAM + winner)] == 0 else X[SW1] - X[STPTS]
             wsuit = trump if X[SBPOW] >= 64 else X[SLED]
             wbit = X[SBPOW] & 63
-            if (X[OTM + wsuit] & ~(1 << wbit)) == 0:
+            if (X[_u(OTM + wsuit)] & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
             s_leader = X[SLEADER]
-            t0, t1, t2, t3 = X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3]
-            X[OTM + 0] = X[OTM + 1] = X[OTM + 2] = X[OTM + 3] = 0
+            t0, t1, t2, t3 = X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)]
+            X[_u(OTM + 0)] = X[_u(OTM + 1)] = X[_u(OTM + 2)] = X[_u(OTM + 3)] = 0
             X[SLEADER] = winner
             X[SLEN] = 0
             X[SLED] = -1
             v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
             X[SLEN] = n
             X[SLEADER] = s_leader
-            X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3] = t0, t1, t2, t3
+            X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3
         else:
             X[SLEN] = n + 1
             v = _ab(xp, tp, mp, ntt, alpha, beta)
             X[SLEN] = n
-        X[OTM + suit] ^= bb
+        X[_u(OTM + suit)] ^= bb
         X[SLED], X[SBSEAT], X[SBPOW], X[STPTS] = s_led, s_bseat, s_bpow, s_tpts
         X[SRPTS] += pc
         X[SLEFT] += 1
-        X[OH + 4 * (seat) + suit] ^= bb
+        X[_u(OH + 4 * (seat) + suit)] ^= bb
         c0, c1, c2, c3 = mv[d + 1, OREL], mv[d + 1, OREL + 1], mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
         if wsuit == 0:
             c0 |= 1 << wbit
@@ -951,15 +967,15 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             if w0 < 0 and (rx & below) == 0:
                 w0 = lowest(rx) if rx else 16
         elif suit == 1:
-            rx = r1 | X[OPM + 1]
+            rx = r1 | X[_u(OPM + 1)]
             if w1 < 0 and (rx & below) == 0:
                 w1 = lowest(rx) if rx else 16
         elif suit == 2:
-            rx = r2 | X[OPM + 2]
+            rx = r2 | X[_u(OPM + 2)]
             if w2 < 0 and (rx & below) == 0:
                 w2 = lowest(rx) if rx else 16
         else:
-            rx = r3 | X[OPM + 3]
+            rx = r3 | X[_u(OPM + 3)]
             if w3 < 0 and (rx & below) == 0:
                 w3 = lowest(rx) if rx else 16
     X[SDEPTH] = d
