@@ -688,13 +688,22 @@ def _gen(xp, seat, mp, d, tt_move):
         o = X[_u(OTM + suit)]
         opp = 0
         opp_ruff = False
-        for q in range(p):
-            if q != seat:
+        if n == 0:
+            for q in range(p):
+                if q != seat:
+                    o |= X[_u(OH + 4 * (q) + suit)]
+                    if X[_u(OTEAM + q)] != X[_u(OTEAM + seat)]:
+                        opp |= X[_u(OH + 4 * (q) + suit)]
+                        if (
+                            X[_u(OH + 4 * (q) + suit)] == 0
+                            and X[_u(OH + 4 * (q) + trump)] != 0
+                            and suit != trump
+                        ):
+                            opp_ruff = True
+        else:
+            for q in range(p):
+                # after the lead only a class's gaps use o, and the seat's own cards are in none
                 o |= X[_u(OH + 4 * (q) + suit)]
-                if X[_u(OTEAM + q)] != X[_u(OTEAM + seat)]:
-                    opp |= X[_u(OH + 4 * (q) + suit)]
-                    if X[_u(OH + 4 * (q) + suit)] == 0 and X[_u(OH + 4 * (q) + trump)] != 0 and suit != trump:
-                        opp_ruff = True
         rep = -1
         low = -1
         x = m
