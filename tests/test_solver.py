@@ -165,6 +165,46 @@ def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     assert not se._later_loser(pos.X, pos.mv, 0)
 
 
+def test_quick_tricks_add_partners_reached_through_an_entry():
+    # Clubs trumps, none left. Seat 0 cashes the AS, then leads the 2H to partner's AH KH:
+    # three tricks, the leader's one and partner's two (either alone counts at most two).
+    hands = [["AS", "2H", "3D"], ["KS", "5D", "6D"], ["AH", "KH", "4D"], ["QS", "7D", "8D"]]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    assert se._quick_tricks(pos.X, pos.mv, 0) == 3
+    # the cards that decide it: the AS, and partner's AH KH (power bits 12, 11; suits C D H S)
+    assert [int(pos.mv[0, se.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 1 << 12]
+    assert pos.value() == 3
+
+
+def test_quick_tricks_count_a_long_suit_once_the_others_are_out_of_it():
+    # Spades trumps, held by seat 0 alone. The AS draws nothing, the AH KH leave no heart
+    # outside, and the 2H is a fourth trick: every card of the suit counts, not the top two.
+    hands = [
+        ["AS", "AH", "KH", "2H"],
+        ["3H", "4H", "2C", "3C"],
+        ["5H", "2D", "3D", "4D"],
+        ["6H", "5C", "6C", "7C"],
+    ]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    assert se._quick_tricks(pos.X, pos.mv, 0) == 4
+    assert [int(pos.mv[0, se.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 0]
+    assert pos.value() == 4
+
+
+def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
+    # Random Whist endings at the start of a trick, the side on lead's tricks by the
+    # exhaustive search: the sure tricks are a lower bound.
+    rng = np.random.default_rng(5)
+    sim = whistsim.simulate("whist", 60, 9, strategies=["random"], records=60)
+    for rec in sim.records:
+        pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
+        qt = se._quick_tricks(pos.X, pos.mv, 0)
+        taken = final(pos, 0)  # side 0's tricks so far
+        side0 = exhaustive(pos) - taken
+        side = int(pos.X[se.OTEAM + pos.X[se.SLEADER]])
+        assert qt <= (side0 if side == 0 else pos.tricks_left - side0), rec["moves"]
+
+
 def test_owner_codes_by_pext_match_the_plain_loop():
     # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
     # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.

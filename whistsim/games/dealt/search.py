@@ -30,6 +30,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+from numba.np.arrayobj import populate_array
 
 from ...bits import FAST_PDEP, _pdep, highest, lowest, popcount
 from .engine import (
@@ -276,6 +277,53 @@ def _pext(typingctx, x, mask):
     return types.int64(x, mask), codegen
 
 
+# The search's own functions pass its three arrays (X, the table, the moves) as data pointers
+# and view them again inside: an array is passed field by field (seven or nine words) and a
+# recursive call paid for all three.
+@intrinsic
+def _ptr(typingctx, arr):
+    """The data pointer of a C-ordered int64 array."""
+    if not (isinstance(arr, types.Array) and arr.dtype == types.int64 and arr.layout == "C"):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+    return types.CPointer(types.int64)(arr), codegen
+
+
+@intrinsic
+def _view(typingctx, ptr, rows, cols):
+    """The int64 array (``rows`` x ``cols``, C order) at a data pointer, owned by its caller."""
+    if not isinstance(ptr, types.CPointer):
+        return None
+    retty = types.Array(types.int64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        p, r, c = args
+        ary = context.make_array(retty)(context, builder)
+        eight = ir.Constant(ir.IntType(64), 8)
+        populate_array(
+            ary, data=p, shape=[r, c], strides=[builder.mul(c, eight), eight], itemsize=eight, meminfo=None
+        )
+        return ary._getvalue()
+
+    return retty(ptr, rows, cols), codegen
+
+
+@_inline
+def _u(i):
+    """An index as unsigned: Numba tests every signed index for wrapping around (a negative one
+    counts from the end), a test and a select on every read of X in the search."""
+    return np.uint64(i)
+
+
+@_inline
+def _arrays(xp, tp, mp, ntt):
+    """X, the table and the moves again from their pointers (``ntt``: the table's entries)."""
+    return _view(xp, 1, N_X)[0], _view(tp, ntt, TT_COLS), _view(mp, MAX_DEPTH, MOVE_SLOTS)
+
+
 ODD_BITS = 0x5555555555555555
 EVEN_BITS = -0x5555555555555556  # 0xAAAA...AAAA as an int64
 
@@ -332,14 +380,14 @@ def _others(X, p, seat, suit):
     o = 0
     for q in range(p):
         if q != seat:
-            o |= X[OH + 4 * q + suit]
+            o |= X[_u(OH + 4 * q + suit)]
     return o
 
 
 @_inline
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
-    mine = X[OH + 4 * (seat) + suit]
+    mine = X[_u(OH + 4 * (seat) + suit)]
     if mine == 0:
         return 0
     others = _others(X, p, seat, suit)
@@ -355,13 +403,24 @@ def _mark_run(X, p, seat, suit, rel, off, d):
     others = _others(X, p, seat, suit)
     if others != 0:
         top = highest(others) + 1
-        rel[d, off + suit] |= (X[OH + 4 * seat + suit] >> top) << top
+        rel[d, off + suit] |= (X[_u(OH + 4 * seat + suit)] >> top) << top
+
+
+@_inline
+def _longest_other(X, p, seat, suit):
+    """The most cards any other hand holds in ``suit``."""
+    n = 0
+    for q in range(p):
+        if q != seat:
+            n = max(n, popcount(X[_u(OH + 4 * q + suit)]))
+    return n
 
 
 @_bare
 def _cashable(X, leader, rel, off, d):
     """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
-    every top run when they draw the opponents' trumps; else the top runs of plain suits
+    every top run when they draw the opponents' trumps (and then every card of a suit whose
+    top run outlasts every other hand's length in it); else the top runs of plain suits
     that every opponent still holding trumps must follow. The top cards counted are marked
     in ``rel[d, off + suit]`` (the rest is lengths)."""
     p = X[SP]
@@ -369,8 +428,8 @@ def _cashable(X, leader, rel, off, d):
     tq = _toprun(X, p, leader, trump)
     most = 0
     for q in range(p):
-        if X[OTEAM + q] != X[OTEAM + leader]:
-            most = max(most, popcount(X[OH + 4 * (q) + trump]))
+        if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)]:
+            most = max(most, popcount(X[_u(OH + 4 * (q) + trump)]))
     for s in range(4):
         rel[d, off + s] = 0
     if tq > 0:
@@ -382,24 +441,35 @@ def _cashable(X, leader, rel, off, d):
         if suit == trump:
             continue
         run = _toprun(X, p, leader, suit)
-        all_runs += run
+        if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
+            all_runs += popcount(X[_u(OH + 4 * leader + suit)])  # the others are out of it by then
+        else:
+            all_runs += run
         k = run
         for q in range(p):
-            if X[OTEAM + q] != X[OTEAM + leader] and X[OH + 4 * (q) + trump] != 0:
-                k = min(k, popcount(X[OH + 4 * (q) + suit]))
+            if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)] and X[_u(OH + 4 * (q) + trump)] != 0:
+                k = min(k, popcount(X[_u(OH + 4 * (q) + suit)]))
         cash += k
         if (run > 0 and draw) or k > 0:
             _mark_run(X, p, leader, suit, rel, off, d)
     if draw:
+        if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
+            tq = popcount(X[_u(OH + 4 * leader + trump)])
         return tq + all_runs
     return tq + cash
 
 
 @_bare
 def _quick_tricks(X, rel, d):
-    """Tricks the side on lead is sure to take: the leader's cashable tricks, or (four
-    players) partner's, when the leader can reach partner's top card in a suit no opponent
-    can ruff. The cards that decide it are marked in ``rel[d, OSCR + suit]``."""
+    """Tricks the side on lead is sure to take: the leader's cashable tricks and (four players)
+    partner's, when the leader can reach partner's top card in a suit no opponent can ruff.
+    The cards that decide it are marked in ``rel[d, OSCR + suit]``.
+
+    Both count when partner keeps its counted cards through the leader's cashes: the suits
+    differ (each counts a suit only where it holds the top card), trump-holding opponents
+    follow every round the leader counts (so keep their lengths and the entry safe), and
+    partner, one card to each of the leader's tricks, can spare them when the two counts
+    leave it that many other cards (``qt + qp`` at most the tricks left)."""
     p = X[SP]
     leader = X[SLEADER]
     qt = _cashable(X, leader, rel, OSCR, d)
@@ -408,17 +478,29 @@ def _quick_tricks(X, rel, d):
     partner = (leader + 2) % 4
     trump = X[STRUMP]
     for suit in range(4):
-        if X[OH + 4 * leader + suit] == 0 or _toprun(X, p, partner, suit) == 0:
+        if X[_u(OH + 4 * leader + suit)] == 0 or _toprun(X, p, partner, suit) == 0:
             continue
         safe = True
         if suit != trump:
             for q in range(p):
-                if q != leader and q != partner and X[OH + 4 * q + suit] == 0 and X[OH + 4 * q + trump] != 0:
+                if (
+                    q != leader
+                    and q != partner
+                    and X[_u(OH + 4 * q + suit)] == 0
+                    and X[_u(OH + 4 * q + trump)] != 0
+                ):
                     safe = False
         if safe:
             # partner's top card in the suit is the entry; scratch above the move slots
             keep0, keep1, keep2, keep3 = rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3]
             qp = _cashable(X, partner, rel, OSCR, d)
+            if qp > 0 and qt + qp <= X[SLEFT] >> 2:
+                _mark_run(X, p, partner, suit, rel, OSCR, d)
+                rel[d, OSCR] |= keep0
+                rel[d, OSCR + 1] |= keep1
+                rel[d, OSCR + 2] |= keep2
+                rel[d, OSCR + 3] |= keep3
+                return qt + qp
             if qp > qt:
                 _mark_run(X, p, partner, suit, rel, OSCR, d)
                 return qp
@@ -437,17 +519,17 @@ def _trump_control(X):
     top0 = -1
     top1 = -1
     for q in range(p):
-        m = X[OH + 4 * q + trump]
+        m = X[_u(OH + 4 * q + trump)]
         if m:
-            if X[OTEAM + q] == 0:
+            if X[_u(OTEAM + q)] == 0:
                 top0 = max(top0, highest(m))
             else:
                 top1 = max(top1, highest(m))
     c0 = 0
     c1 = 0
     for q in range(p):
-        m = X[OH + 4 * q + trump]
-        if X[OTEAM + q] == 0:
+        m = X[_u(OH + 4 * q + trump)]
+        if X[_u(OTEAM + q)] == 0:
             c0 = max(c0, popcount(m >> (top1 + 1)))
         else:
             c1 = max(c1, popcount(m >> (top0 + 1)))
@@ -463,20 +545,20 @@ def _later_loser(X, mv, d):
     p = X[SP]
     trump = X[STRUMP]
     leader = X[SLEADER]
-    side = X[OTEAM + leader]
+    side = X[_u(OTEAM + leader)]
     for q in range(p):
-        if X[OTEAM + q] == side and X[OH + 4 * q + trump] != 0:
+        if X[_u(OTEAM + q)] == side and X[_u(OH + 4 * q + trump)] != 0:
             return False
     for s in range(4):
-        if X[OH + 4 * leader + s] == 0:
+        if X[_u(OH + 4 * leader + s)] == 0:
             continue
         top = highest(_others(X, p, -1, s))
         for q in range(p):
-            if (X[OH + 4 * q + s] >> top) & 1 and X[OTEAM + q] == side:
+            if (X[_u(OH + 4 * q + s)] >> top) & 1 and X[_u(OTEAM + q)] == side:
                 return False
     for s in range(4):
         mv[d, OREL + s] = 0
-        if X[OH + 4 * leader + s] != 0:
+        if X[_u(OH + 4 * leader + s)] != 0:
             mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
     return True
 
@@ -500,7 +582,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         return hi_tc
     lt = _later_loser(X, mv, d)
     if lt:
-        if X[OTEAM + X[SLEADER]] == 0:
+        if X[_u(OTEAM + X[SLEADER])] == 0:
             hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
             if hi <= alpha:
                 return hi
@@ -512,7 +594,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
             mv[d, OREL + s] = 0
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
-        if X[OTEAM + X[SLEADER]] == 0:
+        if X[_u(OTEAM + X[SLEADER])] == 0:
             lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]
             if lo >= beta:
                 for s in range(4):
@@ -565,33 +647,34 @@ def _sure(X, seat, suit, bit, n):
     for i in range(n + 1, p):
         q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
         q = q - p if q >= p else q
-        if X[OTEAM + q] == X[OTEAM + seat]:
+        if X[_u(OTEAM + q)] == X[_u(OTEAM + seat)]:
             continue
-        if X[OH + 4 * (q) + led] != 0:
-            if suit == led and highest(X[OH + 4 * (q) + led]) > bit:
+        if X[_u(OH + 4 * (q) + led)] != 0:
+            if suit == led and highest(X[_u(OH + 4 * (q) + led)]) > bit:
                 return False
-        elif led != trump and X[OH + 4 * (q) + trump] != 0:
-            if suit != trump or highest(X[OH + 4 * (q) + trump]) > bit:
+        elif led != trump and X[_u(OH + 4 * (q) + trump)] != 0:
+            if suit != trump or highest(X[_u(OH + 4 * (q) + trump)]) > bit:
                 return False
     return True
 
 
 @_bare
-def _gen(X, seat, mv, d, tt_move):
+def _gen(xp, seat, mp, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
     each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
     class's highest card). Returns how many."""
+    X, _, mv = _arrays(xp, mp, mp, 1)
     p = X[SP]
     n = X[SLEN]
     led = X[SLED]
     trump = X[STRUMP]
     cnt = 0
     lo_suit, hi_suit = 0, 4
-    if n > 0 and X[OH + 4 * (seat) + led] != 0:
+    if n > 0 and X[_u(OH + 4 * (seat) + led)] != 0:
         lo_suit, hi_suit = led, led + 1
     partner_wins = False
     partner_sure = False
-    if n > 0 and X[OTEAM + X[SBSEAT]] == X[OTEAM + seat]:
+    if n > 0 and X[_u(OTEAM + X[SBSEAT])] == X[_u(OTEAM + seat)]:
         partner_wins = True
         bs = X[SBSEAT]
         bp = X[SBPOW]
@@ -599,19 +682,28 @@ def _gen(X, seat, mv, d, tt_move):
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
-        m = X[OH + 4 * (seat) + suit]
+        m = X[_u(OH + 4 * (seat) + suit)]
         if m == 0:
             continue
-        o = X[OTM + suit]
+        o = X[_u(OTM + suit)]
         opp = 0
         opp_ruff = False
-        for q in range(p):
-            if q != seat:
-                o |= X[OH + 4 * (q) + suit]
-                if X[OTEAM + q] != X[OTEAM + seat]:
-                    opp |= X[OH + 4 * (q) + suit]
-                    if X[OH + 4 * (q) + suit] == 0 and X[OH + 4 * (q) + trump] != 0 and suit != trump:
-                        opp_ruff = True
+        if n == 0:
+            for q in range(p):
+                if q != seat:
+                    o |= X[_u(OH + 4 * (q) + suit)]
+                    if X[_u(OTEAM + q)] != X[_u(OTEAM + seat)]:
+                        opp |= X[_u(OH + 4 * (q) + suit)]
+                        if (
+                            X[_u(OH + 4 * (q) + suit)] == 0
+                            and X[_u(OH + 4 * (q) + trump)] != 0
+                            and suit != trump
+                        ):
+                            opp_ruff = True
+        else:
+            for q in range(p):
+                # after the lead only a class's gaps use o, and the seat's own cards are in none
+                o |= X[_u(OH + 4 * (q) + suit)]
         rep = -1
         low = -1
         x = m
@@ -619,14 +711,18 @@ def _gen(X, seat, mv, d, tt_move):
             b = highest(x) if x else -1
             if b >= 0 and rep >= 0:
                 between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
-                if X[OPTS + 16 * (suit) + b] == 0 and X[OPTS + 16 * (suit) + low] == 0 and (o & between) == 0:
+                if (
+                    X[_u(OPTS + 16 * (suit) + b)] == 0
+                    and X[_u(OPTS + 16 * (suit) + low)] == 0
+                    and (o & between) == 0
+                ):
                     # same class: the highest stands for it (a lower one could fall below the cards
                     # that partition search keeps, the highest is in them whenever any is)
                     low = b
                     x &= ~(1 << b)
                     continue
             if rep >= 0:
-                pc = X[OPTS + 16 * (suit) + rep]
+                pc = X[_u(OPTS + 16 * (suit) + rep)]
                 if n == 0:
                     top = (o >> (rep + 1)) == 0
                     if opp_ruff:
@@ -635,21 +731,21 @@ def _gen(X, seat, mv, d, tt_move):
                         sc = 60 + 2 * pc - (8 if suit == trump else 0)
                     elif (
                         partner >= 0
-                        and X[OH + 4 * (partner) + suit] != 0
-                        and (opp >> (highest(X[OH + 4 * (partner) + suit]) + 1)) == 0
+                        and X[_u(OH + 4 * (partner) + suit)] != 0
+                        and (opp >> (highest(X[_u(OH + 4 * (partner) + suit)]) + 1)) == 0
                     ):
                         sc = 65 - rep  # to partner's winner
                     elif (
                         partner >= 0
                         and suit != trump
-                        and X[OH + 4 * (partner) + suit] == 0
-                        and X[OH + 4 * (partner) + trump] != 0
+                        and X[_u(OH + 4 * (partner) + suit)] == 0
+                        and X[_u(OH + 4 * (partner) + trump)] != 0
                     ):
                         sc = 62 - rep  # for partner to ruff
                     elif (
                         partner >= 0
-                        and X[OH + 4 * partner + suit] != 0
-                        and (X[OH + 4 * rho + suit] >> (highest(X[OH + 4 * partner + suit]) + 1)) == 0
+                        and X[_u(OH + 4 * partner + suit)] != 0
+                        and (X[_u(OH + 4 * rho + suit)] >> (highest(X[_u(OH + 4 * partner + suit)]) + 1)) == 0
                     ):
                         sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
@@ -694,17 +790,19 @@ def _gen(X, seat, mv, d, tt_move):
 
 
 @_bare
-def _probe(X, tt, mv, d, alpha, beta):
+def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
     stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
     every recursive call pays for."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     any_move = -1
     tt_move = -1
     ka, kb, kc = _primary(X)
     _codes(X, mv, d)
     base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
-    for e in range(base, base + BUCKET):
+    for e0 in range(base, base + BUCKET):
+        e = np.uint64(e0)  # an unsigned index: Numba tests a signed one for wrapping around
         if tt[e, T_LEFT] == 0:
             break  # a bucket fills from its start and entries are only replaced
         if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
@@ -728,7 +826,7 @@ def _probe(X, tt, mv, d, alpha, beta):
 
 
 @_bare
-def _ab(X, tt, mv, alpha, beta):
+def _ab(xp, tp, mp, ntt, alpha, beta):
     """Null-window (``beta == alpha + 1``), fail-soft alpha-beta: a bound on the value of
     the rest of the deal for side 0.
 
@@ -740,7 +838,10 @@ def _ab(X, tt, mv, alpha, beta):
     matters for. A trick's winner is relevant when it beat a card of its own suit; a cutoff
     needs its one move's cards, a node that fails needs all its moves'. Positions at the
     start of a trick are stored with that pattern, and a stored bound serves every position
-    matching it."""
+    matching it.
+
+    ``xp``, ``tp``, ``mp``: the data of X, the table (``ntt`` entries) and the moves."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     n = X[SLEN]
     d = X[SDEPTH]
@@ -762,7 +863,7 @@ def _ab(X, tt, mv, alpha, beta):
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        v, tt_move, base, ka, kb, kc = _probe(X, tt, mv, d, alpha, beta)
+        v, tt_move, base, ka, kb, kc = _probe(xp, tp, mp, ntt, d, alpha, beta)
         if v != NOCUT:
             return v
         # the sure tricks' bounds after the table: it answers more often, and cheaper
@@ -771,8 +872,8 @@ def _ab(X, tt, mv, alpha, beta):
             return v
     seat = X[SLEADER] + n
     seat = seat - p if seat >= p else seat
-    cnt = _gen(X, seat, mv, d, tt_move)
-    maxing = X[OTEAM + seat] == 0
+    cnt = _gen(xp, seat, mp, d, tt_move)
+    maxing = X[_u(OTEAM + seat)] == 0
     best = -INF if maxing else INF
     best_move = -1
     trump = X[STRUMP]
@@ -791,12 +892,12 @@ def _ab(X, tt, mv, alpha, beta):
         if bit < ws:
             continue
         bb = 1 << bit
-        pc = X[OPTS + 16 * (suit) + bit]
+        pc = X[_u(OPTS + 16 * (suit) + bit)]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
-        X[OH + 4 * (seat) + suit] ^= bb
+        X[_u(OH + 4 * (seat) + suit)] ^= bb
         X[SLEFT] -= 1
         X[SRPTS] -= pc
-        X[OTM + suit] |= bb
+        X[_u(OTM + suit)] |= bb
         if n == 0:
             X[SLED] = suit
             X[SBSEAT] = seat
@@ -812,30 +913,30 @@ def _ab(X, tt, mv, alpha, beta):
         wbit = 0
         if n + 1 == p:
             winner = X[SBSEAT]
-            gain = X[SW0] + X[STPTS] if X[OTEAM + winner] == 0 else X[SW1] - X[STPTS]
+            gain = X[SW0] + X[STPTS] if X[_u(OTEAM + winner)] == 0 else X[SW1] - X[STPTS]
             wsuit = trump if X[SBPOW] >= 64 else X[SLED]
             wbit = X[SBPOW] & 63
-            if (X[OTM + wsuit] & ~(1 << wbit)) == 0:
+            if (X[_u(OTM + wsuit)] & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
             s_leader = X[SLEADER]
-            t0, t1, t2, t3 = X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3]
-            X[OTM + 0] = X[OTM + 1] = X[OTM + 2] = X[OTM + 3] = 0
+            t0, t1, t2, t3 = X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)]
+            X[_u(OTM + 0)] = X[_u(OTM + 1)] = X[_u(OTM + 2)] = X[_u(OTM + 3)] = 0
             X[SLEADER] = winner
             X[SLEN] = 0
             X[SLED] = -1
-            v = gain + _ab(X, tt, mv, alpha - gain, beta - gain)
+            v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
             X[SLEN] = n
             X[SLEADER] = s_leader
-            X[OTM + 0], X[OTM + 1], X[OTM + 2], X[OTM + 3] = t0, t1, t2, t3
+            X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3
         else:
             X[SLEN] = n + 1
-            v = _ab(X, tt, mv, alpha, beta)
+            v = _ab(xp, tp, mp, ntt, alpha, beta)
             X[SLEN] = n
-        X[OTM + suit] ^= bb
+        X[_u(OTM + suit)] ^= bb
         X[SLED], X[SBSEAT], X[SBPOW], X[STPTS] = s_led, s_bseat, s_bpow, s_tpts
         X[SRPTS] += pc
         X[SLEFT] += 1
-        X[OH + 4 * (seat) + suit] ^= bb
+        X[_u(OH + 4 * (seat) + suit)] ^= bb
         c0, c1, c2, c3 = mv[d + 1, OREL], mv[d + 1, OREL + 1], mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
         if wsuit == 0:
             c0 |= 1 << wbit
@@ -875,21 +976,21 @@ def _ab(X, tt, mv, alpha, beta):
             if w0 < 0 and (rx & below) == 0:
                 w0 = lowest(rx) if rx else 16
         elif suit == 1:
-            rx = r1 | X[OPM + 1]
+            rx = r1 | X[_u(OPM + 1)]
             if w1 < 0 and (rx & below) == 0:
                 w1 = lowest(rx) if rx else 16
         elif suit == 2:
-            rx = r2 | X[OPM + 2]
+            rx = r2 | X[_u(OPM + 2)]
             if w2 < 0 and (rx & below) == 0:
                 w2 = lowest(rx) if rx else 16
         else:
-            rx = r3 | X[OPM + 3]
+            rx = r3 | X[_u(OPM + 3)]
             if w3 < 0 and (rx & below) == 0:
                 w3 = lowest(rx) if rx else 16
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if base >= 0:
-        _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move)
+        _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move)
     return best
 
 
@@ -912,9 +1013,10 @@ def _rel_of_entry(X, mv, d, tt, e):
 
 
 @_bare
-def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
+def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     """Store a node's bound under its pattern: per suit, the owners of the cards from the top
     down to its lowest relevant card (in Scotch Whist every counting card is relevant)."""
+    X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
     width = 2 if p <= 4 else 3
     lo = -INF
@@ -953,9 +1055,10 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
             m3, k3 = mask, code
     left = X[SLEFT]
     victim = -1
-    for e in range(base, base + BUCKET):
+    for e0 in range(base, base + BUCKET):
+        e = np.uint64(e0)  # as in _probe
         if tt[e, T_LEFT] == 0:
-            victim = e  # the first empty entry: none is filled after it
+            victim = e0  # the first empty entry: none is filled after it
             break
         if (
             tt[e, T_A] == ka
@@ -983,8 +1086,8 @@ def _store(X, tt, mv, d, base, ka, kb, kc, best, alpha, beta, best_move):
                 or (tt[e, T_LEFT] == tt[victim, T_LEFT] and tt[e, T_AGE] < tt[victim, T_AGE])
             )
         ):
-            victim = e  # else the oldest entry over the smallest search (fewest cards left)
-    e = victim
+            victim = e0  # else the oldest entry over the smallest search (fewest cards left)
+    e = np.uint64(victim)
     tt[e, T_A] = ka
     tt[e, T_B] = kb
     tt[e, T_C] = kc
@@ -1034,13 +1137,15 @@ def _last_trick(X, mv, d):
 @_bare
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
+    if X.shape[0] != N_X or tt.shape[1] != TT_COLS or mv.shape[0] != MAX_DEPTH or mv.shape[1] != MOVE_SLOTS:
+        raise ValueError("mtdf: X, the table or the moves is not of the search's shape")
     g = guess
     lo = -INF
     hi = INF
     X[SDEPTH] = 0
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = _ab(X, tt, mv, beta - 1, beta)
+        g = _ab(_ptr(X), _ptr(tt), _ptr(mv), tt.shape[0], beta - 1, beta)
         if g < beta:
             hi = g
         else:
