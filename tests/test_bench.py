@@ -60,3 +60,13 @@ def test_decision_timing_keeps_only_positions_owing_a_choice_and_times_each_play
     states = positions(rules, [["greedy", "random", "greedy"]], games=1, every=5)
     assert states and all(int(b[0]["table"]["s"][E.S_PHASE]) != E.OVER for b in states)
     assert seconds_per_decision(states[:3], "greedy", rules.players) >= 0.0
+
+
+def test_peak_memory_is_the_childs_own_not_the_parents():
+    # ru_maxrss keeps the parent's resident size at the fork: the bench, with every kernel loaded,
+    # once reported 840 MB for a run that takes 215.
+    from whistsim.bench import peak_memory_mb
+
+    parent = np.ones(60_000_000)  # 480 MB resident in this process
+    assert parent.sum() > 0
+    assert peak_memory_mb(1000) < 450
