@@ -75,6 +75,19 @@ def _clock(n_threads: int):
     return time.process_time if n_threads == 1 else time.perf_counter
 
 
+def _size(run, n: int, target: float, clock) -> int:
+    """How many games (or deals) make a run of about ``target`` seconds: ``run(n)`` is timed from
+    ``n`` up, by fours, until it takes a quarter of that (or ``n`` reaches 2^24), then scaled."""
+    while True:
+        t0 = clock()
+        run(n)
+        dt = clock() - t0
+        if dt > target / 4 or n >= 1 << 24:
+            break
+        n *= 4
+    return max(n, int(n * target / max(dt, 1e-6)))
+
+
 def _case(game: str, preset, players: int, strategy: str, n_threads: int, seconds: float):
     """Compile (or load) and size one case; returns ``(once, row)``: ``once(rep)`` times one run
     of about ``seconds`` (in pieces) and returns its seconds, ``row(best)`` makes the case's Row."""
@@ -85,15 +98,7 @@ def _case(game: str, preset, players: int, strategy: str, n_threads: int, second
     clock = _clock(n_threads)
     with threads(n_threads):
         g.play_batch(rules, ids, params, seed=1, n=64)  # compile or load from cache
-        m = 2048
-        while True:  # size a piece to about `piece_s`
-            t0 = clock()
-            g.play_batch(rules, ids, params, seed=1, n=m)
-            dt = clock() - t0
-            if dt > piece_s / 4 or m >= 1 << 24:
-                break
-            m *= 4
-    m = max(m, int(m * piece_s / max(dt, 1e-6)))
+        m = _size(lambda k: g.play_batch(rules, ids, params, seed=1, n=k), 2048, piece_s, clock)
     pieces = max(1, round(seconds / piece_s))  # a timed run of about `seconds`, in pieces: Ctrl-C
     n = m * pieces  # is seen between them, and a piece is long enough that its start costs nothing
     deals = []
@@ -153,15 +158,8 @@ def time_pimc(game: str, preset, players: int, others: str, seconds: float, repe
     logged = 1 << 30 if game == "welsh" else 0  # Welsh decisions are counted in the logs
     with threads(1):
         g.play_batch(rules, ids, params, seed=1, n=1)  # compile or load from cache
-        n = 2
-        while True:  # size a run to about `seconds`
-            t0 = time.process_time()
-            g.play_batch(rules, ids, params, seed=1, n=n, log_games=logged)
-            dt = time.process_time() - t0
-            if dt > seconds / 4:
-                break
-            n *= 4
-        n = max(n, int(n * seconds / max(dt, 1e-6)))
+        n = _size(lambda k: g.play_batch(rules, ids, params, seed=1, n=k, log_games=logged), 2, seconds,
+                  time.process_time)  # fmt: skip
         best, best_d = 0.0, 0
         for rep in range(repeats):
             t0 = time.process_time()
@@ -185,16 +183,8 @@ def _floor_cases(seconds: float) -> list:
     ):
         width = players if game == "welsh" else 2
         fn(64, 1, np.zeros((64, width), np.int64))  # compile or load from cache
-        n = 4096
-        while True:
-            out = np.zeros((n, width), np.int64)
-            t0 = time.process_time()
-            fn(n, 1, out)
-            dt = time.process_time() - t0
-            if dt > seconds / 4 or n >= 1 << 24:
-                break
-            n *= 4
-        n = max(n, int(n * seconds / max(dt, 1e-6)))
+        n = _size(lambda k, fn=fn, width=width: fn(k, 1, np.zeros((k, width), np.int64)), 4096, seconds,
+                  time.process_time)  # fmt: skip
         out = np.zeros((n, width), np.int64)
 
         def once(rep: int, fn=fn, n=n, out=out) -> float:
@@ -203,9 +193,8 @@ def _floor_cases(seconds: float) -> list:
             return time.process_time() - t0
 
         def row(best: float, game=game, players=players, n=n) -> Row:
-            return Row(
-                "floor", game, players, "random", 1, n / best, n / best, n
-            )  # a floor Whist game: a deal
+            # a floor Whist game is one deal
+            return Row("floor", game, players, "random", 1, n / best, n / best, n)
 
         cases.append((once, row))
     return cases

@@ -319,6 +319,18 @@ def _u(i):
 
 
 @_inline
+def _held(X, q, suit):
+    """Seat ``q``'s cards of ``suit`` (a power mask)."""
+    return X[_u(OH + 4 * q + suit)]
+
+
+@_inline
+def _side(X, q):
+    """Seat ``q``'s side."""
+    return X[_u(OTEAM + q)]
+
+
+@_inline
 def _arrays(xp, tp, mp, ntt):
     """X, the table and the moves again from their pointers (``ntt``: the table's entries)."""
     return _view(xp, 1, N_X)[0], _view(tp, ntt, TT_COLS), _view(mp, MAX_DEPTH, MOVE_SLOTS)
@@ -380,14 +392,14 @@ def _others(X, p, seat, suit):
     o = 0
     for q in range(p):
         if q != seat:
-            o |= X[_u(OH + 4 * q + suit)]
+            o |= _held(X, q, suit)
     return o
 
 
 @_inline
 def _toprun(X, p, seat, suit):
     """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
-    mine = X[_u(OH + 4 * (seat) + suit)]
+    mine = _held(X, seat, suit)
     if mine == 0:
         return 0
     others = _others(X, p, seat, suit)
@@ -403,7 +415,7 @@ def _mark_run(X, p, seat, suit, rel, off, d):
     others = _others(X, p, seat, suit)
     if others != 0:
         top = highest(others) + 1
-        rel[d, off + suit] |= (X[_u(OH + 4 * seat + suit)] >> top) << top
+        rel[d, off + suit] |= (_held(X, seat, suit) >> top) << top
 
 
 @_inline
@@ -412,7 +424,7 @@ def _longest_other(X, p, seat, suit):
     n = 0
     for q in range(p):
         if q != seat:
-            n = max(n, popcount(X[_u(OH + 4 * q + suit)]))
+            n = max(n, popcount(_held(X, q, suit)))
     return n
 
 
@@ -428,8 +440,8 @@ def _cashable(X, leader, rel, off, d):
     tq = _toprun(X, p, leader, trump)
     most = 0
     for q in range(p):
-        if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)]:
-            most = max(most, popcount(X[_u(OH + 4 * (q) + trump)]))
+        if _side(X, q) != _side(X, leader):
+            most = max(most, popcount(_held(X, q, trump)))
     for s in range(4):
         rel[d, off + s] = 0
     if tq > 0:
@@ -442,19 +454,19 @@ def _cashable(X, leader, rel, off, d):
             continue
         run = _toprun(X, p, leader, suit)
         if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
-            all_runs += popcount(X[_u(OH + 4 * leader + suit)])  # the others are out of it by then
+            all_runs += popcount(_held(X, leader, suit))  # the others are out of it by then
         else:
             all_runs += run
         k = run
         for q in range(p):
-            if X[_u(OTEAM + q)] != X[_u(OTEAM + leader)] and X[_u(OH + 4 * (q) + trump)] != 0:
-                k = min(k, popcount(X[_u(OH + 4 * (q) + suit)]))
+            if _side(X, q) != _side(X, leader) and _held(X, q, trump) != 0:
+                k = min(k, popcount(_held(X, q, suit)))
         cash += k
         if (run > 0 and draw) or k > 0:
             _mark_run(X, p, leader, suit, rel, off, d)
     if draw:
         if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
-            tq = popcount(X[_u(OH + 4 * leader + trump)])
+            tq = popcount(_held(X, leader, trump))
         return tq + all_runs
     return tq + cash
 
@@ -478,17 +490,12 @@ def _quick_tricks(X, rel, d):
     partner = (leader + 2) % 4
     trump = X[STRUMP]
     for suit in range(4):
-        if X[_u(OH + 4 * leader + suit)] == 0 or _toprun(X, p, partner, suit) == 0:
+        if _held(X, leader, suit) == 0 or _toprun(X, p, partner, suit) == 0:
             continue
         safe = True
         if suit != trump:
             for q in range(p):
-                if (
-                    q != leader
-                    and q != partner
-                    and X[_u(OH + 4 * q + suit)] == 0
-                    and X[_u(OH + 4 * q + trump)] != 0
-                ):
+                if q != leader and q != partner and _held(X, q, suit) == 0 and _held(X, q, trump) != 0:
                     safe = False
         if safe:
             # partner's top card in the suit is the entry; scratch above the move slots
@@ -519,17 +526,17 @@ def _trump_control(X):
     top0 = -1
     top1 = -1
     for q in range(p):
-        m = X[_u(OH + 4 * q + trump)]
+        m = _held(X, q, trump)
         if m:
-            if X[_u(OTEAM + q)] == 0:
+            if _side(X, q) == 0:
                 top0 = max(top0, highest(m))
             else:
                 top1 = max(top1, highest(m))
     c0 = 0
     c1 = 0
     for q in range(p):
-        m = X[_u(OH + 4 * q + trump)]
-        if X[_u(OTEAM + q)] == 0:
+        m = _held(X, q, trump)
+        if _side(X, q) == 0:
             c0 = max(c0, popcount(m >> (top1 + 1)))
         else:
             c1 = max(c1, popcount(m >> (top0 + 1)))
@@ -545,20 +552,20 @@ def _later_loser(X, mv, d):
     p = X[SP]
     trump = X[STRUMP]
     leader = X[SLEADER]
-    side = X[_u(OTEAM + leader)]
+    side = _side(X, leader)
     for q in range(p):
-        if X[_u(OTEAM + q)] == side and X[_u(OH + 4 * q + trump)] != 0:
+        if _side(X, q) == side and _held(X, q, trump) != 0:
             return False
     for s in range(4):
-        if X[_u(OH + 4 * leader + s)] == 0:
+        if _held(X, leader, s) == 0:
             continue
         top = highest(_others(X, p, -1, s))
         for q in range(p):
-            if (X[_u(OH + 4 * q + s)] >> top) & 1 and X[_u(OTEAM + q)] == side:
+            if (_held(X, q, s) >> top) & 1 and _side(X, q) == side:
                 return False
     for s in range(4):
         mv[d, OREL + s] = 0
-        if X[_u(OH + 4 * leader + s)] != 0:
+        if _held(X, leader, s) != 0:
             mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
     return True
 
@@ -582,7 +589,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         return hi_tc
     lt = _later_loser(X, mv, d)
     if lt:
-        if X[_u(OTEAM + X[SLEADER])] == 0:
+        if _side(X, X[SLEADER]) == 0:
             hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
             if hi <= alpha:
                 return hi
@@ -594,7 +601,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
             mv[d, OREL + s] = 0
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
-        if X[_u(OTEAM + X[SLEADER])] == 0:
+        if _side(X, X[SLEADER]) == 0:
             lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]
             if lo >= beta:
                 for s in range(4):
@@ -647,13 +654,13 @@ def _sure(X, seat, suit, bit, n):
     for i in range(n + 1, p):
         q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
         q = q - p if q >= p else q
-        if X[_u(OTEAM + q)] == X[_u(OTEAM + seat)]:
+        if _side(X, q) == _side(X, seat):
             continue
-        if X[_u(OH + 4 * (q) + led)] != 0:
-            if suit == led and highest(X[_u(OH + 4 * (q) + led)]) > bit:
+        if _held(X, q, led) != 0:
+            if suit == led and highest(_held(X, q, led)) > bit:
                 return False
-        elif led != trump and X[_u(OH + 4 * (q) + trump)] != 0:
-            if suit != trump or highest(X[_u(OH + 4 * (q) + trump)]) > bit:
+        elif led != trump and _held(X, q, trump) != 0:
+            if suit != trump or highest(_held(X, q, trump)) > bit:
                 return False
     return True
 
@@ -663,18 +670,19 @@ def _gen(xp, seat, mp, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
     each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
     class's highest card). Returns how many."""
-    X, _, mv = _arrays(xp, mp, mp, 1)
+    X = _view(xp, 1, N_X)[0]
+    mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
     p = X[SP]
     n = X[SLEN]
     led = X[SLED]
     trump = X[STRUMP]
     cnt = 0
     lo_suit, hi_suit = 0, 4
-    if n > 0 and X[_u(OH + 4 * (seat) + led)] != 0:
+    if n > 0 and _held(X, seat, led) != 0:
         lo_suit, hi_suit = led, led + 1
     partner_wins = False
     partner_sure = False
-    if n > 0 and X[_u(OTEAM + X[SBSEAT])] == X[_u(OTEAM + seat)]:
+    if n > 0 and _side(X, X[SBSEAT]) == _side(X, seat):
         partner_wins = True
         bs = X[SBSEAT]
         bp = X[SBPOW]
@@ -682,7 +690,7 @@ def _gen(xp, seat, mp, d, tt_move):
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
     for suit in range(lo_suit, hi_suit):
-        m = X[_u(OH + 4 * (seat) + suit)]
+        m = _held(X, seat, suit)
         if m == 0:
             continue
         o = X[_u(OTM + suit)]
@@ -691,19 +699,15 @@ def _gen(xp, seat, mp, d, tt_move):
         if n == 0:
             for q in range(p):
                 if q != seat:
-                    o |= X[_u(OH + 4 * (q) + suit)]
-                    if X[_u(OTEAM + q)] != X[_u(OTEAM + seat)]:
-                        opp |= X[_u(OH + 4 * (q) + suit)]
-                        if (
-                            X[_u(OH + 4 * (q) + suit)] == 0
-                            and X[_u(OH + 4 * (q) + trump)] != 0
-                            and suit != trump
-                        ):
+                    o |= _held(X, q, suit)
+                    if _side(X, q) != _side(X, seat):
+                        opp |= _held(X, q, suit)
+                        if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
                             opp_ruff = True
         else:
             for q in range(p):
                 # after the lead only a class's gaps use o, and the seat's own cards are in none
-                o |= X[_u(OH + 4 * (q) + suit)]
+                o |= _held(X, q, suit)
         rep = -1
         low = -1
         x = m
@@ -731,21 +735,21 @@ def _gen(xp, seat, mp, d, tt_move):
                         sc = 60 + 2 * pc - (8 if suit == trump else 0)
                     elif (
                         partner >= 0
-                        and X[_u(OH + 4 * (partner) + suit)] != 0
-                        and (opp >> (highest(X[_u(OH + 4 * (partner) + suit)]) + 1)) == 0
+                        and _held(X, partner, suit) != 0
+                        and (opp >> (highest(_held(X, partner, suit)) + 1)) == 0
                     ):
                         sc = 65 - rep  # to partner's winner
                     elif (
                         partner >= 0
                         and suit != trump
-                        and X[_u(OH + 4 * (partner) + suit)] == 0
-                        and X[_u(OH + 4 * (partner) + trump)] != 0
+                        and _held(X, partner, suit) == 0
+                        and _held(X, partner, trump) != 0
                     ):
                         sc = 62 - rep  # for partner to ruff
                     elif (
                         partner >= 0
-                        and X[_u(OH + 4 * partner + suit)] != 0
-                        and (X[_u(OH + 4 * rho + suit)] >> (highest(X[_u(OH + 4 * partner + suit)]) + 1)) == 0
+                        and _held(X, partner, suit) != 0
+                        and (_held(X, rho, suit) >> (highest(_held(X, partner, suit)) + 1)) == 0
                     ):
                         sc = 55 - rep  # toward partner's tenace: only second hand holds more
                     else:
@@ -873,7 +877,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
     seat = X[SLEADER] + n
     seat = seat - p if seat >= p else seat
     cnt = _gen(xp, seat, mp, d, tt_move)
-    maxing = X[_u(OTEAM + seat)] == 0
+    maxing = _side(X, seat) == 0
     best = -INF if maxing else INF
     best_move = -1
     trump = X[STRUMP]
@@ -913,7 +917,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         wbit = 0
         if n + 1 == p:
             winner = X[SBSEAT]
-            gain = X[SW0] + X[STPTS] if X[_u(OTEAM + winner)] == 0 else X[SW1] - X[STPTS]
+            gain = X[SW0] + X[STPTS] if _side(X, winner) == 0 else X[SW1] - X[STPTS]
             wsuit = trump if X[SBPOW] >= 64 else X[SLED]
             wbit = X[SBPOW] & 63
             if (X[_u(OTM + wsuit)] & ~(1 << wbit)) == 0:

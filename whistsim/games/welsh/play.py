@@ -77,7 +77,6 @@ from .engine import (
 )
 from .moves import action_name
 from .players import greedy
-from .players.common import follow_greedy
 from .players.random import P_DRAW, follow_uniform, lead_uniform
 from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
@@ -206,7 +205,7 @@ def _plain_deal(g, moves, limit):
         elif own.strategy == RANDOM:
             a = DRAW if s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW] else lead_uniform(own)
         else:
-            a = greedy.turn(t, own)
+            a = greedy.decide(seat_view(g, seat))
             e = check(g, a)
             if e != OK:
                 return e, seat, a
@@ -250,11 +249,11 @@ def _plain_deal(g, moves, limit):
                 if own.strategy == RANDOM:
                     a = follow_uniform(own, suit)
                 else:
-                    s[S_PHASE] = FOLLOW  # what greedy and check read, as the engine has it
+                    s[S_PHASE] = FOLLOW  # what greedy's view and check read, as the engine has it
                     s[S_SEAT] = q
                     s[S_TRICK_LEN] = n
                     s[S_BEST_POWER] = best_pw
-                    a = follow_greedy(t, own, q)
+                    a = greedy.decide(seat_view(g, q))
                     e = check(g, a)
                     if e != OK:
                         return e, q, a
