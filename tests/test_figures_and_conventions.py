@@ -182,6 +182,39 @@ def test_a_timed_run_plays_every_unit_once_in_order_with_or_without_its_bar():
         assert sum(k for _, k in played) == 5000
 
 
+def test_a_slow_players_chunks_give_every_thread_games(monkeypatch):
+    """A chunk sized by time alone holds one game of a slow player (pimc, dd): after the timed
+    first one, every chunk gives each thread at least PER_THREAD units."""
+    import numba
+
+    from whistsim import runner
+
+    clock = [0.0]
+    monkeypatch.setattr(runner.time, "perf_counter", lambda: clock[0])
+    sizes = []
+
+    def play(start, k):
+        sizes.append(k)
+        clock[0] += 10.0 * k  # ten seconds a unit: time alone would ask for one
+
+    fewest = runner.PER_THREAD * numba.get_num_threads()
+    assert runner.by_time(10 * fewest + 3, play) == 10 * fewest + 3
+    assert sizes[0] == runner.FIRST_CHUNK
+    assert all(k == fewest for k in sizes[1:-1]) and 1 <= sizes[-1] <= fewest
+
+
+def test_a_small_batch_is_split_among_the_threads():
+    from whistsim.harness.loop import BLOCK, block_size
+
+    assert block_size(1, 2) == 1
+    assert block_size(5, 2) == 2 and block_size(8, 4) == 2  # every thread gets a work item
+    assert block_size(10_000, 2) == BLOCK  # a big batch: full blocks
+    for n in range(1, 200):
+        for t in (1, 2, 3, 8):
+            b = block_size(n, t)
+            assert 1 <= b <= BLOCK and -(-n // b) >= min(n, t)
+
+
 def test_the_timed_start_changes_no_tournament():
     kw = dict(game="welsh", players=3, n=600, seed=4, first="rotate")
     a, b = (

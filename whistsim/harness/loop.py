@@ -72,6 +72,13 @@ def play_deal(g, moves, limit):
     return OK, m, 0
 
 
+@njit(cache=True, inline="always")
+def block_size(n, threads):
+    """Games per parallel work item: ``BLOCK``, or a share per thread when that is less
+    (a slow player's chunk, a few games sized by time, would else be one item on one thread)."""
+    return max(1, min(BLOCK, n // threads))
+
+
 @njit(cache=True, parallel=True)
 def play_games(states, base_deck, seed, start, first, extra, outs, errors, logs, n_logged):
     """Games ``start .. start + n - 1``, one state per thread; ``first < 0`` rotates
@@ -79,9 +86,10 @@ def play_games(states, base_deck, seed, start, first, extra, outs, errors, logs,
     their moves into ``logs[i]`` (``logs`` has at least one row)."""
     n = errors.shape[0]
     p = players_of(states[0])
-    for b in prange((n + BLOCK - 1) // BLOCK):
+    block = block_size(n, states.shape[0])  # one state per thread
+    for b in prange((n + block - 1) // block):
         g = states[numba.get_thread_id()]
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+        for i in range(b * block, min(n, (b + 1) * block)):
             game = start + i
             f = first if first >= 0 else game % p
             e, x, a = play_game(
