@@ -19,8 +19,10 @@ from the 4th deal on, every 2, a candidate whose gain so far is not above zero b
 ``race`` standard errors is played out no more; the search ends when no
 candidate but the first is left. ``race=0.5`` makes 2.7 times the decisions per
 CPU second and loses 0.7 points per game against ``race=off`` (95% CI 0.2 to
-1.2, docs/welsh_search.md), so it is not the default. ``race=off`` plays every
-candidate on every deal.
+1.2); ``race=0.75`` makes 2.2 times and shows no loss of a point or more (-0.39,
+95% CI -0.84 to +0.06; ``race=1`` -0.63, -1.08 to -0.19; docs/welsh_search.md),
+so racing costs about half a point a game and is not the default. ``race=off``
+plays every candidate on every deal.
 
 Play-outs (``playout=model``): the searching seat hoards (draws while the stock
 lasts); each other seat draws as often as it has been seen to (its public draws
@@ -110,7 +112,8 @@ PARAMS = {
                     "lasts; every other decision as hoarder)", {"all": 0.0, "stock": 1.0}, numbers=False),
     "race": Param("off", "off: every candidate on every deal; a number: racing, a candidate is played out "
                   "no more once its gain over the play-out policy's own is not above zero by that many "
-                  "standard errors (from 4 deals on, looking every 2; 0.5: x2.7 decisions/s, -0.7 points/game)",
+                  "standard errors (from 4 deals on, looking every 2; 0.75: x2.2 decisions/s, -0.4 points/game; "
+                  "0.5: x2.7, -0.7)",
                   {"off": -1.0}, low=0.0, high=10.0),
 }  # fmt: skip
 P_BUDGET, P_PLAYOUT, P_CAUTION, P_AIM, P_SEARCH, P_RACE = 2, 3, 4, 5, 6, 7
