@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import whistsim
 from whistsim.cli import main
 from whistsim.solver import solve_record
-from whistsim.solver.luck import deals, par_of, split
+from whistsim.solver.luck import deals, par_of, pars, split
 
 
 def test_whist_par_is_trick_points_of_the_open_hand_tricks_plus_honours_as_dealt():
@@ -35,6 +35,19 @@ def test_the_same_deals_under_every_strength_share_their_par():
     a = deals("scotch", 5, 9, ["random"], players=4)
     b = deals("scotch", 5, 9, ["heuristic"], players=4)
     assert a["par"].tolist() == b["par"].tolist()
+
+
+def test_deals_solved_on_several_threads_get_the_pars_of_one_at_a_time():
+    from whistsim.games.dealt import search
+
+    recs = whistsim.simulate(
+        "scotch", 8, 4, players=4, rules={"unit": "deal"}, strategies=["random"], records=8
+    ).records
+    cache: dict = {}
+    assert pars(recs + recs[:3], cache, threads=3) == [par_of(r) for r in recs + recs[:3]]
+    assert len(cache) == 8  # each deal solved once
+    # the threads overlap only if the search lets go of the GIL
+    assert search.mtdf.targetoptions["nogil"] and search.move_values.targetoptions["nogil"]
 
 
 def test_when_the_score_is_the_par_the_cards_decide_everything():

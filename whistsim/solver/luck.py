@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import numba
 import numpy as np
 import pandas as pd
 
@@ -45,24 +47,52 @@ def _margin(result: dict) -> int:
     return int(result["points"][0]) - int(result["points"][1])
 
 
-def par_of(record: dict, cache: dict | None = None) -> int:
-    """Side 0's open-hand margin in the deal's points, both sides playing the cards open.
-    ``cache`` keeps the solver's answers by deal (Whist: by the cards alone; its tricks do
-    not depend on the rule options)."""
+def _key(record: dict) -> str:
+    """The solver's answer depends on the deal alone (Whist: on the cards; its tricks do not
+    depend on the rule options)."""
     whist = record["game"] == "whist"
-    key = json.dumps([record["game"], None if whist else record["rules"], record["dealer"], record["hands"],
-                      record["trump"]])  # fmt: skip
-    if cache is not None and key in cache:
-        solved = cache[key]
-    else:
-        solved = solve_record({**record, "moves": []})
-        if cache is not None:
-            cache[key] = solved
-    if whist:
+    return json.dumps([record["game"], None if whist else record["rules"], record["dealer"], record["hands"],
+                       record["trump"]])  # fmt: skip
+
+
+def _par(record: dict, solved: dict) -> int:
+    if record["game"] == "whist":
         t0, t1 = solved["tricks"]
         h = record["result"]["honours"]
         return max(0, t0 - 6) - max(0, t1 - 6) + int(h[0]) - int(h[1])
     return int(solved["margin"])
+
+
+def par_of(record: dict, cache: dict | None = None) -> int:
+    """Side 0's open-hand margin in the deal's points, both sides playing the cards open.
+    ``cache`` keeps the solver's answers by deal."""
+    return pars([record], cache, threads=1)[0]
+
+
+def pars(records: list[dict], cache: dict | None = None, threads: int | None = None) -> list[int]:
+    """:func:`par_of` of every record. The deals not in ``cache`` are solved on ``threads``
+    threads at once (all Numba threads when None): the search releases the GIL. Each deal
+    gets a fresh transposition table: one kept for many deals fills its buckets with entries
+    that serve none of the others (twice the CPU time)."""
+    cache = {} if cache is None else cache
+    todo: dict[str, dict] = {}
+    for rec in records:
+        k = _key(rec)
+        if k not in cache:
+            todo.setdefault(k, rec)
+    if todo:
+        jobs = list(todo.items())
+
+        def solve(job: tuple[str, dict]) -> tuple[str, dict]:
+            return job[0], solve_record({**job[1], "moves": []})
+
+        k, solved = solve(jobs[0])  # in this thread first: compiles or loads the kernels once
+        cache[k] = solved
+        workers = min(len(jobs) - 1, threads or numba.get_num_threads())
+        if workers > 0:
+            with ThreadPoolExecutor(workers) as pool:
+                cache.update(pool.map(solve, jobs[1:]))
+    return [_par(rec, cache[_key(rec)]) for rec in records]
 
 
 def deals(
@@ -79,9 +109,9 @@ def deals(
 
     sim = simulate(game, n, seed, players=players, rules={**(rules or {}), "unit": "deal"},
                    strategies=strategies, records=n)  # fmt: skip
+    records = sim.records[:n]
     rows = []
-    for i, rec in enumerate(sim.records[:n]):
-        par = par_of(rec, cache)
+    for i, (rec, par) in enumerate(zip(records, pars(records, cache), strict=True)):
         actual = _margin(rec["result"])
         rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
     return pd.DataFrame(rows)
@@ -163,10 +193,8 @@ def check_game(game: str, preset: str | None, players: int | None, rules: dict[s
 
 def summary_lines(records: list[dict]) -> list[str]:
     """``simulate --solve``: the luck/skill split over the recorded deals, for people."""
-    cache: dict = {}
     rows = []
-    for i, rec in enumerate(records):
-        par = par_of(rec, cache)
+    for i, (rec, par) in enumerate(zip(records, pars(records), strict=True)):
         actual = _margin(rec["result"])
         rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
     if not rows:

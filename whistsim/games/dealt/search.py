@@ -1138,7 +1138,7 @@ def _last_trick(X, mv, d):
     return X[SW0] + tp if X[OTEAM + bseat] == 0 else X[SW1] - tp
 
 
-@_bare
+@njit(cache=True, _nrt=False, nogil=True)  # threads may solve several deals at once (solver.luck)
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
     if X.shape[0] != N_X or tt.shape[1] != TT_COLS or mv.shape[0] != MAX_DEPTH or mv.shape[1] != MOVE_SLOTS:
@@ -1212,7 +1212,7 @@ def play(X, seat, suit, bit):
     return gain
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def move_values(X, tt, mv, out, guess=0):
     """The value for side 0 of the rest of the deal after each legal card of the seat to
     play: ``out[suit * 16 + power bit]`` (INF where the card is not legal). ``guess``, a
