@@ -183,8 +183,8 @@ def test_a_timed_run_plays_every_unit_once_in_order_with_or_without_its_bar():
 
 
 def test_a_slow_players_chunks_give_every_thread_games(monkeypatch):
-    """A chunk sized by time alone holds one game of a slow player (pimc, dd): after the timed
-    first one, every chunk gives each thread at least PER_THREAD units."""
+    """A chunk sized by time alone holds one game of a player slower than CHUNK_SECONDS a game
+    (dd on whole deals): after the timed first one, every chunk gives each thread work."""
     import numba
 
     from whistsim import runner

@@ -24,8 +24,8 @@ FIRST_CHUNK = 1  # the first chunk's size (a slow player's game may take a secon
 # sized by the time the last one took, growing at most 8-fold: a fast game reaches full size in a few
 LOG_CHUNK = 256  # the most logged games in one chunk: their logs are sized by it, not by n
 CHUNK_SECONDS = 0.5  # a chunk's target length: Ctrl-C is seen between chunks, so within about this
-PER_THREAD = 4  # the fewest units per thread in a chunk after the first: a slow player's chunk,
-# sized by time alone, is a game or two, and its batch runs on one thread
+PER_THREAD = 1  # the fewest units per thread in a chunk after the first: a chunk of a player slower
+# than CHUNK_SECONDS a game, sized by time alone, is one game, and one game runs on one thread
 
 
 @contextlib.contextmanager
@@ -106,9 +106,9 @@ def by_time(
     """Call ``play(at, k)`` for ``at`` from ``start`` up to ``n`` in chunks of about
     ``CHUNK_SECONDS`` each (the first ``first`` long, each later one sized by the time the
     last took, growing at most 8-fold, at least ``PER_THREAD`` per thread, at most ``most``);
-    ``play`` may play fewer than ``k``
-    and return how many. Ctrl-C is seen between chunks, so a slow player does not keep it
-    waiting. Returns where it stopped: ``n``, or less when ``stop()`` said so after a chunk."""
+    ``play`` may play fewer than ``k`` and return how many. Ctrl-C is seen between chunks, so
+    a slow player does not keep it waiting. Returns where it stopped: ``n``, or less when
+    ``stop()`` said so after a chunk."""
     if most < 1:
         raise WhistsimError(f"chunk={most}: expected at least 1")
     at, size = start, min(most, first)
