@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 
-def solve_record(record: Any, moves: bool = False, tt=None) -> dict[str, Any]:
+def solve_record(record: Any, moves: bool = False) -> dict[str, Any]:
     """The open-hand value of a record's position: ``{"tricks": [t0, t1]}`` (Whist) or
     ``{"points": [p0, p1], "margin": p0 - p1}`` (Scotch Whist); with ``moves``, also the
     seat to play, each legal card's value and the best cards.
@@ -32,7 +32,7 @@ def solve_record(record: Any, moves: bool = False, tt=None) -> dict[str, Any]:
     from ..cards import card_name
     from .position import position_of
 
-    pos = position_of(record, tt)
+    pos = position_of(record)
     scotch = pos.rules.kind == 0
     left = pos.tricks_left
 

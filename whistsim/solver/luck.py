@@ -75,9 +75,9 @@ def pars(records: list[dict], cache: dict | None = None, threads: int | None = N
     gets a fresh transposition table: one kept for many deals fills its buckets with entries
     that serve none of the others (twice the CPU time)."""
     cache = {} if cache is None else cache
+    keys = [_key(rec) for rec in records]
     todo: dict[str, dict] = {}
-    for rec in records:
-        k = _key(rec)
+    for k, rec in zip(keys, records, strict=True):
         if k not in cache:
             todo.setdefault(k, rec)
     if todo:
@@ -92,7 +92,16 @@ def pars(records: list[dict], cache: dict | None = None, threads: int | None = N
         if workers > 0:
             with ThreadPoolExecutor(workers) as pool:
                 cache.update(pool.map(solve, jobs[1:]))
-    return [_par(rec, cache[_key(rec)]) for rec in records]
+    return [_par(rec, cache[k]) for k, rec in zip(keys, records, strict=True)]
+
+
+def _per_deal(records: list[dict], cache: dict | None = None) -> pd.DataFrame:
+    """Per record: its par, the margin actually scored and their difference (what the play added)."""
+    rows = []
+    for i, (rec, par) in enumerate(zip(records, pars(records, cache), strict=True)):
+        actual = _margin(rec["result"])
+        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
+    return pd.DataFrame(rows)
 
 
 def deals(
@@ -109,12 +118,7 @@ def deals(
 
     sim = simulate(game, n, seed, players=players, rules={**(rules or {}), "unit": "deal"},
                    strategies=strategies, records=n)  # fmt: skip
-    records = sim.records[:n]
-    rows = []
-    for i, (rec, par) in enumerate(zip(records, pars(records, cache), strict=True)):
-        actual = _margin(rec["result"])
-        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
-    return pd.DataFrame(rows)
+    return _per_deal(sim.records[:n], cache)
 
 
 def split(df: pd.DataFrame) -> dict[str, Any]:
@@ -193,13 +197,9 @@ def check_game(game: str, preset: str | None, players: int | None, rules: dict[s
 
 def summary_lines(records: list[dict]) -> list[str]:
     """``simulate --solve``: the luck/skill split over the recorded deals, for people."""
-    rows = []
-    for i, (rec, par) in enumerate(zip(records, pars(records), strict=True)):
-        actual = _margin(rec["result"])
-        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
-    if not rows:
+    if not records:
         return ["solve: no deals recorded"]
-    s = split(pd.DataFrame(rows))
+    s = split(_per_deal(records))
     return [
         f"open-hand par over {s['n']:,} recorded deals (side 0's margin in the deal's points; 95% CI):",
         f"  par (the cards' verdict)     {_fmt(s['par'])}",
