@@ -104,6 +104,7 @@ OSCR = 52  # 4: relevant cards of a bound
 OREL = 56  # 4: the node's relevant cards (power masks per suit), see _ab
 OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
+KILLER = 60  # a row of mv no depth reaches: per depth, the last move that cut off there
 
 
 def new_table(log2: int = 18) -> np.ndarray:
@@ -775,6 +776,8 @@ def _gen(xp, seat, mp, d, tt_move):
                 mvc = (suit << 4) | rep
                 if mvc == tt_move:
                     sc += 1000
+                elif n == 0 and mvc == mv[KILLER, d]:
+                    sc += 30
                 mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
                 cnt += 1
             if b < 0:
@@ -969,6 +972,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         if (maxing and v >= beta) or (not maxing and v <= alpha):
             # a cutoff: this move alone proves the bound
             r0, r1, r2, r3 = c0, c1, c2, c3
+            mv[KILLER, d] = m
             break
         r0 |= c0
         r1 |= c1
