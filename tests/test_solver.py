@@ -9,7 +9,7 @@ import pytest
 from numba import njit
 
 import whistsim
-from whistsim.cards import parse_card
+from whistsim.cards import card_name, parse_card
 from whistsim.games.dealt import search as se
 from whistsim.games.dealt.engine import (
     CORE_DTYPE,
@@ -113,6 +113,30 @@ def test_equivalent_cards_are_searched_by_their_highest_so_partition_search_stay
         "scotch", 230, 2026, players=4, rules={"unit": "deal"}, strategies=["random"], records=230
     ).records[229]
     assert position_of({**rec, "moves": []}).value() == 40
+
+
+def test_a_trick_its_winner_is_sure_of_is_counted_for_its_side_at_once():
+    # Seat 0's Ace of hearts cannot be beaten (spades trumps, no one void in hearts): after it
+    # is led the trick is side 0's whatever the rest play; seat 0 then leads the 2 of clubs
+    # into seat 3's 6. Side 0 takes one trick from here.
+    hands = [["AH", "2C"], ["3H", "4C"], ["4H", "5C"], ["5H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    pos.play(parse_card("AH"))
+    assert pos.value() == 1
+
+
+# A Scotch deal (6 players in threes) whose trick cut short once lost a mark: the card winning
+# a trick that beat a card of its own suit, left unmarked, let the search above take a lower
+# card of that suit (which would not have won) for the same move: 9H and QH came out -42.
+SURE_WINNER_DEAL = '{"game": "scotch", "rules": {"players": 6, "teams": [0, 1, 0, 1, 0, 1], "odd_six": "remove", "french": false, "target": 41, "revokes": false}, "dealer": 5, "hands": [[["8C", "8D", "9H", "QH", "JS", "QS"], ["6C", "QC", "KC", "JD", "8H", "KH"], ["AC", "KD", "6H", "6S", "7S", "8S"], ["7C", "7D", "TD", "QD", "AD", "AH"], ["JC", "9D", "7H", "TH", "KS", "AS"], ["9C", "TC", "6D", "JH", "9S", "TS"]]], "trump": "6D", "aside": null, "moves": [], "result": {"honours": [0, 30], "cards": [0, 12], "points": [0, 42], "tricks": [1, 5], "revokes": []}}'
+
+
+def test_a_sure_winner_that_beat_a_card_of_its_suit_keeps_its_rank_relevant():
+    pos = position_of(json.loads(SURE_WINNER_DEAL))
+    best, vals = pos.best()
+    margins = {card_name(c): v for c, v in vals.items()}
+    assert margins == {"8C": -42, "8D": -42, "9H": -48, "QH": -48, "JS": -48, "QS": -48}
+    assert sorted(card_name(c) for c in best) == ["8C", "8D"]
 
 
 def test_whist_two_card_ending_the_trump_decides():

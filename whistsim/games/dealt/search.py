@@ -618,6 +618,55 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
 
 
 @_inline
+def _won_trick_cut(X, mv, d, alpha, beta):
+    """A cutoff in a trick whose card winning so far beats whatever its opponents still to play
+    to it can play: its side takes the trick, and at least the worst of the rest (DDS's quick
+    trick at second hand, at every hand after the lead); ``NOCUT`` when there is none. The
+    winning card decides it when its rank is compared with another card's (the cards above it
+    keep their owners; voids are in the lengths)."""
+    n = X[SLEN]
+    p = X[SP]
+    bs = X[SBSEAT]
+    bp = X[SBPOW]
+    tricks = (X[SLEFT] + n) >> 2 if p == 4 else (X[SLEFT] + n) // p
+    if _side(X, bs) == 0:
+        v = X[SW0] + X[STPTS] + (tricks - 1) * X[SW1] - X[SRPTS]
+        if v < beta:
+            return NOCUT
+    else:
+        v = X[SW1] - X[STPTS] + (tricks - 1) * X[SW0] + X[SRPTS]
+        if v > alpha:
+            return NOCUT
+    led = X[SLED]
+    trump = X[STRUMP]
+    bit = bp & 63
+    wsuit = trump if bp >= 64 else led
+    side = _side(X, bs)
+    # Is the winner's rank compared with a card: one of its suit in the trick (as when a trick
+    # is taken) or one an opponent still to play holds?
+    compared = (X[_u(OTM + wsuit)] & ~(1 << bit)) != 0
+    for i in range(n, p):
+        q = X[SLEADER] + i
+        q = q - p if q >= p else q
+        if _side(X, q) == side:
+            continue
+        if _held(X, q, led) != 0:
+            if wsuit == led:
+                compared = True
+                if highest(_held(X, q, led)) > bit:
+                    return NOCUT
+        elif led != trump and _held(X, q, trump) != 0:
+            if wsuit != trump:
+                return NOCUT
+            compared = True
+            if highest(_held(X, q, trump)) > bit:
+                return NOCUT
+    if compared:
+        mv[d, OREL + wsuit] = 1 << bit
+    return v
+
+
+@_inline
 def _rel_move(X, p, m):
     """A move as (suit, how many cards left in the suit are above it): valid in every
     position of the same relative ranks."""
@@ -875,6 +924,10 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             return v
         # the sure tricks' bounds after the table: it answers more often, and cheaper
         v = _bound_cut(X, mv, d, alpha, beta, tricks)
+        if v != NOCUT:
+            return v
+    else:
+        v = _won_trick_cut(X, mv, d, alpha, beta)
         if v != NOCUT:
             return v
     seat = X[SLEADER] + n
