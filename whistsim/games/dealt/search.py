@@ -104,7 +104,7 @@ OSCR = 52  # 4: relevant cards of a bound
 OREL = 56  # 4: the node's relevant cards (power masks per suit), see _ab
 OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
-KILLER = 60  # a row of mv no depth reaches: per depth, the last move that cut off there
+KILLER = 60  # a row of mv past any depth (at most 53): per depth, the last move that cut off
 
 
 def new_table(log2: int = 18) -> np.ndarray:
@@ -645,7 +645,7 @@ def _won_trick_cut(X, mv, d, alpha, beta):
     # Is the winner's rank compared with a card: one of its suit in the trick (as when a trick
     # is taken) or one an opponent still to play holds?
     compared = (X[_u(OTM + wsuit)] & ~(1 << bit)) != 0
-    for i in range(n, p):
+    for i in range(n, p):  # _sure's test, noting the comparisons
         q = X[SLEADER] + i
         q = q - p if q >= p else q
         if _side(X, q) == side:
