@@ -637,31 +637,14 @@ def _won_trick_cut(X, mv, d, alpha, beta):
         v = X[SW1] - X[STPTS] + (tricks - 1) * X[SW0] + X[SRPTS]
         if v > alpha:
             return NOCUT
-    led = X[SLED]
-    trump = X[STRUMP]
     bit = bp & 63
-    wsuit = trump if bp >= 64 else led
-    side = _side(X, bs)
-    # Is the winner's rank compared with a card: one of its suit in the trick (as when a trick
-    # is taken) or one an opponent still to play holds?
-    compared = (X[_u(OTM + wsuit)] & ~(1 << bit)) != 0
-    for i in range(n, p):  # _sure's test, noting the comparisons
-        q = X[SLEADER] + i
-        q = q - p if q >= p else q
-        if _side(X, q) == side:
-            continue
-        if _held(X, q, led) != 0:
-            if wsuit == led:
-                compared = True
-                if highest(_held(X, q, led)) > bit:
-                    return NOCUT
-        elif led != trump and _held(X, q, trump) != 0:
-            if wsuit != trump:
-                return NOCUT
-            compared = True
-            if highest(_held(X, q, trump)) > bit:
-                return NOCUT
-    if compared:
+    wsuit = X[STRUMP] if bp >= 64 else X[SLED]
+    sure, compared = _sure_compared(X, bs, wsuit, bit, n - 1)  # from the seat to play on
+    if not sure:
+        return NOCUT
+    # its rank decided it if it was compared with a card: one an opponent still to play holds,
+    # or one of its suit in the trick (as when a trick is taken)
+    if compared or (X[_u(OTM + wsuit)] & ~(1 << bit)) != 0:
         mv[d, OREL + wsuit] = 1 << bit
     return v
 
@@ -695,24 +678,37 @@ def _abs_move(X, p, rm):
 
 
 @_inline
-def _sure(X, seat, suit, bit, n):
+def _sure_compared(X, seat, suit, bit, n):
     """Does ``seat``'s card (``suit``, power bit) beat whatever the opponents still to play to
-    this trick can play (led suit ``X[SLED]``, or ``suit`` when it leads)?"""
+    this trick can play (led suit ``X[SLED]``, or ``suit`` when it leads)? And, when it does,
+    was its rank compared with a card one of them holds (else voids alone decide it)?"""
     p = X[SP]
     trump = X[STRUMP]
     led = suit if n == 0 else X[SLED]
+    compared = False
     for i in range(n + 1, p):
         q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
         q = q - p if q >= p else q
         if _side(X, q) == _side(X, seat):
             continue
         if _held(X, q, led) != 0:
-            if suit == led and highest(_held(X, q, led)) > bit:
-                return False
+            if suit == led:
+                compared = True
+                if highest(_held(X, q, led)) > bit:
+                    return False, compared
         elif led != trump and _held(X, q, trump) != 0:
-            if suit != trump or highest(_held(X, q, trump)) > bit:
-                return False
-    return True
+            if suit != trump:
+                return False, compared
+            compared = True
+            if highest(_held(X, q, trump)) > bit:
+                return False, compared
+    return True, compared
+
+
+@_inline
+def _sure(X, seat, suit, bit, n):
+    """:func:`_sure_compared`'s first answer."""
+    return _sure_compared(X, seat, suit, bit, n)[0]
 
 
 @_bare
