@@ -35,8 +35,9 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 	$(BIN)/whistsim luck-skill --n-whist 400 --n-scotch 800 --seed 2026 --out results/luck_skill
 	$(BIN)/whistsim claims --n 20000 --n-search 500 --markdown results/claims.md --json-out results/claims.json
 
-golden: install  ## regenerate the golden play-throughs (review the diff)
+golden: install  ## regenerate the golden play-throughs and solver values (review the diff)
 	$(BIN)/python tests/golden/regenerate.py
+	$(BIN)/python tests/golden/solver_values.py
 
 clean-cache:  ## drop compiled kernels (kept in ~/.cache/whistsim/<hash of the sources>)
 	rm -rf "$${XDG_CACHE_HOME:-$$HOME/.cache}/whistsim"
