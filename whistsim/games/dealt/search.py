@@ -1112,9 +1112,11 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             m3, k3 = mask, code
     left = X[SLEFT]
     victim = -1
+    oldest = 1 << 62  # of the entries seen: cards left << 40 | age, the smallest
     for e0 in range(base, base + BUCKET):
         e = np.uint64(e0)  # as in _probe
-        if tt[e, T_LEFT] == 0:
+        el = tt[e, T_LEFT]
+        if el == 0:
             victim = e0  # the first empty entry: none is filled after it
             break
         if (
@@ -1136,14 +1138,9 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             if best_move >= 0:
                 tt[e, T_MOVE] = _rel_move(X, p, best_move)
             return
-        if victim < 0 or (
-            tt[victim, T_LEFT] != 0
-            and (
-                tt[e, T_LEFT] < tt[victim, T_LEFT]
-                or (tt[e, T_LEFT] == tt[victim, T_LEFT] and tt[e, T_AGE] < tt[victim, T_AGE])
-            )
-        ):
-            victim = e0  # else the oldest entry over the smallest search (fewest cards left)
+        age = (el << 40) | tt[e, T_AGE]
+        if age < oldest:
+            victim, oldest = e0, age  # else the oldest entry over the smallest search
     e = np.uint64(victim)
     tt[e, T_A] = ka
     tt[e, T_B] = kb
