@@ -3,7 +3,7 @@
 Positions from simulated deals (random players, whose streams stay fixed), each
 stopped at a random move in the first half of its deal, mid-trick included, in
 every setting the solver plays: Whist, Scotch Whist with 4 players, 6 in
-threes, 8 in fours, and French Whist. ``solver_values.jsonl`` keeps what
+threes, 8 in fours, and French Whist. ``solver/values.jsonl`` keeps what
 ``whistsim solve --json --moves`` says of each: every legal card's exact value.
 ``tests/test_solver_golden.py`` solves them again. A new pruning rule, table or
 move order must leave every value as it was: the small endings checked against
@@ -24,7 +24,7 @@ import whistsim
 from whistsim.io import write_jsonl
 from whistsim.solver import solve_record
 
-VALUES = Path(__file__).parent / "solver_values.jsonl"
+VALUES = Path(__file__).parent / "solver" / "values.jsonl"  # apart from the play-throughs
 
 # setting -> simulate() arguments
 SETTINGS: dict[str, dict] = {
