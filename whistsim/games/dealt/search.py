@@ -1112,7 +1112,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             m3, k3 = mask, code
     left = X[SLEFT]
     victim = -1
-    oldest = 1 << 62  # of the entries seen: cards left << 40 | age, the smallest
+    lowest_rank = 1 << 62  # of the entries seen, cards left << 40 | age (nodes, far below 2^40)
     for e0 in range(base, base + BUCKET):
         e = np.uint64(e0)  # as in _probe
         el = tt[e, T_LEFT]
@@ -1138,9 +1138,9 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             if best_move >= 0:
                 tt[e, T_MOVE] = _rel_move(X, p, best_move)
             return
-        age = (el << 40) | tt[e, T_AGE]
-        if age < oldest:
-            victim, oldest = e0, age  # else the oldest entry over the smallest search
+        rank = (el << 40) | tt[e, T_AGE]
+        if rank < lowest_rank:
+            victim, lowest_rank = e0, rank  # else the oldest entry over the smallest search
     e = np.uint64(victim)
     tt[e, T_A] = ka
     tt[e, T_B] = kb
