@@ -869,7 +869,14 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
             continue
         if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
             _rel_of_entry(X, mv, d, tt, e)
-            return (tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]), -1, base, ka, kb, kc
+            v = tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
+            if e0 > base:
+                # the entry that answered goes to the bucket's front, swapped with the first:
+                # found sooner next time, and the first of its key, whose lead a miss tries
+                f = np.uint64(base)
+                for col in range(TT_COLS):
+                    tt[e, col], tt[f, col] = tt[f, col], tt[e, col]
+            return v, -1, base, ka, kb, kc
         if tt_move < 0:
             tt_move = _abs_move(X, p, tt[e, T_MOVE])
     if tt_move < 0 and any_move >= 0:
