@@ -841,6 +841,18 @@ def _gen(xp, seat, mp, d, tt_move):
     return cnt
 
 
+@_inline
+def _to_front(tt, e0, base):
+    """Swap entry ``e0`` with the first of its bucket (at ``base``). Every entry stored or
+    tightened, and every entry that answers a probe, goes to the front: a probe meets it sooner
+    the next time, and meets it first of its key, so a search that misses tries its lead."""
+    if e0 > base:
+        e = np.uint64(e0)
+        f = np.uint64(base)
+        for col in range(TT_COLS):
+            tt[e, col], tt[f, col] = tt[f, col], tt[e, col]
+
+
 @_bare
 def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
@@ -870,12 +882,7 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
         if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
             _rel_of_entry(X, mv, d, tt, e)
             v = tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
-            if e0 > base:
-                # the entry that answered goes to the bucket's front, swapped with the first:
-                # found sooner next time, and the first of its key, whose lead a miss tries
-                f = np.uint64(base)
-                for col in range(TT_COLS):
-                    tt[e, col], tt[f, col] = tt[f, col], tt[e, col]
+            _to_front(tt, e0, base)
             return v, -1, base, ka, kb, kc
         if tt_move < 0:
             tt_move = _abs_move(X, p, tt[e, T_MOVE])
@@ -1144,6 +1151,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             tt[e, T_HI] = min(tt[e, T_HI], hi)
             if best_move >= 0:
                 tt[e, T_MOVE] = _rel_move(X, p, best_move)
+            _to_front(tt, e0, base)
             return
         rank = (el << 40) | tt[e, T_AGE]
         if rank < lowest_rank:
@@ -1159,6 +1167,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     tt[e, T_AGE] = X[SNODES]
     tt[e, T_M], tt[e, T_M + 1], tt[e, T_M + 2], tt[e, T_M + 3] = m0, m1, m2, m3
     tt[e, T_K], tt[e, T_K + 1], tt[e, T_K + 2], tt[e, T_K + 3] = k0, k1, k2, k3
+    _to_front(tt, victim, base)
 
 
 @_bare
