@@ -320,6 +320,12 @@ def _u(i):
 
 
 @_inline
+def _tricks(cards, p):
+    """Tricks in ``cards`` cards of ``p`` players (a shift with four: a division costs more)."""
+    return cards >> 2 if p == 4 else cards // p
+
+
+@_inline
 def _held(X, q, suit):
     """Seat ``q``'s cards of ``suit`` (a power mask)."""
     return X[_u(OH + 4 * q + suit)]
@@ -628,7 +634,7 @@ def _won_trick_cut(X, mv, d, alpha, beta):
     p = X[SP]
     bs = X[SBSEAT]
     bp = X[SBPOW]
-    tricks = (X[SLEFT] + n) >> 2 if p == 4 else (X[SLEFT] + n) // p
+    tricks = _tricks(X[SLEFT] + n, p)
     if _side(X, bs) == 0:
         v = X[SW0] + X[STPTS] + (tricks - 1) * X[SW1] - X[SRPTS]
         if v < beta:
@@ -921,7 +927,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         left = X[SLEFT]
         if left == 0:
             return 0
-        tricks = left >> 2 if p == 4 else left // p
+        tricks = _tricks(left, p)
         if tricks == 1:
             # one card each: the play is forced
             return _last_trick(X, mv, d)
@@ -1156,7 +1162,12 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
         rank = (el << 40) | tt[e, T_AGE]
         if rank < lowest_rank:
             victim, lowest_rank = e0, rank  # else the oldest entry over the smallest search
-    e = np.uint64(victim)
+    # the new entry goes to the front (see _to_front): the front entry moves to the victim's place
+    e = np.uint64(base)
+    if victim > base:
+        v = np.uint64(victim)
+        for col in range(TT_COLS):
+            tt[v, col] = tt[e, col]
     tt[e, T_A] = ka
     tt[e, T_B] = kb
     tt[e, T_C] = kc
@@ -1167,7 +1178,6 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     tt[e, T_AGE] = X[SNODES]
     tt[e, T_M], tt[e, T_M + 1], tt[e, T_M + 2], tt[e, T_M + 3] = m0, m1, m2, m3
     tt[e, T_K], tt[e, T_K + 1], tt[e, T_K + 2], tt[e, T_K + 3] = k0, k1, k2, k3
-    _to_front(tt, victim, base)
 
 
 @_bare
