@@ -250,6 +250,30 @@ def test_owner_codes_by_pext_match_the_plain_loop():
         assert list(pos.mv[0, se.OCODE : se.OCODE + 4]) == list(loop)
 
 
+@njit
+def _compares(a, v):
+    p = se._ptr(a)
+    return (
+        se._eq8(p, 8, v, 0),
+        se._ne8(p, 8, v, 0),
+        se._ge8(p, 8, v, 0),
+        se._le8(p, 8, v, 0),
+        se._meq8(p, 8, v, 16),
+    )
+
+
+def test_table_vector_compares_agree_with_numpy():
+    # The probe tests 8 entries' column at once; bit i is entry i's answer (words 8 to 15
+    # here, and 16 to 23 for the masked compare's other column), signed values included.
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        a = rng.integers(-5, 5, 24).astype(np.int64)
+        v = int(rng.integers(-5, 5))
+        x, y = a[8:16], a[16:24]
+        want = [x == v, x != v, x >= v, x <= v, (x & v) == y]
+        assert _compares(a, v) == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
+
+
 def test_scotch_margin_counts_honours_and_cards():
     # Spades trumps; seat 0 leads. J and T of trumps fall together (11 + 10 points and
     # 4 cards, +2 each side's cards margin), the heart trick goes to side 1 (-2).

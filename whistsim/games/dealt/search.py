@@ -90,13 +90,15 @@ OPM = OPTS + 4 * 16  # per suit, the power bits of the cards that carry points
 N_X = OPM + 4
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
-# Whist, which high cards are left), its bounds, best lead, cards left, and per suit the
-# owner pattern of the cards that decided the result (mask over the owner code, and code).
-T_A, T_B, T_C, T_LO, T_HI, T_MOVE, T_LEFT = range(7)
+# Whist, which high cards are left), its bounds, best lead, its rank for replacement, and per
+# suit the owner pattern of the cards that decided the result (mask over the owner code, and
+# code). T_A is never 0 in an entry (every hand holds cards at a trick start stored), so 0
+# marks an empty one.
+T_A, T_B, T_C, T_LO, T_HI, T_MOVE = range(6)
+T_RANK = 6  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
 T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
 T_K = 11  # 4 columns: per suit, the owner code under that mask
-T_AGE = 15  # when it was stored (nodes searched), to replace the oldest of the smallest
-TT_COLS = 16
+TT_COLS = 15
 BUCKET = 64  # entries probed per primary key
 
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
@@ -108,8 +110,9 @@ KILLER = 60  # a row of mv past any depth (at most 53): per depth, the last move
 
 
 def new_table(log2: int = 18) -> np.ndarray:
-    """An empty transposition table of ``2**log2`` entries (``2**log2 / 8`` buckets)."""
-    return np.zeros((1 << max(log2, 3), TT_COLS), np.int64)
+    """An empty transposition table of ``2**log2`` entries (``2**log2 / BUCKET`` buckets; each
+    bucket's rows hold its entries column by column, see :func:`_w`)."""
+    return np.zeros((1 << max(log2, 6), TT_COLS), np.int64)
 
 
 @njit(cache=True)
@@ -312,6 +315,52 @@ def _view(typingctx, ptr, rows, cols):
     return retty(ptr, rows, cols), codegen
 
 
+def _compare8(op, masked=False):
+    """An intrinsic comparing one column of 8 table entries at once (a vector load and compare):
+    bit ``i`` of the result is ``tt[idx + i] op value``, or with ``masked``
+    ``(tt[idx + i] & value) op tt[idx2 + i]``. A probe then tests a bucket's entries without a
+    branch per entry, whose outcome no predictor can guess."""
+
+    def typer(typingctx, ptr, idx, value, idx2):
+        if not isinstance(ptr, types.CPointer):
+            return None
+
+        def codegen(context, builder, sig, args):
+            p, i, v, i2 = args
+            i64 = ir.IntType(64)
+            vt = ir.VectorType(i64, 8)
+
+            def load(k, kt):
+                at = builder.gep(p, [context.cast(builder, k, kt, types.int64)])
+                return builder.load(builder.bitcast(at, vt.as_pointer()), align=8)
+
+            x = load(i, sig.args[1])
+            one = builder.insert_element(
+                ir.Constant(vt, ir.Undefined),
+                context.cast(builder, v, sig.args[2], types.int64),
+                ir.Constant(ir.IntType(32), 0),
+            )
+            splat = builder.shuffle_vector(
+                one, ir.Constant(vt, ir.Undefined), ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8)
+            )
+            if masked:
+                c = builder.icmp_signed(op, builder.and_(x, splat), load(i2, sig.args[3]))
+            else:
+                c = builder.icmp_signed(op, x, splat)
+            return builder.zext(builder.bitcast(c, ir.IntType(8)), i64)
+
+        return types.int64(ptr, idx, value, idx2), codegen
+
+    return intrinsic(typer)
+
+
+_eq8 = _compare8("==")
+_ne8 = _compare8("!=")
+_ge8 = _compare8(">=")
+_le8 = _compare8("<=")
+_meq8 = _compare8("==", masked=True)
+
+
 @_inline
 def _u(i):
     """An index as unsigned: Numba tests every signed index for wrapping around (a negative one
@@ -339,8 +388,16 @@ def _side(X, q):
 
 @_inline
 def _arrays(xp, tp, mp, ntt):
-    """X, the table and the moves again from their pointers (``ntt``: the table's entries)."""
-    return _view(xp, 1, N_X)[0], _view(tp, ntt, TT_COLS), _view(mp, MAX_DEPTH, MOVE_SLOTS)
+    """X, the table (flat, its words indexed by :func:`_w`) and the moves again from their
+    pointers (``ntt``: the table's entries)."""
+    return _view(xp, 1, N_X)[0], _view(tp, 1, ntt * TT_COLS)[0], _view(mp, MAX_DEPTH, MOVE_SLOTS)
+
+
+@_inline
+def _w(base, col, i):
+    """The table word of column ``col`` of entry ``i`` of the bucket whose first entry is
+    ``base``: a bucket holds its entries column by column, so 8 entries' column is one load."""
+    return np.uint64(base * TT_COLS + col * BUCKET + i)
 
 
 ODD_BITS = 0x5555555555555555
@@ -848,52 +905,67 @@ def _gen(xp, seat, mp, d, tt_move):
 
 
 @_inline
-def _to_front(tt, e0, base):
-    """Swap entry ``e0`` with the first of its bucket (at ``base``). Every entry stored or
+def _to_front(tt, base, i):
+    """Swap entry ``i`` of the bucket at ``base`` with its first. Every entry stored or
     tightened, and every entry that answers a probe, goes to the front: a probe meets it sooner
     the next time, and meets it first of its key, so a search that misses tries its lead."""
-    if e0 > base:
-        e = np.uint64(e0)
-        f = np.uint64(base)
+    if i > 0:
         for col in range(TT_COLS):
-            tt[e, col], tt[f, col] = tt[f, col], tt[e, col]
+            e = _w(base, col, i)
+            f = _w(base, col, 0)
+            tt[e], tt[f] = tt[f], tt[e]
 
 
 @_bare
 def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
     stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
-    every recursive call pays for."""
+    every recursive call pays for.
+
+    The bucket is read 8 entries at a time, each test a bit mask over them: the first entry of
+    the same key whose pattern matches and whose bound cuts answers; else the first of the same
+    key and pattern gives its lead, else the first of the same key."""
     X, tt, mv = _arrays(xp, tp, mp, ntt)
     p = X[SP]
-    any_move = -1
-    tt_move = -1
     ka, kb, kc = _primary(X)
     _codes(X, mv, d)
-    base = _slot(ka, kb, kc, tt.shape[0] // BUCKET) * BUCKET
-    for e0 in range(base, base + BUCKET):
-        e = np.uint64(e0)  # an unsigned index: Numba tests a signed one for wrapping around
-        if tt[e, T_LEFT] == 0:
+    base = _slot(ka, kb, kc, ntt // BUCKET) * BUCKET
+    c0, c1, c2, c3 = mv[d, OCODE], mv[d, OCODE + 1], mv[d, OCODE + 2], mv[d, OCODE + 3]
+    any_i = -1
+    move_i = -1
+    for ch in range(0, BUCKET, 8):
+        filled = _ne8(tp, _w(base, T_A, ch), 0, 0)
+        key = _eq8(tp, _w(base, T_A, ch), ka, 0)
+        if key:
+            key &= _eq8(tp, _w(base, T_B, ch), kb, 0) & _eq8(tp, _w(base, T_C, ch), kc, 0)
+        if key:
+            if any_i < 0:
+                any_i = ch + lowest(key)  # the same lengths: its best lead is a fair guess
+            pat = (
+                key
+                & _meq8(tp, _w(base, T_M, ch), c0, _w(base, T_K, ch))
+                & _meq8(tp, _w(base, T_M + 1, ch), c1, _w(base, T_K + 1, ch))
+                & _meq8(tp, _w(base, T_M + 2, ch), c2, _w(base, T_K + 2, ch))
+                & _meq8(tp, _w(base, T_M + 3, ch), c3, _w(base, T_K + 3, ch))
+            )
+            if pat:
+                cut = pat & (_ge8(tp, _w(base, T_LO, ch), beta, 0) | _le8(tp, _w(base, T_HI, ch), alpha, 0))
+                if cut:
+                    i = ch + lowest(cut)
+                    _rel_of_entry(X, mv, d, tt, base, i)
+                    lo = tt[_w(base, T_LO, i)]
+                    v = lo if lo >= beta else tt[_w(base, T_HI, i)]
+                    _to_front(tt, base, i)
+                    return v, -1, base, ka, kb, kc
+                if move_i < 0:
+                    move_i = ch + lowest(pat)
+        if filled != 255:
             break  # a bucket fills from its start and entries are only replaced
-        if tt[e, T_A] != ka or tt[e, T_B] != kb or tt[e, T_C] != kc:
-            continue
-        if any_move < 0:
-            any_move = tt[e, T_MOVE]  # the same lengths: its best lead is a fair guess
-        match = True
-        for s in range(4):
-            if (mv[d, OCODE + s] & tt[e, T_M + s]) != tt[e, T_K + s]:
-                match = False
-        if not match:
-            continue
-        if tt[e, T_LO] >= beta or tt[e, T_HI] <= alpha:
-            _rel_of_entry(X, mv, d, tt, e)
-            v = tt[e, T_LO] if tt[e, T_LO] >= beta else tt[e, T_HI]
-            _to_front(tt, e0, base)
-            return v, -1, base, ka, kb, kc
-        if tt_move < 0:
-            tt_move = _abs_move(X, p, tt[e, T_MOVE])
-    if tt_move < 0 and any_move >= 0:
-        tt_move = _abs_move(X, p, any_move)
+    tt_move = -1
+    if move_i >= 0:
+        tt_move = _abs_move(X, p, tt[_w(base, T_MOVE, move_i)])
+    elif any_i >= 0:
+        tt_move = _abs_move(X, p, tt[_w(base, T_MOVE, any_i)])
     return NOCUT, tt_move, base, ka, kb, kc
 
 
@@ -1072,13 +1144,13 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
 
 
 @_inline
-def _rel_of_entry(X, mv, d, tt, e):
+def _rel_of_entry(X, mv, d, tt, base, i):
     """The relevant cards of a stored entry in this position: per suit, the top cards its
     owner mask covers (the lowest of them marks them all)."""
     p = X[SP]
     width = 2 if p <= 4 else 3
     for s in range(4):
-        k = popcount(tt[e, T_M + s]) // width
+        k = popcount(tt[_w(base, T_M + s, i)]) // width
         if k == 0:
             continue
         rem = 0
@@ -1133,51 +1205,53 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     left = X[SLEFT]
     victim = -1
     lowest_rank = 1 << 62  # of the entries seen, cards left << 40 | age (nodes, far below 2^40)
-    for e0 in range(base, base + BUCKET):
-        e = np.uint64(e0)  # as in _probe
-        el = tt[e, T_LEFT]
-        if el == 0:
-            victim = e0  # the first empty entry: none is filled after it
-            break
-        if (
-            tt[e, T_A] == ka
-            and tt[e, T_B] == kb
-            and tt[e, T_C] == kc
-            and tt[e, T_M] == m0
-            and tt[e, T_M + 1] == m1
-            and tt[e, T_M + 2] == m2
-            and tt[e, T_M + 3] == m3
-            and tt[e, T_K] == k0
-            and tt[e, T_K + 1] == k1
-            and tt[e, T_K + 2] == k2
-            and tt[e, T_K + 3] == k3
-        ):
+    for ch in range(0, BUCKET, 8):
+        filled = _ne8(tp, _w(base, T_A, ch), 0, 0)
+        same = _eq8(tp, _w(base, T_A, ch), ka, 0)
+        if same:
+            same &= (
+                _eq8(tp, _w(base, T_B, ch), kb, 0)
+                & _eq8(tp, _w(base, T_C, ch), kc, 0)
+                & _eq8(tp, _w(base, T_M, ch), m0, 0)
+                & _eq8(tp, _w(base, T_M + 1, ch), m1, 0)
+                & _eq8(tp, _w(base, T_M + 2, ch), m2, 0)
+                & _eq8(tp, _w(base, T_M + 3, ch), m3, 0)
+                & _eq8(tp, _w(base, T_K, ch), k0, 0)
+                & _eq8(tp, _w(base, T_K + 1, ch), k1, 0)
+                & _eq8(tp, _w(base, T_K + 2, ch), k2, 0)
+                & _eq8(tp, _w(base, T_K + 3, ch), k3, 0)
+            )
+        if same:
             # the same pattern: tighten its bounds
-            tt[e, T_LO] = max(tt[e, T_LO], lo)
-            tt[e, T_HI] = min(tt[e, T_HI], hi)
+            i = ch + lowest(same)
+            tt[_w(base, T_LO, i)] = max(tt[_w(base, T_LO, i)], lo)
+            tt[_w(base, T_HI, i)] = min(tt[_w(base, T_HI, i)], hi)
             if best_move >= 0:
-                tt[e, T_MOVE] = _rel_move(X, p, best_move)
-            _to_front(tt, e0, base)
+                tt[_w(base, T_MOVE, i)] = _rel_move(X, p, best_move)
+            _to_front(tt, base, i)
             return
-        rank = (el << 40) | tt[e, T_AGE]
-        if rank < lowest_rank:
-            victim, lowest_rank = e0, rank  # else the oldest entry over the smallest search
+        if filled != 255:
+            victim = ch + lowest(~filled)  # the first empty entry: none is filled after it
+            break
+        for i in range(ch, ch + 8):
+            rank = tt[_w(base, T_RANK, i)]
+            if rank < lowest_rank:
+                victim, lowest_rank = i, rank  # else the oldest entry over the smallest search
     # the new entry goes to the front (see _to_front): the front entry moves to the victim's place
-    e = np.uint64(base)
-    if victim > base:
-        v = np.uint64(victim)
+    if victim > 0:
         for col in range(TT_COLS):
-            tt[v, col] = tt[e, col]
-    tt[e, T_A] = ka
-    tt[e, T_B] = kb
-    tt[e, T_C] = kc
-    tt[e, T_LO] = lo
-    tt[e, T_HI] = hi
-    tt[e, T_MOVE] = _rel_move(X, p, best_move)
-    tt[e, T_LEFT] = left
-    tt[e, T_AGE] = X[SNODES]
-    tt[e, T_M], tt[e, T_M + 1], tt[e, T_M + 2], tt[e, T_M + 3] = m0, m1, m2, m3
-    tt[e, T_K], tt[e, T_K + 1], tt[e, T_K + 2], tt[e, T_K + 3] = k0, k1, k2, k3
+            tt[_w(base, col, victim)] = tt[_w(base, col, 0)]
+    tt[_w(base, T_A, 0)] = ka
+    tt[_w(base, T_B, 0)] = kb
+    tt[_w(base, T_C, 0)] = kc
+    tt[_w(base, T_LO, 0)] = lo
+    tt[_w(base, T_HI, 0)] = hi
+    tt[_w(base, T_MOVE, 0)] = _rel_move(X, p, best_move)
+    tt[_w(base, T_RANK, 0)] = (left << 40) | X[SNODES]
+    tt[_w(base, T_M, 0)], tt[_w(base, T_M + 1, 0)] = m0, m1
+    tt[_w(base, T_M + 2, 0)], tt[_w(base, T_M + 3, 0)] = m2, m3
+    tt[_w(base, T_K, 0)], tt[_w(base, T_K + 1, 0)] = k0, k1
+    tt[_w(base, T_K + 2, 0)], tt[_w(base, T_K + 3, 0)] = k2, k3
 
 
 @_bare
