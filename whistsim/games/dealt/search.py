@@ -87,7 +87,8 @@ OTM = OH + 4 * MAX_PLAYERS
 OTEAM = OTM + 4
 OPTS = OTEAM + MAX_PLAYERS
 OPM = OPTS + 4 * 16  # per suit, the power bits of the cards that carry points
-N_X = OPM + 4
+OREM = OPM + 4  # per suit, the cards left in the hands (kept as cards are played)
+N_X = OREM + 4
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
 # Whist, which high cards are left), its bounds, best lead, its rank for replacement, and per
@@ -188,6 +189,7 @@ def load(t, hands, pts_rank, X):
         for suit in range(4):
             m = to_power_mask(hands[q, suit], suit == trump, scotch)
             X[OH + 4 * (q) + suit] = m
+            X[OREM + suit] |= m
             while m:
                 b = lowest(m)
                 m &= m - 1
@@ -256,10 +258,7 @@ def _primary(X):
             for bit in range(8, 14):
                 hp |= X[OPTS + 16 * suit + bit] != 0
             if hp:
-                rem = 0
-                for q in range(p):
-                    rem |= X[OH + 4 * q + suit]
-                c |= (rem >> 8) << (5 + 6 * suit)
+                c |= (X[OREM + suit] >> 8) << (5 + 6 * suit)
     return a, b, c
 
 
@@ -453,11 +452,9 @@ def _slot(a, b, c, size):
 
 @_inline
 def _others(X, p, seat, suit):
-    o = 0
-    for q in range(p):
-        if q != seat:
-            o |= _held(X, q, suit)
-    return o
+    """The cards of ``suit`` left in the hands but ``seat``'s (every hand's for -1)."""
+    rem = X[_u(OREM + suit)]
+    return rem & ~_held(X, seat, suit) if seat >= 0 else rem
 
 
 @_inline
@@ -713,28 +710,23 @@ def _won_trick_cut(X, mv, d, alpha, beta):
 
 
 @_inline
-def _rel_move(X, p, m):
+def _rel_move(X, m):
     """A move as (suit, how many cards left in the suit are above it): valid in every
     position of the same relative ranks."""
     if m < 0:
         return -1
     suit = m >> 4
     bit = m & 15
-    rem = 0
-    for q in range(p):
-        rem |= X[OH + 4 * (q) + suit]
-    return (suit << 4) | popcount(rem >> (bit + 1))
+    return (suit << 4) | popcount(X[_u(OREM + suit)] >> (bit + 1))
 
 
 @_inline
-def _abs_move(X, p, rm):
+def _abs_move(X, rm):
     if rm < 0:
         return -1
     suit = rm >> 4
     k = rm & 15
-    x = 0
-    for q in range(p):
-        x |= X[OH + 4 * (q) + suit]
+    x = X[_u(OREM + suit)]
     for _ in range(k):
         x ^= 1 << highest(x)
     return (suit << 4) | highest(x) if x else -1
@@ -814,9 +806,8 @@ def _gen(xp, seat, mp, d, tt_move):
                         if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
                             opp_ruff = True
         else:
-            for q in range(p):
-                # after the lead only a class's gaps use o, and the seat's own cards are in none
-                o |= _held(X, q, suit)
+            # after the lead only a class's gaps use o, and the seat's own cards are in none
+            o |= X[_u(OREM + suit)]
         rep = -1
         low = -1
         x = m
@@ -926,7 +917,6 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
     the same key whose pattern matches and whose bound cuts answers; else the first of the same
     key and pattern gives its lead, else the first of the same key."""
     X, tt, mv = _arrays(xp, tp, mp, ntt)
-    p = X[SP]
     ka, kb, kc = _primary(X)
     _codes(X, mv, d)
     base = _slot(ka, kb, kc, ntt // BUCKET) * BUCKET
@@ -963,9 +953,9 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
             break  # a bucket fills from its start and entries are only replaced
     tt_move = -1
     if move_i >= 0:
-        tt_move = _abs_move(X, p, tt[_w(base, T_MOVE, move_i)])
+        tt_move = _abs_move(X, tt[_w(base, T_MOVE, move_i)])
     elif any_i >= 0:
-        tt_move = _abs_move(X, p, tt[_w(base, T_MOVE, any_i)])
+        tt_move = _abs_move(X, tt[_w(base, T_MOVE, any_i)])
     return NOCUT, tt_move, base, ka, kb, kc
 
 
@@ -1043,6 +1033,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         pc = X[_u(OPTS + 16 * (suit) + bit)]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
         X[_u(OH + 4 * (seat) + suit)] ^= bb
+        X[_u(OREM + suit)] ^= bb
         X[SLEFT] -= 1
         X[SRPTS] -= pc
         X[_u(OTM + suit)] |= bb
@@ -1085,6 +1076,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         X[SRPTS] += pc
         X[SLEFT] += 1
         X[_u(OH + 4 * (seat) + suit)] ^= bb
+        X[_u(OREM + suit)] ^= bb
         c0, c1, c2, c3 = mv[d + 1, OREL], mv[d + 1, OREL + 1], mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
         if wsuit == 0:
             c0 |= 1 << wbit
@@ -1153,9 +1145,7 @@ def _rel_of_entry(X, mv, d, tt, base, i):
         k = popcount(tt[_w(base, T_M + s, i)]) // width
         if k == 0:
             continue
-        rem = 0
-        for q in range(p):
-            rem |= X[OH + 4 * q + s]
+        rem = X[_u(OREM + s)]
         for _ in range(k - 1):
             rem ^= 1 << highest(rem)
         mv[d, OREL + s] = 1 << highest(rem)
@@ -1177,9 +1167,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     m0 = m1 = m2 = m3 = 0
     k0 = k1 = k2 = k3 = 0
     for s in range(4):
-        rem = 0
-        for q in range(p):
-            rem |= X[OH + 4 * q + s]
+        rem = X[_u(OREM + s)]
         r = mv[d, OREL + s]
         if X[SSCOTCH]:
             x = rem
@@ -1227,7 +1215,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             tt[_w(base, T_LO, i)] = max(tt[_w(base, T_LO, i)], lo)
             tt[_w(base, T_HI, i)] = min(tt[_w(base, T_HI, i)], hi)
             if best_move >= 0:
-                tt[_w(base, T_MOVE, i)] = _rel_move(X, p, best_move)
+                tt[_w(base, T_MOVE, i)] = _rel_move(X, best_move)
             _to_front(tt, base, i)
             return
         if filled != 255:
@@ -1246,7 +1234,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     tt[_w(base, T_C, 0)] = kc
     tt[_w(base, T_LO, 0)] = lo
     tt[_w(base, T_HI, 0)] = hi
-    tt[_w(base, T_MOVE, 0)] = _rel_move(X, p, best_move)
+    tt[_w(base, T_MOVE, 0)] = _rel_move(X, best_move)
     tt[_w(base, T_RANK, 0)] = (left << 40) | X[SNODES]
     tt[_w(base, T_M, 0)], tt[_w(base, T_M + 1, 0)] = m0, m1
     tt[_w(base, T_M + 2, 0)], tt[_w(base, T_M + 3, 0)] = m2, m3
@@ -1335,6 +1323,7 @@ def play(X, seat, suit, bit):
     bb = 1 << bit
     pc = X[OPTS + 16 * (suit) + bit]
     X[OH + 4 * (seat) + suit] ^= bb
+    X[OREM + suit] ^= bb
     X[SLEFT] -= 1
     X[SRPTS] -= pc
     X[OTM + suit] |= bb
