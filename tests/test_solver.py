@@ -290,6 +290,29 @@ def test_scotch_trump_jack_outranks_the_ace():
     assert pos.value() == -19
 
 
+def test_cards_left_per_suit_kept_as_cards_are_played():
+    # X[OREM + suit] is every hand's cards of the suit, from the load (mid-trick included)
+    # through every card played to the deal's end.
+    rng = np.random.default_rng(11)
+    sim = whistsim.simulate("scotch", 4, 3, strategies=["random"], records=4)
+    for rec in sim.records[:4]:
+        pos = position_of(dict(rec, moves=rec["moves"][: int(rng.integers(0, 30))]))
+        X = pos.X
+        while True:
+            p = int(X[se.SP])
+            for suit in range(4):
+                hands = 0
+                for q in range(p):
+                    hands |= int(X[se.OH + 4 * q + suit])
+                assert int(X[se.OREM + suit]) == hands
+            if X[se.SLEFT] == 0:
+                break
+            seat = se.seat_to_play(X)
+            legal = [(s, b) for s, m in enumerate(se.legal_bits(X, seat)) for b in range(16) if (m >> b) & 1]
+            suit, bit = legal[int(rng.integers(0, len(legal)))]
+            se.play(X, seat, suit, bit)
+
+
 # ---- agreement with the exhaustive search ----------------------------------------------
 
 
