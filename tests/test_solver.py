@@ -244,6 +244,8 @@ def test_owner_codes_by_pext_match_the_plain_loop():
         for card in rng.permutation(52)[: int(rng.integers(1, 53))]:
             suit, rank = divmod(int(card), 13)
             pos.X[se.OH + 4 * int(rng.integers(0, 4)) + suit] |= 1 << rank
+        for suit in range(4):  # the cards left per suit, as the search keeps them
+            pos.X[se.OREM + suit] = np.bitwise_or.reduce(pos.X[se.OH + suit : se.OH + 16 : 4])
         se._codes_loop(pos.X, pos.mv, 0)
         loop = pos.mv[0, se.OCODE : se.OCODE + 4].copy()
         se._codes_pext(pos.X, pos.mv, 0)

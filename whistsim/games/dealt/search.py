@@ -265,10 +265,7 @@ def _primary(X):
                 b |= n << (16 * (q - 4) + 4 * suit)
     if X[SSCOTCH]:
         for suit in range(4):
-            hp = 0
-            for bit in range(8, 14):
-                hp |= X[OPTS + 16 * suit + bit] != 0
-            if hp:
+            if X[OPM + suit] >> 8:  # high cards that carry points
                 c |= (X[OREM + suit] >> 8) << (5 + 6 * suit)
     return a, b, c
 
@@ -421,9 +418,7 @@ def _codes_loop(X, mv, d):
     p = X[SP]
     width = 2 if p <= 4 else 3
     for suit in range(4):
-        rem = 0
-        for q in range(p):
-            rem |= X[OH + 4 * q + suit]
+        rem = X[OREM + suit]
         code = 0
         for q in range(1, p):  # seat 0 is code 0
             x = X[OH + 4 * q + suit]
@@ -445,7 +440,7 @@ def _codes_pext(X, mv, d):
         h1 = X[OH + 4 + suit]
         h2 = X[OH + 8 + suit]
         h3 = X[OH + 12 + suit]
-        rem = X[OH + suit] | h1 | h2 | h3
+        rem = X[OREM + suit]
         lo = _pdep(_pext(h1 | h3, rem), ODD_BITS)
         hi = _pdep(_pext(h2 | h3, rem), EVEN_BITS)
         mv[d, OCODE + suit] = lo | hi
@@ -462,7 +457,7 @@ def _slot(a, b, c, size):
 
 
 @_inline
-def _others(X, p, seat, suit):
+def _others(X, seat, suit):
     """The cards of ``suit`` left in the hands but ``seat``'s (every hand's for -1)."""
     rem = X[_u(OREM + suit)]
     return rem & ~_held(X, seat, suit) if seat >= 0 else rem
@@ -474,7 +469,7 @@ def _toprun(X, p, seat, suit):
     mine = _held(X, seat, suit)
     if mine == 0:
         return 0
-    others = _others(X, p, seat, suit)
+    others = _others(X, seat, suit)
     if others == 0:
         return popcount(mine)
     return popcount(mine >> (highest(others) + 1))
@@ -484,7 +479,7 @@ def _toprun(X, p, seat, suit):
 def _mark_run(X, p, seat, suit, rel, off, d):
     """Mark ``seat``'s top run in ``suit`` as relevant: the cards above every other hand's (no
     mark when no other hand holds the suit: the lengths say so)."""
-    others = _others(X, p, seat, suit)
+    others = _others(X, seat, suit)
     if others != 0:
         top = highest(others) + 1
         rel[d, off + suit] |= (_held(X, seat, suit) >> top) << top
@@ -631,14 +626,14 @@ def _later_loser(X, mv, d):
     for s in range(4):
         if _held(X, leader, s) == 0:
             continue
-        top = highest(_others(X, p, -1, s))
+        top = highest(_others(X, -1, s))
         for q in range(p):
             if (_held(X, q, s) >> top) & 1 and _side(X, q) == side:
                 return False
     for s in range(4):
         mv[d, OREL + s] = 0
         if _held(X, leader, s) != 0:
-            mv[d, OREL + s] = 1 << highest(_others(X, p, -1, s))
+            mv[d, OREL + s] = 1 << highest(_others(X, -1, s))
     return True
 
 
@@ -868,13 +863,12 @@ def _gen(xp, seat, mp, d, tt_move):
         opp = 0
         opp_ruff = False
         if n == 0:
+            o |= X[_u(OREM + suit)] & ~m
             for q in range(p):
-                if q != seat:
-                    o |= _held(X, q, suit)
-                    if _side(X, q) != _side(X, seat):
-                        opp |= _held(X, q, suit)
-                        if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
-                            opp_ruff = True
+                if _side(X, q) != _side(X, seat):
+                    opp |= _held(X, q, suit)
+                    if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
+                        opp_ruff = True
         else:
             # after the lead only a class's gaps use o, and the seat's own cards are in none
             o |= X[_u(OREM + suit)]
