@@ -315,6 +315,28 @@ def test_cards_left_per_suit_kept_as_cards_are_played():
             se.play(X, seat, suit, bit)
 
 
+def test_the_play_out_guess_is_a_line_of_play_and_the_value_does_not_depend_on_it():
+    # playout() plays every seat's first card in move order: a real line of play (Whist: 0 to
+    # the tricks left, exact when one card each is left), one more as MTD(f)'s guess; X untouched.
+    # mtdf() finds the same value from any guess.
+    sim = whistsim.simulate("whist", 6, 21, rules={"unit": "deal"}, strategies=["random"], records=6)
+    for rec in sim.records[:6]:
+        for cut in (0, 17, 30, 49):
+            pos = position_of(dict(rec, moves=rec["moves"][:cut]))
+            before = pos.X.copy()
+            line = int(se.playout(pos.X, pos.mv)) - 1
+            assert np.array_equal(pos.X, before)
+            assert 0 <= line <= pos.tricks_left
+            values = set()
+            for guess in (line + 1, -3, 0, pos.tricks_left + 4):
+                pos.tt[:] = 0
+                values.add(int(se.mtdf(pos.X, pos.tt, pos.mv, guess)))
+            assert len(values) == 1
+    for _, rec in endings("whist", 4, {}, 8, 5, most=1):
+        pos = position_of(rec)
+        assert int(se.playout(pos.X, pos.mv)) - 1 == pos.value() - pos.secured
+
+
 # ---- agreement with the exhaustive search ----------------------------------------------
 
 

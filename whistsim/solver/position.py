@@ -77,13 +77,13 @@ class Position:
         margin of side 0 over side 1 in the deal's final points."""
         if self.over:
             return self.secured
-        guess = self.tricks_left // 2 if self.rules.kind != SCOTCH else 0
+        guess = se.playout(self.X, self.mv)
         return self.secured + int(se.mtdf(self.X, self.tt, self.mv, guess))
 
     def move_values(self) -> tuple[int, dict[int, int]]:
         """(seat to play, {card: value after it}) for every legal card."""
         out = np.zeros(64, np.int64)
-        seat = int(se.move_values(self.X, self.tt, self.mv, out))
+        seat = int(se.move_values(self.X, self.tt, self.mv, out, se.playout(self.X, self.mv)))
         vals = {}
         for i in np.flatnonzero(out < se.INF):
             suit, bit = divmod(int(i), 16)

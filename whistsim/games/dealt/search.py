@@ -1340,6 +1340,25 @@ def _last_trick(X, mv, d):
     return X[SW0] + tp if X[OTEAM + bseat] == 0 else X[SW1] - tp
 
 
+@njit(cache=True, nogil=True)
+def playout(X, mv):
+    """A quick guess at the value for side 0 of the rest of the deal, to start :func:`mtdf`
+    from: the position played out with every seat's first card in the search's move order (no
+    search), plus one. MTD(f) needs two null-window searches when its guess is the value ``v``
+    or ``v + 1`` (a search that fails low at ``v + 1`` returns ``v`` itself), a third, as dear,
+    for each step further. On 160 random Whist deals the play-out was ``v - 1`` or ``v`` in 64%
+    (it errs low more often than high), half the tricks left (the guess before) was ``v`` or
+    ``v + 1`` in 26%. Uses ``mv``'s first row; leaves ``X`` as it was."""
+    X2 = X.copy()
+    total = 0
+    while X2[SLEFT] > 0:
+        seat = seat_to_play(X2)
+        _gen(_ptr(X2), seat, _ptr(mv), 0, -1)
+        m = mv[0, 0] & 255
+        total += play(X2, seat, m >> 4, m & 15)
+    return total + 1
+
+
 @njit(cache=True, _nrt=False, nogil=True)  # threads may solve several deals at once (solver.luck)
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
