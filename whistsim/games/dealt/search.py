@@ -842,6 +842,12 @@ def _gen(xp, seat, mp, d, tt_move):
     lo_suit, hi_suit = 0, 4
     if n > 0 and _held(X, seat, led) != 0:
         lo_suit, hi_suit = led, led + 1
+        m = _held(X, seat, led)
+        if m & (m - 1) == 0:
+            # one card of the suit led: forced, nothing to order (one node in six)
+            b = lowest(m)
+            mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
+            return 1
     partner_wins = False
     partner_sure = False
     if n > 0 and _side(X, X[SBSEAT]) == _side(X, seat):
