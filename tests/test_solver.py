@@ -316,8 +316,8 @@ def test_cards_left_per_suit_kept_as_cards_are_played():
 
 
 def test_the_play_out_guess_is_a_line_of_play_and_the_value_does_not_depend_on_it():
-    # playout() plays every seat's first card in move order: a real line of play (Whist: 0 to
-    # the tricks left, exact when one card each is left), one more as MTD(f)'s guess; X untouched.
+    # playout() plays the position out without search: a real line of play (Whist: 0 to the
+    # tricks left, exact when one card each is left), one more as MTD(f)'s guess; X untouched.
     # mtdf() finds the same value from any guess.
     sim = whistsim.simulate("whist", 6, 21, rules={"unit": "deal"}, strategies=["random"], records=6)
     for rec in sim.records[:6]:
