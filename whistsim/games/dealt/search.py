@@ -458,9 +458,8 @@ def _slot(a, b, c, size):
 
 @_inline
 def _others(X, seat, suit):
-    """The cards of ``suit`` left in the hands but ``seat``'s (every hand's for -1)."""
-    rem = X[_u(OREM + suit)]
-    return rem & ~_held(X, seat, suit) if seat >= 0 else rem
+    """The cards of ``suit`` left in the hands but ``seat``'s."""
+    return X[_u(OREM + suit)] & ~_held(X, seat, suit)
 
 
 @_inline
@@ -626,14 +625,14 @@ def _later_loser(X, mv, d):
     for s in range(4):
         if _held(X, leader, s) == 0:
             continue
-        top = highest(_others(X, -1, s))
+        top = highest(X[_u(OREM + s)])
         for q in range(p):
             if (_held(X, q, s) >> top) & 1 and _side(X, q) == side:
                 return False
     for s in range(4):
         mv[d, OREL + s] = 0
         if _held(X, leader, s) != 0:
-            mv[d, OREL + s] = 1 << highest(_others(X, -1, s))
+            mv[d, OREL + s] = 1 << highest(X[_u(OREM + s)])
     return True
 
 
@@ -840,9 +839,9 @@ def _gen(xp, seat, mp, d, tt_move):
     trump = X[STRUMP]
     cnt = 0
     lo_suit, hi_suit = 0, 4
-    if n > 0 and _held(X, seat, led) != 0:
+    m = _held(X, seat, led) if n > 0 else 0
+    if m != 0:
         lo_suit, hi_suit = led, led + 1
-        m = _held(X, seat, led)
         if m & (m - 1) == 0:
             # one card of the suit led: forced, nothing to order (one node in six)
             b = lowest(m)
@@ -1296,9 +1295,7 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
             if rank < lowest_rank:
                 victim, lowest_rank = i, rank  # else the oldest entry over the smallest search
     # the new entry goes to the front (see _to_front): the front entry moves to the victim's place
-    if victim > 0:
-        for col in range(TT_COLS):
-            tt[_w(base, col, victim)] = tt[_w(base, col, 0)]
+    _to_front(tt, base, victim)
     tt[_w(base, T_A, 0)] = ka
     tt[_w(base, T_B, 0)] = kb
     tt[_w(base, T_C, 0)] = kc
@@ -1346,19 +1343,6 @@ def _last_trick(X, mv, d):
     return X[SW0] + tp if X[OTEAM + bseat] == 0 else X[SW1] - tp
 
 
-@_bare
-def _first_cards(X, mv):
-    """The value of the position played out by every seat's first card in the search's move
-    order (``mv``'s first row); ``X`` is played on."""
-    v = 0
-    while X[SLEFT] > 0:
-        seat = seat_to_play(X)
-        _gen(_ptr(X), seat, _ptr(mv), 0, -1)
-        m = mv[0, 0] & 255
-        v += play(X, seat, m >> 4, m & 15)
-    return v
-
-
 @njit(cache=True, nogil=True)
 def playout(X, mv):
     """A quick guess at the value for side 0 of the rest of the deal, to start :func:`mtdf`
@@ -1368,7 +1352,14 @@ def playout(X, mv):
     for each step further. On 160 random Whist deals this guess was ``v`` or ``v + 1`` in 64%
     (the play-out errs low more often than high), half the tricks left (the guess before) in
     26%. Uses ``mv``'s first row; leaves ``X`` as it was."""
-    return _first_cards(X.copy(), mv) + 1
+    X2 = X.copy()
+    v = 1
+    while X2[SLEFT] > 0:
+        seat = seat_to_play(X2)
+        _gen(_ptr(X2), seat, _ptr(mv), 0, -1)
+        m = mv[0, 0] & 255
+        v += play(X2, seat, m >> 4, m & 15)
+    return v
 
 
 @njit(cache=True, _nrt=False, nogil=True)  # threads may solve several deals at once (solver.luck)
