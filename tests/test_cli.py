@@ -114,7 +114,7 @@ def test_records_written(tmp_path, example):
     assert [json.loads(x)["seed"]["game"] for x in lines] == list(range(7))
     assert os.listdir(tmp_path) == ["games.jsonl"]
     r = run("replay", path)
-    assert r.exit_code == 0 and r.output.count("\n") == 7
+    assert r.exit_code == 0 and r.stdout.count("\n") == 7
 
 
 def test_no_records_file_when_the_run_fails(tmp_path):

@@ -277,7 +277,7 @@ def test_cli_simulate_records_replay_and_show(tmp_path):
     assert out.exit_code == 0, out.output
     assert "side_won[1]" in out.output and "ten_caught_per_deal" in out.output
     out = runner.invoke(main, ["replay", str(path), "--json"])
-    assert out.exit_code == 0 and all("points" in json.loads(x) for x in out.output.splitlines())
+    assert out.exit_code == 0 and all("points" in json.loads(x) for x in out.stdout.splitlines())
     out = runner.invoke(main, ["show", str(path)])
     assert out.exit_code == 0 and "Trick 6" in out.output and "Result" in out.output
     out = runner.invoke(main, ["simulate", "--game", "whist", "--n", "20", "--strategy", "1=pimc:worlds=2"])
@@ -307,7 +307,7 @@ def test_cli_bad_input_is_one_line_and_fails(tmp_path):
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(rec) + "\n{not json\n")
     out = runner.invoke(main, ["replay", str(path), "--json"])
-    lines = [json.loads(x) for x in out.output.splitlines()]
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert out.exit_code != 0
     assert lines[0]["move"] is None and "hands" in lines[0]["error"]
     assert lines[1]["line"] == 1 and "bad JSON" in lines[1]["error"]

@@ -251,7 +251,7 @@ def test_every_result_command_speaks_json(tmp_path):
         r = run(*args)
         assert r.exit_code == 0, (args, r.output)
         assert isinstance(json.loads(r.output), dict), args
-    for line in run("replay", recs, "--json").output.splitlines():
+    for line in run("replay", recs, "--json").stdout.splitlines():
         assert isinstance(json.loads(line), dict)
 
 

@@ -97,7 +97,7 @@ def test_dash_is_standard_output_for_file_options(tmp_path, monkeypatch):
 
 def test_a_killed_writers_temporary_file_is_cleaned_up(tmp_path):
     path = tmp_path / "out.csv"
-    stale = tmp_path / ".out.csv.999999999.abcd.tmp"  # no such process
+    stale = tmp_path / ".out.csv.999999999.0badcafe.tmp"  # no such process
     stale.write_text("half")
     other = tmp_path / ".other.999999999.x.tmp"
     other.write_text("not ours")

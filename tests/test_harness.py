@@ -83,7 +83,7 @@ def test_the_cli_replays_and_shows_toy_records(tmp_path):
     path.write_text("".join(json.dumps(r) + "\n" for r in sim.records))
     out = CliRunner().invoke(main, ["replay", str(path), "--json"])
     assert out.exit_code == 0, out.output
-    assert len(out.output.splitlines()) == 3
+    assert len(out.stdout.splitlines()) == 3
     assert CliRunner().invoke(main, ["show", str(path)]).exit_code == 0
 
 

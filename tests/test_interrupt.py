@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from whistsim.options import plural
+
 WAIT_S = 900.0  # a cold start compiles kernels first; a command that never gets going fails the test
 STOP_S = 30.0  # generous: a chunk of pimc games is about half a second; the bound is for a loaded CI
 
@@ -83,9 +85,11 @@ def test_ctrl_c_stops_a_pimc_tournament_keeping_the_decks_played_in_every_arrang
     rc, took, out, err = run.interrupt()
     line = _stopped(rc, took, err, "whistsim: interrupted after ")
     decks = int(line.split("after ")[1].split(" of")[0].replace(",", ""))
-    assert decks > 0 and f"6 seat arrangements x {decks:,} decks" in out and "pimc" in out
-    games = {row.split(",")[0]: int(row.split(",")[1]) for row in csv.read_text().splitlines()[1:]}
-    assert games == {"pimc": 9 * decks, "random": 9 * decks}  # every arrangement, the same decks
+    assert decks > 0 and f"6 seat arrangements x {plural(decks, 'deck')}" in out and "pimc" in out
+    rows = [row.split(",") for row in csv.read_text().splitlines()[1:]]
+    games = {row[0]: [int(row[1]), int(row[2])] for row in rows}
+    # every arrangement, the same decks: each strategy in all 6 games of a deck, at 9 seats in them
+    assert games == {"pimc": [6 * decks, 9 * decks], "random": [6 * decks, 9 * decks]}
 
 
 def test_ctrl_c_stops_a_pimc_comparison_with_the_table_of_the_deals_played(tmp_path):

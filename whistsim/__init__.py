@@ -19,6 +19,9 @@ _LAZY = {
     "run_experiment": ("experiments", "run_experiment"),
     "load_results": ("experiments", "load_results"),
     "WhistsimWarning": ("advice", "WhistsimWarning"),
+    "new_game": ("game", "new_game"),
+    "GameState": ("game", "GameState"),
+    "IllegalMove": ("game", "IllegalMove"),
 }
 
 
@@ -33,9 +36,15 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    # The lazy names too, so that dir() and completion show the whole public API.
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "Judgement", "Simulation", "RuleError", "WhistsimError",
     "simulate", "replay", "judge", "show", "load_record", "odds",
     "tournament", "compare", "play_game", "run_experiment", "load_results", "WhistsimWarning",
+    "new_game", "GameState", "IllegalMove",
     "parse_card", "card_name", "pretty_card",
 ]  # fmt: skip

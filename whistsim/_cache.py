@@ -48,6 +48,15 @@ def kernel_folder() -> Path:
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
+def private(folder: Path) -> None:
+    """Make ``folder`` readable and writable by its owner alone (missing parents get the usual
+    mode): the kernel modules in it are imported, so no one else may put code there."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = folder.stat()
+    if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        folder.chmod(0o700)  # made by an older version
+
+
 def prune(root: Path, keep: int = KEEP, stale_s: float = STALE_S) -> None:
     """Remove cache folders unused for ``stale_s`` seconds, beyond the ``keep`` most recently used."""
     try:
@@ -104,7 +113,9 @@ def use_source_keyed_cache() -> None:
     root = Path(user) if user else cache_root()
     folder = root / digest
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not user:
+            private(root)
+        private(folder)
         now = time.time()
         os.utime(folder, (now, now))  # marks it used, for prune
     except OSError:

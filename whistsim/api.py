@@ -44,24 +44,22 @@ class Simulation:
     interrupted: bool = False  # Ctrl-C: ``n`` games of those asked for were played, and summarised
 
     def _meta(self):
+        from .tables import share_columns
+
         g = get_game(self.game)
         names = self.moments.names()
         units = {c: g.figure(c).unit for c in names}
         exact = {c for c in names if g.figure(c).is_exact(self.rules)}
-        rates = {c for c in names if g.figure(c).rate}
-        return units, exact, rates
+        return units, exact, share_columns(g, names)
 
     def summary(self):
-        """A pandas DataFrame: figure, unit, mean, sd, ci_low, ci_high, n (shares: Wilson's CI)."""
-        from .stats import Share
+        """A pandas DataFrame: figure, unit, mean, sd, ci_low, ci_high, n. A share's interval
+        (a rate, a share of games or deals: see ``whistsim figures``) is Wilson's, inside [0, 1];
+        under two games ci_low and ci_high are NaN (one game gives no interval)."""
         from .tables import summary_table
 
-        units, _, rates = self._meta()
-        table = summary_table(self.moments)
-        for i, name in enumerate(table["figure"]):
-            if name in rates:
-                e = Share.of(self.moments.estimate(name))
-                table.loc[i, ["ci_low", "ci_high"]] = [e.low, e.high]
+        units, _, shares = self._meta()
+        table = summary_table(self.moments, shares=shares)
         table.insert(1, "unit", [units[c] for c in table["figure"]])
         return table
 
@@ -69,19 +67,25 @@ class Simulation:
         """The summary for the terminal: each figure with its unit, mean, 95% CI and n."""
         from .tables import format_summary
 
-        units, exact, rates = self._meta()
-        return format_summary(self.moments, units=units, exact=exact, rates=rates)
+        units, exact, shares = self._meta()
+        return format_summary(self.moments, units=units, exact=exact, rates=shares)
 
     def to_json(self) -> dict:
-        """The run and its summary as plain JSON types (``whistsim simulate --json``)."""
+        """The run and its summary as plain JSON types (``whistsim simulate --json``); NaN is null,
+        and under two games a ``note`` says why the intervals are null."""
+        from .stats import TOO_SMALL_NOTE, has_interval
+
         _, exact, _ = self._meta()
         figures = []
         for row in self.summary().to_dict("records"):
             row = {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}  # NaN -> null
             figures.append({**row, "n": int(row["n"]), "exact": row["figure"] in exact})
-        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
-                "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
-                "play_s": self.play_s, "figures": figures}  # fmt: skip
+        out = {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+               "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
+               "play_s": self.play_s, "figures": figures}  # fmt: skip
+        if not has_interval(self.n):
+            out["note"] = TOO_SMALL_NOTE
+        return out
 
     def games(self):
         """A tidy pandas DataFrame, one row per game and seat: ``game``, ``seat``, ``side``,
@@ -166,10 +170,12 @@ def simulate(
     to that file as each chunk finishes instead of kept: memory stays flat.
 
     >>> import whistsim
-    >>> sim = whistsim.simulate("welsh", n=10_000, seed=7, rules={"scoring": "five_penalty"},
-    ...                         strategies=["greedy", "random", "random"], keep_games=True)  # doctest: +SKIP
-    >>> sim.summary()      # figure, unit, mean, sd, ci_low, ci_high, n                # doctest: +SKIP
-    >>> sim.games()        # one row per game and seat, for pandas or seaborn         # doctest: +SKIP
+    >>> sim = whistsim.simulate("welsh", n=200, seed=7, rules={"scoring": "five_penalty"},
+    ...                         strategies=["greedy", "random", "random"], keep_games=True)
+    >>> list(sim.summary().columns)    # one row per figure
+    ['figure', 'unit', 'mean', 'sd', 'ci_low', 'ci_high', 'n']
+    >>> sim.n, len(sim.games())        # games: one row per game and seat, for pandas or seaborn
+    (200, 600)
     """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
@@ -225,7 +231,7 @@ def simulate(
                 announce(done, secs, n)
             if not stopped():
                 run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
-                          log_games=max(0, records - done), progress=progress, on_batch=take,
+                          log_games=max(0, records - done), progress=progress, progress_done=done, on_batch=take,
                           stop=stopped)  # fmt: skip
             interrupted = stopped()
     except OSError as e:  # a full disk, a closed pipe: one line, the file left as it was
@@ -295,7 +301,15 @@ def parse_record_text(text: str) -> Any:
 
 
 def judge(line: int, text: str | None) -> Judgement:
-    """Replay one record line through the rules engine; never raises on any text."""
+    """Replay one record line through the rules engine; never raises on any text.
+
+    >>> import json, whistsim
+    >>> record = whistsim.simulate("welsh", n=1, seed=3, records=1).records[0]
+    >>> whistsim.judge(0, json.dumps(record)).ok
+    True
+    >>> whistsim.judge(1, '{"game": "chess"}').error
+    "unknown game 'chess'"
+    """
     if text is None:
         from .io import MAX_LINE
 
@@ -341,6 +355,13 @@ def replay(source: str) -> Iterator[Judgement]:
     """Judge every record of a JSON Lines file (``-``: standard input), each as soon as it is read.
 
     Blank lines count in the numbering but are not judged.
+
+    >>> import os, tempfile, whistsim
+    >>> path = os.path.join(tempfile.mkdtemp(), "games.jsonl")
+    >>> whistsim.simulate("whist", n=3, seed=1, records=3, records_to=path).n_records  # one per deal
+    11
+    >>> all(j.ok for j in whistsim.replay(path))
+    True
     """
     try:
         for i, text in read_lines(source):
@@ -351,7 +372,16 @@ def replay(source: str) -> Iterator[Judgement]:
 
 
 def load_record(source: str, line: int) -> dict:
-    """The record on 0-based ``line`` of a file."""
+    """The record on 0-based ``line`` of a file.
+
+    >>> import os, tempfile, whistsim
+    >>> path = os.path.join(tempfile.mkdtemp(), "games.jsonl")
+    >>> whistsim.simulate("welsh", n=2, seed=1, records=2, records_to=path).n_records
+    2
+    >>> record = whistsim.load_record(path, 1)
+    >>> record["game"], record["seed"]
+    ('welsh', {'run': 1, 'game': 1})
+    """
     try:
         for i, text in read_lines(source):
             if i == line:
@@ -374,7 +404,13 @@ def load_record(source: str, line: int) -> dict:
 
 
 def show(record: dict) -> str:
-    """A deal told for people."""
+    """A deal told for people.
+
+    >>> import whistsim
+    >>> record = whistsim.simulate("whist", n=1, seed=1, records=1).records[0]
+    >>> print(whistsim.show(record).splitlines()[1])
+    Seat 3 deals and turns 6♥: hearts are trumps; seat 0 leads.
+    """
     name = record.get("game")
     if not isinstance(name, str):
         raise WhistsimError(f"unknown game {name!r}")

@@ -40,7 +40,11 @@ def parse_suit(text: str) -> int:
 
 
 def parse_card(text: str) -> int:
-    """``"TH"`` -> 34; also accepts ``"10h"`` and ``"X"`` (Taffy)."""
+    """``"TH"`` -> 34; also accepts ``"10h"`` and ``"X"`` (Taffy).
+
+    >>> parse_card("TH"), parse_card("10h"), parse_card("2C")
+    (34, 34, 0)
+    """
     s = text.strip().upper()
     if s == "X":
         return TAFFY
@@ -52,7 +56,11 @@ def parse_card(text: str) -> int:
 
 
 def card_name(c: int) -> str:
-    """34 -> ``"TH"``: the record code."""
+    """34 -> ``"TH"``: the record code.
+
+    >>> card_name(34), card_name(parse_card("X"))
+    ('TH', 'X')
+    """
     if c == TAFFY:
         return "X"
     if not 0 <= c < 52:
@@ -61,7 +69,11 @@ def card_name(c: int) -> str:
 
 
 def pretty_card(c: int) -> str:
-    """34 -> ``"10♥"``: for people."""
+    """34 -> ``"10♥"``: for people.
+
+    >>> pretty_card(34), pretty_card(parse_card("AS"))
+    ('10♥', 'A♠')
+    """
     if c == TAFFY:
         return "Taffy"
     r = RANKS[rank_of(c)]

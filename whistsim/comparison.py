@@ -5,14 +5,20 @@ rule sets with the same pack it is the same deal; the difference of a figure is
 taken game by game (B minus A) and its 95% interval comes from those per-game
 differences, which is far narrower than comparing two unpaired means.
 
+The answer comes in three parts: the figures that changed (the 95% CI of B - A
+excludes 0), those with no clear change, and those identical in every deal under
+both rule sets (the change does not touch them, or the rules fix them), which are
+summarised in one line.
+
 >>> import whistsim
 >>> c = whistsim.compare("welsh", rules={}, vs={"scoring": "five_penalty"}, n=20_000, seed=1)
->>> c.summary()   # figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n
+>>> c.summary()   # figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n, verdict, meaning
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -21,10 +27,14 @@ import numpy as np
 
 from .figures import columns
 from .games import get_game, seating
-from .options import WhistsimError
+from .options import WhistsimError, alternatives, plural
 from .runner import stop_on_sigint, threads, timed_run
-from .stats import Moments, Share
+from .stats import TOO_SMALL_NOTE, Moments, has_interval
 from .strategy import StrategySpec, parse_spec
+from .tables import ci_text, estimate_of, share_columns
+
+CHANGED, UNCLEAR, SAME = "changed", "no clear change", "identical"
+SUMMARY_COLUMNS = ["figure", "unit", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "n", "verdict", "meaning"]  # fmt: skip
 
 
 @dataclass
@@ -37,59 +47,103 @@ class Comparison:
     strategies: list[str]
     seed: int
     n: int
-    figures: list[str]  # the columns measured under both
+    figures: list[str]  # the columns measured under both, in declaration order
     units: dict[str, str]
-    rates: set[str]
+    rates: set[str]  # the shares (whistsim.tables.is_share): their means' intervals are Wilson's
     a: Moments
     b: Moments
     diff: Moments
     interrupted: bool = False  # Ctrl-C: only the first ``n`` deals were played (under both)
     exact: frozenset[str] = frozenset()  # figures whose difference is constant by the rules (CI: "exact")
+    change: str = ""  # the change from A to B in words: "five-penalty scoring against standard scoring"
+    meanings: dict[str, str] | None = None  # each figure in words, from its declaration
 
-    def summary(self):
-        """A pandas DataFrame: figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n (CI: of diff; a
-        difference constant by the rules, as in :attr:`exact`, has ci_low = ci_high = diff)."""
-        import pandas as pd
+    def verdict(self, name: str) -> str:
+        """``changed`` (the CI of B - A excludes 0, or the rules fix a difference that is not 0),
+        ``identical`` (B - A is 0 in every deal) or ``no clear change``."""
+        d = self.diff.estimate(name)
+        if self.diff.s2.get(name, None) == 0:  # a sum of squares of 0: every difference is 0
+            return SAME
+        if name in self.exact or (has_interval(d.n) and d.sd == 0):
+            return CHANGED if d.mean != 0 else SAME
+        low, high = self._ci(name)
+        return CHANGED if (low > 0 or high < 0) else UNCLEAR
 
-        return pd.DataFrame(self.rows(), columns=["figure", "unit", "mean_a", "mean_b", "diff", "ci_low",
-                                                  "ci_high", "n"])  # fmt: skip
+    def _ci(self, name: str) -> tuple[float, float]:
+        d = self.diff.estimate(name)
+        if name in self.exact:  # constant by the rules under both: known from one deal
+            return d.mean, d.mean
+        if not has_interval(d.n):
+            return math.nan, math.nan  # one deal gives no interval, not a zero-width one
+        if d.sd == 0 or not math.isfinite(d.sd):
+            return d.mean, d.mean
+        return d.low, d.high
+
+    def ordered(self) -> list[str]:
+        """The figures as the answer lists them: changed, no clear change, identical (each in
+        declaration order)."""
+        rank = {CHANGED: 0, UNCLEAR: 1, SAME: 2}
+        return sorted(self.figures, key=lambda c: rank[self.verdict(c)])
+
+    def meaning(self, name: str) -> str:
+        return (self.meanings or {}).get(name, name)
 
     def rows(self) -> list[list]:
+        """One row per figure, in :meth:`ordered`'s order: figure, unit, mean_a, mean_b, diff,
+        ci_low, ci_high, n, verdict, meaning."""
         out = []
-        for name in self.figures:
+        for name in self.ordered():
             d = self.diff.estimate(name)
-            sd0 = d.sd == 0 or not math.isfinite(d.sd)
-            low, high = (d.mean, d.mean) if sd0 else (d.low, d.high)
+            low, high = self._ci(name)
             out.append([name, self.units[name], self.a.estimate(name).mean, self.b.estimate(name).mean, d.mean,
-                        low, high, d.n])  # fmt: skip
+                        low, high, d.n, self.verdict(name), self.meaning(name)])  # fmt: skip
         return out
 
+    def summary(self):
+        """A pandas DataFrame, every figure in the answer's order (changed, no clear change,
+        identical): figure, unit, mean_a, mean_b, diff, ci_low, ci_high (of diff), n, verdict,
+        meaning. A difference constant by the rules (:attr:`exact`) has ci_low = ci_high = diff;
+        under two deals the bounds are NaN (one deal gives no interval)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows(), columns=SUMMARY_COLUMNS)
+
     def means(self, which: str = "a"):
-        """Each figure's mean and 95% CI under rule set ``a`` or ``b`` (proportions: Wilson)."""
+        """Each figure's mean and 95% CI under rule set ``a`` or ``b`` (shares: Wilson)."""
         import pandas as pd
 
         m = self.a if which == "a" else self.b
         rows = []
-        for name in self.figures:
-            e = m.estimate(name)
-            e = Share.of(e) if name in self.rates else e
+        for name in self.ordered():
+            e = estimate_of(m, name, self.rates)
             rows.append([name, self.units[name], e.mean, e.sd, e.low, e.high, e.n])
         return pd.DataFrame(rows, columns=["figure", "unit", "mean", "sd", "ci_low", "ci_high", "n"])
 
     def to_json(self) -> dict:
-        return {
-            "game": self.game,
-            "rules_a": self.rules_a.describe(),
-            "rules_b": self.rules_b.describe(),
-            "strategies": self.strategies,
-            "seed": self.seed,
-            "n": self.n,
-            "figures": [{**dict(zip(("figure", "unit", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "n"), r,
-                                    strict=True)), "exact": r[0] in self.exact} for r in self.rows()],
-        }  # fmt: skip
+        def num(x):
+            return float(x) if isinstance(x, (int, float, np.floating)) and math.isfinite(x) else None
+
+        figures = []
+        for r in self.rows():
+            row = dict(zip(SUMMARY_COLUMNS, r, strict=True))
+            for k in ("mean_a", "mean_b", "diff", "ci_low", "ci_high"):
+                row[k] = num(row[k])
+            figures.append({**row, "n": int(row["n"]), "exact": r[0] in self.exact})
+        out = {"game": self.game, "change": self.change, "rules_a": self.rules_a.describe(),
+               "rules_b": self.rules_b.describe(), "strategies": self.strategies, "seed": self.seed, "n": self.n,
+               "figures": figures}  # fmt: skip
+        if not has_interval(self.n):
+            out["note"] = TOO_SMALL_NOTE
+        return out
+
+    def title(self) -> str:
+        """The change in words, with the game and the deals: a chart's title, a table's first line."""
+        change = self.change[:1].upper() + self.change[1:]
+        return f"{change}: {get_game(self.game).title}, {plural(self.n, 'paired deal')}"
 
     def chart(self, path: str) -> None:
-        """Each figure's paired difference with its 95% CI, in its own unit, as a PNG."""
+        """Each figure's paired difference with its 95% CI as a PNG: one panel per unit, each figure
+        in words, the changed ones in colour; the identical ones are named under the title."""
         import matplotlib
 
         matplotlib.use("Agg")
@@ -97,17 +151,34 @@ class Comparison:
 
         from .io import atomic_write
 
-        rows = self.rows()
-        fig, ax = plt.subplots(figsize=(8, 0.35 * len(rows) + 1.5))
-        y = np.arange(len(rows))[::-1]
-        for yi, (_name, unit, _, _, d, lo, hi, _) in zip(y, rows, strict=True):
-            ax.errorbar([d], [yi], xerr=[[d - lo], [hi - d]], fmt="o", color="C0", capsize=3)
-            ax.annotate(f"{d:+.3g} {unit}", (d, yi), textcoords="offset points", xytext=(6, 4), fontsize=7)
-        ax.axvline(0, color="grey", lw=0.8)
-        ax.set_yticks(y, [r[0] for r in rows], fontsize=8)
-        ax.set_xscale("symlog", linthresh=0.01)
-        ax.set_xlabel("B minus A, game by game (each figure in its own unit), 95% CI")
-        ax.set_title(f"{self.rules_b.describe()}\nminus {self.rules_a.describe()} (n={self.n:,})", fontsize=8)
+        rows = [r for r in self.rows() if r[8] != SAME]
+        units = list(dict.fromkeys(r[1] for r in rows))
+        same = len(self.figures) - len(rows)
+        heights = [sum(r[1] == u for r in rows) + 1.2 for u in units] or [1.0]
+        fig, axes = plt.subplots(len(heights), 1, figsize=(10, 0.32 * sum(heights) + 1.6),
+                                 gridspec_kw={"height_ratios": heights}, squeeze=False)  # fmt: skip
+        for ax, unit in zip(axes[:, 0], units, strict=False):
+            mine = [r for r in rows if r[1] == unit]
+            y = np.arange(len(mine))[::-1]
+            for yi, (_, _, _, _, d, lo, hi, n, verdict, _) in zip(y, mine, strict=True):
+                colour = "C3" if verdict == CHANGED else "grey"
+                if has_interval(n) and math.isfinite(lo) and math.isfinite(hi):
+                    ax.errorbar([d], [yi], xerr=[[d - lo], [hi - d]], fmt="o", color=colour, capsize=3)
+                else:
+                    ax.plot([d], [yi], "o", color=colour)
+            ax.axvline(0, color="grey", lw=0.8)
+            labels = [f"{textwrap.shorten(r[9], 55, placeholder='...')} ({r[0]})" for r in mine]
+            ax.set_yticks(y, labels, fontsize=7)
+            ax.set_ylim(-0.7, len(mine) - 0.3)
+            ax.set_xlabel(f"B minus A, {unit}", fontsize=8)
+            ax.tick_params(axis="x", labelsize=7)
+        if not units:
+            axes[0, 0].set_axis_off()
+        ci = "95% CIs" if has_interval(self.n) else "no intervals (n too small)"
+        notes = [f"B minus A on each deal, {ci}; in colour: the CI excludes 0"]
+        if same:
+            notes.append(f"{plural(same, 'figure')} identical in every deal under both, not drawn")
+        fig.suptitle(f"{self.title()}\n" + "; ".join(notes), fontsize=9)
         fig.tight_layout()
         try:
             with atomic_write(path, "wb") as f:
@@ -116,6 +187,29 @@ class Comparison:
             raise WhistsimError(f"cannot write {path}: {e.strerror}") from None
         finally:
             plt.close(fig)
+
+
+def _value_words(key: str, value: Any) -> str:
+    """One option's value in words: ``scoring five_penalty`` -> "five-penalty scoring"."""
+    if isinstance(value, bool):
+        return f"{'with' if value else 'without'} {key}"
+    if isinstance(value, str):
+        return f"no {key}" if value == "none" else f"{value.replace('_', '-')} {key}"
+    if isinstance(value, (list, tuple)):
+        return f"{key} {','.join(map(str, value))}"
+    return f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
+
+
+def change_words(rules_a: Any, rules_b: Any, preset_a: str, preset_b: str) -> str:
+    """What B changes from A, in words: "five-penalty scoring against standard scoring"."""
+    ra, rb = rules_a.to_record(), rules_b.to_record()
+    keys = [k for k in ra if ra[k] != rb.get(k)]
+    a_words = alternatives([_value_words(k, ra[k]) for k in keys], last="and") if keys else ""
+    b_words = alternatives([_value_words(k, rb[k]) for k in keys], last="and") if keys else ""
+    if preset_a != preset_b:
+        a_words = f"the {preset_a} preset" + (f" ({a_words})" if a_words else "")
+        b_words = f"the {preset_b} preset" + (f" ({b_words})" if b_words else "")
+    return f"{b_words} against {a_words}"
 
 
 def compare(
@@ -136,20 +230,38 @@ def compare(
     ``vs`` applied on top), and compare every declared figure game by game.
 
     ``rules`` and ``vs`` map option keys to values, as ``--rule KEY=VALUE``
-    (``{"revokes": True, "challenge": "parlett"}``). ``strategies``: one spec for
-    all seats or one per seat (``"greedy"``, ``"cheater:rate=0.2,challenge=smart"``).
-    With the same pack under both, game ``i`` is the same deal in A and B.
+    (``{"revokes": True, "challenge": "parlett"}``). ``vs`` may name a preset
+    (``{"preset": "akagiri"}``): B is then that preset with A's player count, A's
+    ``rules`` and the rest of ``vs`` on top. B must differ from A. ``strategies``:
+    one spec for all seats or one per seat (``"greedy"``,
+    ``"cheater:rate=0.2,challenge=smart"``). With the same pack under both, game
+    ``i`` is the same deal in A and B.
 
-    >>> c = compare("welsh", vs={"scoring": "five_penalty"}, n=10_000)   # doctest: +SKIP
-    >>> c.summary().set_index("figure").loc["points[0]", "diff"]         # doctest: +SKIP
+    >>> c = compare("welsh", vs={"scoring": "five_penalty"}, n=200, seed=1)
+    >>> "total_points" in set(c.summary()["figure"])   # every figure under A and B, and B - A
+    True
     """
     from .api import _first_seat
 
     if n < 1:
         raise WhistsimError(f"n={n}: expected a number of games >= 1")
     g = get_game(game)
-    ra = g.make_rules(preset, players, dict(rules or {}))
-    rb = g.make_rules(preset, players, {**dict(rules or {}), **dict(vs or {})})
+    rules, vs = dict(rules or {}), dict(vs or {})
+    if not vs:
+        raise WhistsimError("compare needs rule set B: give --vs KEY=VALUE, e.g. --vs scoring=five_penalty")
+    if "preset" in rules:
+        raise WhistsimError("rule set A's preset is --preset (preset=...), not --rule preset=...")
+    asked = dict(vs)
+    preset_a = preset or g.presets[0]
+    preset_b = vs.pop("preset", preset_a)
+    if not isinstance(preset_b, str):
+        raise WhistsimError(f"--vs preset={preset_b!r}: expected a preset's name ({', '.join(g.presets)})")
+    preset_b = preset_b.strip()
+    ra = g.make_rules(preset_a, players, rules)
+    rb = g.make_rules(preset_b, players, {**rules, **vs})
+    if ra == rb:
+        said = " --vs ".join(f"{k}={v}" for k, v in asked.items())
+        raise WhistsimError(f"--vs {said} changes nothing: rule set B is rule set A ({ra.describe()})")
     specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
     pa, pb = g.players_of(ra), g.players_of(rb)
     ids_a, params_a = seating(game, specs, pa)
@@ -160,7 +272,7 @@ def compare(
 
     from .advice import WhistsimWarning, ineffective
 
-    given = {**dict(rules or {}), **dict(vs or {})}
+    given = {**rules, **vs}
     in_b = set(ineffective(game, rb, specs, given))
     for line in ineffective(game, ra, specs, given):  # no effect under either rule set: none to show
         if line in in_b:
@@ -169,7 +281,6 @@ def compare(
     cols_b = set(columns(g.figures, pb, g.sides_of(rb)))
     shown = [c for c in cols_a if c in cols_b]
     units = {c: g.figure(c).unit for c in shown}
-    rates = {c for c in shown if g.figure(c).rate}
     a, b, d = Moments(), Moments(), Moments()
 
     def play(start: int, k: int) -> None:
@@ -189,24 +300,71 @@ def compare(
         interrupted = stopped()
     if interrupted and done == 0:
         raise KeyboardInterrupt
-    # constant by the rules: the same rules (the same games, a difference of 0) or a figure fixed under both
-    exact = frozenset(c for c in shown if ra == rb or (g.figure(c).is_exact(ra) and g.figure(c).is_exact(rb)))
-    return Comparison(game, ra, rb, names, seed, done, shown, units, rates, a, b, d, interrupted, exact)
+    # constant by the rules: a figure fixed under both rule sets
+    exact = frozenset(c for c in shown if g.figure(c).is_exact(ra) and g.figure(c).is_exact(rb))
+    from .experiments.figures import figure_name  # the figures' words, shared with reports
+
+    meanings = {c: figure_name(game, c) for c in shown}
+    return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), a, b, d, interrupted,
+                      exact, change_words(ra, rb, preset_a, preset_b), meanings)  # fmt: skip
+
+
+def _grouped(names: list[str]) -> str:
+    """``["cards_won[0]", "cards_won[1]", "turns"]`` -> "cards_won[0-1], turns"."""
+    groups: dict[str, list[str]] = {}
+    for c in names:
+        base, _, index = c.partition("[")
+        groups.setdefault(base, []).append(index.rstrip("]"))
+    out = []
+    for base, idx in groups.items():
+        if idx == [""]:
+            out.append(base)
+        elif len(idx) == 1:
+            out.append(f"{base}[{idx[0]}]")
+        else:
+            out.append(f"{base}[{idx[0]}-{idx[-1]}]")
+    return ", ".join(out)
 
 
 def format_comparison(c: Comparison) -> str:
-    """The comparison table for the terminal."""
+    """The comparison for the terminal, read as an answer: the change in words; the figures that
+    changed beyond their 95% CI, in words with units; those with no clear change; one line for
+    those identical in every deal."""
     rows = c.rows()
-    w = max([6, *(len(r[0]) for r in rows)])
-    u = max([4, *(len(r[1]) for r in rows)])
-    lines = [f"A: {c.rules_a.describe()}", f"B: {c.rules_b.describe()}",
+    lines = [c.title(), f"A: {c.rules_a.describe()}", f"B: {c.rules_b.describe()}",
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
-             f"{c.n:,} deals under both, differences taken game by game", "",
-             f"{'figure':<{w}} {'unit':<{u}} {'A':>10} {'B':>10} {'B - A':>10} {'95% CI of B - A':>24} {'n':>9}"]  # fmt: skip
-    for name, unit, ma, mb, diff, lo, hi, n in rows:
-        ci = "exact" if name in c.exact else f"[{lo:.4g}, {hi:.4g}]"
-        lines.append(f"{name:<{w}} {unit:<{u}} {ma:>10.4g} {mb:>10.4g} {diff:>+10.4g} {ci:>24} {n:>9,}")
+             f"{plural(c.n, 'deal')} under both, each figure's difference (B - A) taken deal by deal"]  # fmt: skip
+    if not has_interval(c.n):
+        lines.append("one deal gives no interval: every 95% CI below is 'n too small'")
+    shown = [r for r in rows if r[8] != SAME]
+    wa = max([6, *(len(f"{r[2]:.4g} -> {r[3]:.4g}") for r in shown)])
+    wu = max([4, *(len(r[1]) for r in shown)])
+    head = f"  {'B - A':>10} {'95% CI of B - A':>22}  {'A -> B':>{wa}}  {'unit':<{wu}}  figure"
+    unclear = (
+        "No clear change: the 95% CI of B - A includes 0" if has_interval(c.n) else "Differing (no interval)"
+    )
+    for verdict, heading in ((CHANGED, "Changed: the 95% CI of B - A excludes 0"), (UNCLEAR, unclear)):
+        mine = [r for r in shown if r[8] == verdict]
+        if not mine:
+            continue
+        lines += ["", f"{heading} ({plural(len(mine), 'figure')}):", head]
+        for name, unit, ma, mb, diff, lo, hi, n, _, meaning in mine:
+            if name in c.exact:
+                ci = "exact"
+            elif has_interval(n) and lo == hi == diff:
+                ci = "in every deal"
+            else:
+                ci = ci_text(lo, hi, n)
+            ab = f"{ma:.4g} -> {mb:.4g}"
+            lines.append(f"  {diff:>+10.4g} {ci:>22}  {ab:>{wa}}  {unit:<{wu}}  {meaning} ({name})")
+    same = [r[0] for r in rows if r[8] == SAME]
+    if same:
+        lines += ["", f"Identical in every deal under both ({plural(len(same), 'figure')}): {_grouped(same)}"]
+    tested = sum(r[8] != SAME for r in rows)
+    if tested and has_interval(c.n):
+        lines.append(f"Of {plural(tested, 'figure')} that differ in some deal, about {0.05 * tested:.1f} "
+                     "would show a change at 95% by chance alone.")  # fmt: skip
     return "\n".join(lines)
 
 
-__all__ = ["Comparison", "compare", "format_comparison"]
+__all__ = ["Comparison", "compare", "change_words", "format_comparison"]

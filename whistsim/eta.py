@@ -38,14 +38,19 @@ def estimate_s(done: int, seconds: float, n: int) -> float:
     return seconds / max(done, 1) * max(n - done, 0)
 
 
-def announce(done: int, seconds: float, n: int, what: str = "games", out=None) -> str | None:
+def announce(
+    done: int, seconds: float, n: int, what: str = "games", out=None, *, left: int | None = None
+) -> str | None:
     """One line on standard error when the rest of the run is expected to take over a minute;
-    returns the line (None when nothing was said)."""
-    rest = estimate_s(done, seconds, n)
+    returns the line (None when nothing was said). ``left``: the units still to play when the
+    ``done`` timed are not the first ones (a chunk timed mid-run); else ``n - done``."""
+    rest = estimate_s(done, seconds, n) if left is None else seconds / max(done, 1) * left
     if rest <= ANNOUNCE_AFTER_S:
         return None
+    rate = done / max(seconds, 1e-9)
+    basis = f"from the first {done:,}" if left is None else f"from {done:,} of them"
     line = (f"whistsim: about {duration(rest)} to go for {n:,} {what} "
-            f"(from the first {done:,}: {done / max(seconds, 1e-9):,.0f} {what}/s)")  # fmt: skip
+            f"({basis}: {f'{rate:,.0f}' if rate >= 10 else f'{rate:.2g}'} {what}/s)")  # fmt: skip
     print(line, file=out or sys.stderr, flush=True)
     return line
 
@@ -57,3 +62,59 @@ def duration(s: float) -> str:
     if s < 5400:
         return f"{s / 60:.0f} min"
     return f"{s / 3600:.1f} h"
+
+
+def bar(total: int, unit: str, initial: int = 0):
+    """The project's progress bar (tqdm) on standard error, for a run ``initial`` units under way;
+    it leaves no trace when closed."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit=unit, unit_scale=True, file=sys.stderr, dynamic_ncols=True,
+                leave=False)  # fmt: skip
+
+
+class Watch:
+    """Items done one at a time, the first of which may compile the kernels: after a short timed
+    start (the items done in ``PROBE_SECONDS`` after the first), one line saying how long the
+    rest will take (when over a minute and ``total`` is known), then, with ``progress``, a bar.
+    ``tick`` may be called from worker threads."""
+
+    def __init__(
+        self, total: int | None, unit: str, *, announce: bool = True, progress: bool = False
+    ) -> None:
+        import threading
+
+        self.total, self.unit, self.say, self.progress = total, unit, announce, progress
+        self.done, self.first, self.t0, self.timed = 0, 0, None, False
+        self.bar = None
+        self.lock = threading.Lock()
+
+    def tick(self, k: int = 1) -> None:
+        with self.lock:
+            self.done += k
+            now = time.perf_counter()
+            if self.t0 is None:  # the first item ends: it may have compiled, so timing starts here
+                self.t0, self.first = now, self.done
+            elif not self.timed and now - self.t0 >= PROBE_SECONDS:
+                self.timed = True
+                if self.say and self.total is not None:
+                    announce(self.done - self.first, now - self.t0, self.total - self.first, f"{self.unit}s")
+                if self.progress:
+                    self.bar = bar(self.total, self.unit, self.done)
+            elif self.bar is not None:
+                self.bar.update(k)
+
+    def echo(self, text: str) -> None:
+        """A line on standard output, the bar (if any) cleared first and drawn again after."""
+        import click
+
+        if self.bar is None:
+            click.echo(text)
+            return
+        with self.bar.external_write_mode():
+            click.echo(text)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

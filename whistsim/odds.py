@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -197,9 +198,12 @@ def setting(
     return Setting(game, r, names, ids, params, tuple(parts), part_names, period)
 
 
-def measure(s: Setting, n: int, seed: int, *, announce: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def measure(
+    s: Setting, n: int, seed: int, *, announce: bool = False, progress: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """``n`` deals: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With ``announce``, a run
-    expected to take over a minute says so first, in one line (from its own first deals)."""
+    expected to take over a minute says so first, in one line (from its own first deals); with
+    ``progress``, a bar on standard error."""
     from .batch import check_batch_args
     from .strategy import StrategyError
 
@@ -214,22 +218,35 @@ def measure(s: Setting, n: int, seed: int, *, announce: bool = False) -> tuple[n
     k = kernel(play, roster, [int(i) for i in s.ids], templates=(_measure,))
     deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
 
-    clock = [0.0, 0, False]  # when the first chunk (which may compile) ended, deals since, said
+    # Early chunks are small, and a parallel call's start-up weighs on them: the rate is taken from
+    # the first chunk (after the first, which may compile) that ran PROBE_SECONDS by itself, or
+    # from the last one once the run is a second old (chunks at their largest run shorter).
+    clock = [0.0, False]  # when the first chunk ended; said
+    bar = []
 
     def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
+        t = time.perf_counter()
         k._measure(
             states, deck, np.int64(seed), np.int64(at), part_ids, out[at : at + m], errors[at : at + m]
         )
         now = time.perf_counter()
         if at == 0:
             clock[0] = now
-        elif announce and not clock[2]:
-            clock[1] += m
-            if now - clock[0] >= PROBE_SECONDS:
-                clock[2] = True
-                eta.announce(clock[1], now - clock[0], n, "deals")
+            return
+        if not clock[1] and (now - t >= PROBE_SECONDS or now - clock[0] >= 4 * PROBE_SECONDS):
+            clock[1] = True
+            if announce:
+                eta.announce(m, now - t, n, "deals", left=n - at - m)
+            if progress and at + m < n:
+                bar.append(eta.bar(n, "deal", at + m))
+        elif bar:
+            bar[0].update(m)
 
-    by_time(n, chunk)
+    try:
+        by_time(n, chunk)
+    finally:
+        if bar:
+            bar[0].close()
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from .cards import card_name
@@ -365,23 +382,11 @@ def _first_deal(V, stats, target, k, D, strides, totals, offsets, probs):
 
 
 @njit(cache=True, parallel=True)
-def _bootstrap(V, stats, target, k, D, strides, steps, jumps, totals, offsets, probs, s1, s2):
-    """Solve once per row of ``probs``; sum the tables and their squares per thread, keep the
-    first-deal figures and the chances from all-zero scores per resample."""
-    n_threads = V.shape[0]
+def _bootstrap(V, stats, target, k, D, strides, steps, jumps, totals, offsets, probs):
+    """Solve row ``b`` of ``probs`` (a block of resamples) into ``V[b]``; keep its first-deal figures."""
     for b in prange(probs.shape[0]):
-        th = numba.get_thread_id() % n_threads
-        Vt = V[th]
-        _solve_into(Vt, target, k, D, strides, steps, jumps, offsets, probs[b])
-        _first_deal(Vt, stats[b], target, k, D, strides, totals, offsets, probs[b])
-        s1t = s1[th]
-        s2t = s2[th]
-        for i in range(Vt.shape[0]):
-            for d in range(D):
-                for side in range(k):
-                    x = Vt[i, d, side]
-                    s1t[i, d, side] += x
-                    s2t[i, d, side] += x * x
+        _solve_into(V[b], target, k, D, strides, steps, jumps, offsets, probs[b])
+        _first_deal(V[b], stats[b], target, k, D, strides, totals, offsets, probs[b])
 
 
 @dataclass
@@ -499,33 +504,83 @@ def default_boot(s: Setting) -> int:
 
 
 def solve(
-    s: Setting, n: int = 200_000, seed: int = 0, *, boot: int = 200, announce: bool = False
+    s: Setting,
+    n: int = 200_000,
+    seed: int = 0,
+    *,
+    boot: int = 200,
+    announce: bool = False,
+    progress: bool = False,
 ) -> Solution:
     """Measure ``n`` deals, solve the DP, and bootstrap it ``boot`` times (paired: the same
-    resampling weights for every setting with the same ``n`` and ``seed``)."""
+    resampling weights for every setting with the same ``n`` and ``seed``). With ``announce``,
+    each long stage (the deals, the resamples) says first how long it will take; with
+    ``progress``, a bar shows each on standard error."""
     if boot < 2:
         raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
-    parts, dealer = measure(s, n, seed, announce=announce)
+    parts, dealer = measure(s, n, seed, announce=announce, progress=progress)
     dist = distribution(parts, dealer, s.period)
     k, T, strides = _solve_arrays(s)
     D = s.period
     steps = count_out_steps(dist, s)
     jumps = dist.totals @ strides
     p0 = dist.probs()
+    misses = sum(_solve_into.stats.cache_misses.values())
+    t = time.perf_counter()
     V = solve_distribution(s, dist, p0)
+    # A resample takes as long as this solve, unless this one compiled the solver first.
+    one = time.perf_counter() - t if sum(_solve_into.stats.cache_misses.values()) == misses else None
     first = np.zeros((D, 3))
     _first_deal(V, first, T, k, D, strides, dist.totals, dist.offsets, p0)
     rng = np.random.default_rng([seed, 0x0DD5])
     probs = np.stack([dist.probs(rng.poisson(1.0, n).astype(np.float64)) for _ in range(boot)])
-    nth = numba.get_num_threads()
-    Vb = np.zeros((nth, T**k, D, k))
-    s1 = np.zeros_like(Vb)
-    s2 = np.zeros_like(Vb)
     reps = np.zeros((boot, D, 3))
-    _bootstrap(Vb, reps, T, k, D, strides, steps, jumps, dist.totals, dist.offsets, probs, s1, s2)
-    m1 = s1.sum(axis=0) / boot
-    var = np.maximum(s2.sum(axis=0) / boot - m1 * m1, 0.0) * boot / (boot - 1)
+    s1, s2 = _resample(V.shape, reps, (T, k, D, strides, steps, jumps, dist.totals, dist.offsets), probs,
+                       announce=announce, progress=progress, one=one)  # fmt: skip
+    m1 = s1 / boot
+    var = np.maximum(s2 / boot - m1 * m1, 0.0) * boot / (boot - 1)
     return Solution(s, n, seed, boot, dist, V, np.sqrt(var), first, reps)
+
+
+def _resample(
+    shape, reps, args, probs, *, announce: bool, progress: bool, one: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each resample's tables summed, and their squares: solved a block at a time (one resample
+    per thread) and added in resample order, so the sums do not depend on the thread count;
+    between blocks Ctrl-C is seen and the bar moves. ``one``: the seconds a solve took (None:
+    unknown), for saying first how long the blocks will take; else the first block is timed."""
+    boot = probs.shape[0]
+    block = max(1, numba.get_num_threads())
+    if announce and one is not None:  # each block: one solve per thread, side by side
+        blocks = -(-boot // block)
+        if blocks * one > eta.ANNOUNCE_AFTER_S:
+            print(f"whistsim: about {eta.duration(blocks * one)} to go for {boot:,} bootstrap resamples "
+                  f"({block} at a time, each solved about as fast as the estimate's {one:.1f} s)",
+                  file=sys.stderr, flush=True)  # fmt: skip
+        announce = False
+    V = np.zeros((block, *shape))
+    s1, s2, sq = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+    _bootstrap(V, reps[:0], *args, probs[:0])  # compiles (or loads) it before the timed first block
+    bar, t0 = None, time.perf_counter()
+    try:
+        for at in range(0, boot, block):
+            m = min(block, boot - at)
+            _bootstrap(V, reps[at : at + m], *args, probs[at : at + m])
+            for j in range(m):
+                s1 += V[j]
+                np.multiply(V[j], V[j], out=sq)
+                s2 += sq
+            if at == 0:
+                if announce:
+                    eta.announce(m, time.perf_counter() - t0, boot, "bootstrap resamples")
+                if progress and m < boot:
+                    bar = eta.bar(boot, "resample", m)
+            elif bar is not None:
+                bar.update(m)
+    finally:
+        if bar is not None:
+            bar.close()
+    return s1, s2
 
 
 # ---- the table ---------------------------------------------------------------------------
@@ -583,7 +638,7 @@ def _intervals(p: np.ndarray, se: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def parse_score(text: str, s: Setting) -> tuple[int, ...]:
     """``"6-2"`` -> (6, 2): one score per side, each short of the target."""
     parts = str(text).strip().split("-")
-    if not re.fullmatch(r"\d+(-\d+)*", str(text).strip()) or len(parts) != s.sides:
+    if not re.fullmatch(r"[0-9]+(-[0-9]+)*", str(text).strip()) or len(parts) != s.sides:  # ASCII digits only
         example = "-".join(["0"] * s.sides)
         raise WhistsimError(f"score {text!r}: expected one score per side ({s.sides}), like {example}")
     score = tuple(int(x) for x in parts)
@@ -612,13 +667,18 @@ def odds(
     boot: int | None = None,
     threads: int | None = None,
     announce: bool = False,
+    progress: bool = False,
 ) -> pd.DataFrame:
     """The chance that each side wins the game from ``score`` (or from every score short of the
     target), seat ``dealer`` dealing next, with 95% intervals; see the module's doc for the method.
-    ``boot``: bootstrap resamples (default: 200; 50 with three sides or more).
+    ``boot``: bootstrap resamples (default: 200; 50 with three sides or more). ``announce``: a
+    stage expected to take over a minute says so first; ``progress``: a bar for each stage.
+    Neither changes the result, nor does the thread count.
 
-    >>> df = odds("whist", n=100_000, seed=1, preset="short", score="3-1", dealer=0)
-    >>> df[["win_0", "win_0_low", "win_0_high"]]
+    >>> df = odds("whist", n=2000, seed=1, preset="short", score="3-1", dealer=0)
+    >>> row = df.iloc[0]       # one row per score asked; more deals narrow the interval
+    >>> bool(row["win_0_low"] < row["win_0"] < row["win_0_high"]), int(row["n_deals"])
+    (True, 2000)
     """
     from .runner import threads as use_threads
 
@@ -630,7 +690,9 @@ def odds(
     if sc is not None and q is None:
         q = 0
     with use_threads(threads):
-        sol = solve(s, n, seed, boot=default_boot(s) if boot is None else boot, announce=announce)
+        sol = solve(
+            s, n, seed, boot=default_boot(s) if boot is None else boot, announce=announce, progress=progress
+        )
     return table(sol, sc, q)
 
 
@@ -638,20 +700,41 @@ def odds(
 
 
 def play_from(
-    s: Setting, score: tuple[int, ...], dealer: int, n: int, seed: int, chunk: int = 1 << 16
+    s: Setting,
+    score: tuple[int, ...],
+    dealer: int,
+    n: int,
+    seed: int,
+    chunk: int = 1 << 16,
+    *,
+    progress: bool = False,
 ) -> pd.DataFrame:
     """Play ``n`` whole games from ``score``, seat ``dealer`` dealing first: each side's wins
-    with their Wilson 95% interval."""
+    with their Wilson 95% interval. With ``progress``, a run expected to take over a minute
+    says so first (from its own first games), then a bar shows it."""
     import pandas as pd
 
     wins = np.zeros(s.sides, np.int64)
+    bar = []
 
     def games(done: int, m: int) -> None:  # chunks sized by time (at most ``chunk``), for Ctrl-C
         b = play.play_batch(s.rules, s.ids, s.params, seed=seed, start=done, n=m,
                             first=(dealer + 1) % s.players, start_score=tuple(score))  # fmt: skip
         wins[:] += b.side["won"].sum(axis=0)
+        if bar:
+            bar[0].update(m)
 
-    by_time(n, games, most=chunk)
+    done = 0
+    if progress:
+        done, secs = eta.timed_start(games, n)
+        eta.announce(done, secs, n, "games")
+        if done < n:
+            bar.append(eta.bar(n, "game", done))
+    try:
+        by_time(n, games, start=done, most=chunk)
+    finally:
+        if bar:
+            bar[0].close()
     rows = []
     for side in range(s.sides):
         p, lo, hi = proportion(int(wins[side]), n)

@@ -99,19 +99,23 @@ def run_study(
     boot: int = 200,
     boot_three_sides: int = 50,
     echo: Callable[[str], None] = print,
+    progress: bool = False,
 ) -> Path:
-    """Run every setting and the checks; write the folder; return its path."""
+    """Run every setting and the checks; write the folder; return its path. Each long stage says
+    first how long it will take; ``progress``: a bar for each stage on standard error."""
     out = Path(out_dir)
     sols: dict[str, Solution] = {}
     for sp in specs():
         s = setting(sp.game, strategies=[PLAYERS], **sp.kw)
         b = boot if s.sides == 2 else boot_three_sides
         echo(f"== {sp.label}: {n:,} deals, {b} resamples")
-        sols[sp.key] = solve(s, n, seed, boot=b, announce=True)  # a long one says so first
+        sols[sp.key] = solve(s, n, seed, boot=b, announce=True, progress=progress)  # a long one says so first
     checks = []
     for i, (key, score, dealer) in enumerate(CHECKS):
         sol = sols[key]
-        direct = play_from(sol.setting, score, dealer, check_games, seed + 1000 + i).iloc[0]
+        direct = play_from(sol.setting, score, dealer, check_games, seed + 1000 + i, progress=progress).iloc[
+            0
+        ]
         p, lo, hi = sol.chance(score, dealer, 0)
         checks.append({
             "setting": key, "score": "-".join(map(str, score)), "dealer": dealer,

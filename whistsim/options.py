@@ -143,14 +143,32 @@ class Option:
 
 
 def near(word: Any, known: Iterable[Any], prefix: str = "") -> str:
-    """A near miss among ``known``: ``"; did you mean 'target'?"`` (or nothing), for one-line errors."""
+    """A near miss among ``known``: ``"; did you mean 'target'?"`` (or nothing), for one-line errors.
+
+    A word that begins a known one (``five`` for ``five_penalty``) names it too, or the few it begins.
+    """
     import difflib
 
     if not isinstance(word, str):
         return ""
     names = [str(k) for k in known]
-    close = difflib.get_close_matches(word.strip().lower(), names, n=1, cutoff=0.6)
+    w = word.strip().lower()
+    starts = [k for k in names if w and k.lower().startswith(w) and k.lower() != w]
+    if 1 <= len(starts) <= 3:
+        return f"; did you mean {alternatives([f'{prefix}{k}' for k in starts], quote=True)}?"
+    close = difflib.get_close_matches(w, names, n=1, cutoff=0.6)
     return f"; did you mean {prefix}{close[0]!r}?" if close else ""
+
+
+def alternatives(items: Iterable[Any], *, quote: bool = False, last: str = "or") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b or c"`` (``quote``: each as ``'a'``)."""
+    words = [repr(str(x)) if quote else str(x) for x in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "game")`` -> ``"1 game"``, ``plural(2000, "game")`` -> ``"2,000 games"``."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
 
 
 def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -160,6 +178,10 @@ def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise RuleError(f"rule {item!r}: expected KEY=VALUE")
+        if key.strip() in out:  # a repeat is a slip, not an override: the last would win silently
+            raise RuleError(
+                f"rule {key.strip()!r} is given twice ({out[key.strip()]!r} and {value.strip()!r})"
+            )
         out[key.strip()] = value.strip()
     return out
 

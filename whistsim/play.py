@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -29,12 +29,47 @@ from .options import WhistsimError
 from .rng import stream_start
 from .strategy import StrategySpec, parse_spec
 
-# The hint player by default: the strongest player fast enough to answer at once.
-DEFAULT_HINT = {"welsh": "counter", "scotch": "heuristic", "whist": "heuristic"}
+# The hint player, and the other seats' player, by default: the strongest player fast enough
+# to answer at once. Welsh Whist: pimc2 (docs/welsh_search.md: +3.6 points a game over pimc); a
+# duplicate tournament of counter, pimc2 and hoarder (1,200 games, seed 7) gave it +31.9 points
+# a game over counter, the earlier default; at the table it answers in a median 6 ms (95th
+# percentile 12 ms) against counter's 2 ms. The dealt games: pimc gains 0.69 (Scotch) and 0.17
+# (Whist) points a deal over heuristic (docs/pimc.md) and answers in a median 6 ms at the table;
+# dd is far slower and no stronger shown (docs/solver.md).
+DEFAULT_HINT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
+
+MAX_IDLE = 100  # lines in a row that take the deal no further before play stops (``yes zz``)
+MAX_MOVE_LINE = 4096  # bytes: a typed line is a move or a command, never more
+MAX_SKIP = 1 << 20  # bytes read looking for the end of an over-long line before play stops
+
+COMMANDS = (
+    ("MOVE", "a move as records write it: 7H, draw, pass, X=S, challenge=2, nochallenge"),
+    ("N", "the Nth of your legal moves, as ? numbers them"),
+    ("(empty line)", "take the hint player's move"),
+    ("? or moves", "list your legal moves, numbered"),
+    ("hint", "show the hint player's move without taking it"),
+    ("last", "show the last complete trick"),
+    ("undo", "take back your last move and the others' moves since"),
+    ("quit", "stop; the moves so far go to --record, if given"),
+    ("help", "this list"),
+)
 
 
 class IllegalMove(WhistsimError):
     """A typed move the rules do not allow now; the message says why."""
+
+
+class UnreadableInput(WhistsimError):
+    """The typed input cannot be read as lines (one with no end in :data:`MAX_SKIP` bytes)."""
+
+
+class PlayStopped(WhistsimError):
+    """Play stopped before the deal was over (the input ended, or gave too many lines in a
+    row that took the deal no further); ``game`` holds the record of the moves so far."""
+
+    def __init__(self, message: str, game: PlayedGame) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 def _cards(cards: Iterable[int]) -> str:
@@ -325,7 +360,7 @@ class Table:
         players: int | None = None,
         rules: dict[str, Any] | None = None,
         seat: int = 0,
-        strategies: Iterable[str | StrategySpec] = ("random",),
+        strategies: Iterable[str | StrategySpec] | None = None,
         seed: int = 0,
         hint: str | None = None,
     ) -> None:
@@ -336,6 +371,8 @@ class Table:
         p = g.players_of(r)
         if not 0 <= seat < p:
             raise WhistsimError(f"--seat {seat}: expected a seat from 0 to {p - 1}")
+        if strategies is None:  # the strongest fast player, as the hint
+            strategies = (DEFAULT_HINT.get(game, "random"),)
         specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
         if len(specs) == 1:
             specs = specs * p
@@ -359,6 +396,10 @@ class Table:
             self.d.seats()[q]["strategy"] = ids[q]
             self.d.seats()[q]["params"][:] = params[q]
         self.moves: list[str] = []
+        self.chosen: list[str] = []  # the person's own moves as typed (not those with no choice)
+        self._start = self.d.buf.copy()  # the deal before any move: undo plays it again from here
+        self._trick: list[tuple[int, int, int, int]] = []  # the events of the trick under way
+        self._last: list[tuple[int, int, int, int]] = []  # ... and of the last complete trick
 
     # -- what the person sees
     def to_move(self) -> int:
@@ -393,9 +434,28 @@ class Table:
             return only[0]
         keep = self.d.buf.copy()  # asking must not use up the seat's random stream
         try:
-            return self.d.name(self.d.decide())
+            return self.d.name(self._decide())
         finally:
             self.d.buf[:] = keep
+
+    def _decide(self) -> int:
+        """The decision of the player seated where a decision is owed (the hint's, in the
+        person's seat); a user's function that raises is named in one line."""
+        from .strategy import USER_BASE, user_label
+
+        q = self.to_move()
+        try:
+            return self.d.decide()
+        except Exception as e:
+            sid = int(self.d.seats()[q]["strategy"])
+            if sid < USER_BASE:
+                raise
+            while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper
+                e = e.__cause__
+            text = " ".join(str(e).split())
+            raise WhistsimError(
+                f"seat {q} ({user_label(sid)}): raised {type(e).__name__}" + (f": {text}" if text else "")
+            ) from None
 
     # -- moving
     def _apply(self, a: int) -> list[tuple[int, int, int, int]]:
@@ -409,6 +469,16 @@ class Table:
         if e != 0:
             raise IllegalMove(f"{self.d.name(a)} is illegal: {self.d.play.ENGINE_ERRORS[e]}")
         self.moves.append(f"{seat}:{self.d.name(a)}")
+        for row in events:  # the last complete trick, as its events (``last_trick`` tells it)
+            kind = row[0]
+            if kind == ev.LEAD:
+                self._trick = [row]
+            elif kind in (ev.FOLLOW, ev.PASS) and self._trick:
+                self._trick.append(row)
+            elif kind == ev.TRICK and self._trick:
+                self._last, self._trick = [*self._trick, row], []
+            elif kind == ev.CHALLENGE and self._last:  # a challenge after it may move its cards
+                self._last.append(row)
         return events
 
     def move(self, text: str) -> list[str]:
@@ -421,7 +491,29 @@ class Table:
             a = self.d.parse(text)
         except ValueError as e:
             raise IllegalMove(f"{text.strip()!r}: {e}; type ? for your legal moves") from None
-        return self.d.story(self._apply(a), self.seat)
+        happened = self.d.story(self._apply(a), self.seat)
+        self.chosen.append(text)
+        return happened
+
+    def undo(self) -> int:
+        """Take back the person's last chosen move and the others' moves since; returns how
+        many moves were taken back. The deal is played again from its start to that point:
+        the built-in players decide as they did (their choices follow from the seed and the
+        moves before them), so playing the same move again gives the same deal."""
+        if not self.chosen:
+            raise IllegalMove("nothing to undo: you have chosen no move yet")
+        keep, before = self.chosen[:-1], len(self.moves)
+        self.d.buf[:] = self._start
+        self.moves, self.chosen, self._trick, self._last = [], [], [], []
+        self.advance()
+        for text in keep:
+            self.move(text)
+            self.advance()
+        return before - len(self.moves)
+
+    def last_trick(self) -> list[str]:
+        """The last complete trick as the person saw it, as lines (none before the first)."""
+        return self.d.story(self._last, self.seat)
 
     def advance(self) -> list[str]:
         """Let the built-in players move until it is the person's move or the deal is over;
@@ -435,7 +527,7 @@ class Table:
                 lines.append(f"(your only move: {legal[0]})")
                 a = self.d.parse(legal[0])
             else:
-                a = self.d.parse(legal[0]) if len(legal) == 1 else self.d.decide()
+                a = self.d.parse(legal[0]) if len(legal) == 1 else self._decide()
             lines += self.d.story(self._apply(a), self.seat)
         return lines
 
@@ -443,17 +535,66 @@ class Table:
         return self.d.result()
 
     def record(self) -> dict:
-        """The deal's record (docs/records.md): ``whistsim replay`` judges it."""
-        return self.d.record(list(self.moves), self.seed, self.strategies)
+        """The deal's record (docs/records.md): ``whistsim replay`` judges it. Before the deal
+        is over it has no ``result``, and replay judges every move and says where they stop."""
+        out = self.d.record(list(self.moves), self.seed, self.strategies)
+        if not self.over:
+            del out["result"]  # a deal under way has none yet
+        return out
 
 
 @dataclass
 class PlayedGame:
-    """A deal played with :func:`play_game`: its record and result, and what was shown."""
+    """A deal played with :func:`play_game`: its record and result, and what was shown.
+
+    ``finished`` is False when play stopped before the deal was over (``quit``, or
+    :class:`PlayStopped`): the record then holds the moves so far and no ``result``, and
+    ``result`` is empty."""
 
     record: dict
     result: dict
     transcript: list[str] = field(default_factory=list)
+    finished: bool = True
+
+
+def typed_lines(stream: BinaryIO, prompt: Callable[[], None] | None = None) -> Iterator[str | None]:
+    """The lines of a byte stream as a person types them, each read in bounded memory.
+
+    A line over :data:`MAX_MOVE_LINE` bytes comes through as None (the rest of it is read
+    and dropped, a bounded chunk at a time); bytes that are not UTF-8 come through as
+    surrogates, which :func:`play_game` refuses as a bad line. A line with no end within
+    :data:`MAX_SKIP` bytes (``/dev/zero``) raises :class:`UnreadableInput`. ``prompt`` is
+    called before each line is read.
+    """
+    while True:
+        if prompt is not None:
+            prompt()
+        raw = stream.readline(MAX_MOVE_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_MOVE_LINE and not raw.endswith(b"\n"):
+            skipped = len(raw)
+            while not raw.endswith(b"\n"):
+                raw = stream.readline(64 << 10)
+                skipped += len(raw)
+                if not raw:
+                    break
+                if skipped > MAX_SKIP:
+                    raise UnreadableInput(f"the input has a line with no end in {MAX_SKIP >> 20} MiB")
+            yield None
+            continue
+        yield raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
+
+
+def _bad_text(text: str | None) -> str | None:
+    """Why a typed line cannot be a move or a command (None: it may be one)."""
+    if text is None:
+        return f"the line is longer than {MAX_MOVE_LINE} bytes"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the line is not UTF-8 text"
+    return None
 
 
 def play_game(
@@ -463,28 +604,33 @@ def play_game(
     players: int | None = None,
     rules: dict[str, Any] | None = None,
     seat: int = 0,
-    strategies: Iterable[str | StrategySpec] = ("random",),
+    strategies: Iterable[str | StrategySpec] | None = None,
     seed: int = 0,
     hint: str | None = None,
-    moves: Iterable[str] | None = None,
+    moves: Iterable[str | None] | None = None,
     echo: Callable[[str], None] | None = None,
     show: Callable[[Table], None] | None = None,
 ) -> PlayedGame:
     """Play one deal of ``game`` from seat ``seat`` with typed ``moves``; return its record.
 
-    Each item of ``moves`` is one line a person would type: a move as in
-    records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``),
-    ``"?"`` for the legal moves, or ``""`` for the hint player's move (``hint``,
-    a strategy spec; default the strongest fast player). An illegal move is
-    explained and the next line read. Without ``moves``, every move is the
-    hint's. ``strategies``: the other seats' players as specs (``"greedy"``,
-    ``"cheater:rate=0.2"``), one for all or one per seat (the person's is
-    ignored). ``rules``: options by key, as ``--rule KEY=VALUE``. ``echo`` is told each
-    line shown; ``show``, when given, shows the table's view instead of echoing it (the
+    Each item of ``moves`` is one line a person would type (:data:`COMMANDS`): a move as
+    in records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``), a number
+    picking from the legal moves as ``"?"`` lists them, ``""`` for the hint player's move
+    (``hint``, a strategy spec; default the strongest fast player), or ``"hint"``,
+    ``"last"``, ``"undo"``, ``"quit"``, ``"help"``. A bad line (an illegal move, None for a
+    line too long) is explained and the next one read; after :data:`MAX_IDLE` lines in a row
+    that take the deal no further, or at the end of ``moves`` before the deal is over,
+    :class:`PlayStopped` is raised, holding the record so far. ``"quit"`` returns that
+    record (``finished`` False). Without ``moves``, every move is the hint's.
+    ``strategies``: the other seats' players as specs (``"greedy"``,
+    ``"cheater:rate=0.2"``), one for all or one per seat (the person's is ignored; default
+    the hint's player). ``rules``: options by key, as ``--rule KEY=VALUE``. ``echo`` is told
+    each line shown; ``show``, when given, shows the table's view instead of echoing it (the
     terminal's rich display: ``show=lambda t: console.print(rich_view(t.facts()))``).
 
-    >>> out = play_game("whist", seed=5)               # doctest: +SKIP
-    >>> whistsim.judge(0, json.dumps(out.record)).ok   # doctest: +SKIP
+    >>> import json, whistsim
+    >>> out = play_game("whist", seed=5)
+    >>> whistsim.judge(0, json.dumps(out.record)).ok
     True
     """
     table = Table(game, preset=preset, players=players, rules=rules, seat=seat, strategies=strategies,
@@ -496,12 +642,16 @@ def play_game(
         if echo is not None:
             echo(text)
 
-    source: Iterator[str] = iter(moves) if moves is not None else iter(lambda: "", None)
+    def so_far() -> PlayedGame:
+        return PlayedGame(table.record(), {}, lines, finished=False)
+
+    source: Iterator[str | None] = iter(moves) if moves is not None else iter(lambda: "", None)
     say(f"{get_game(game).title}: {table.rules.describe()}")
     say("players: " + ", ".join(f"{q}={s}" for q, s in enumerate(table.strategies)) + f"; seed {seed}")
     for line in table.advance():
         say(line)
-    fresh = True  # the view is shown again only after a move, not after "?" or an illegal one
+    fresh = True  # the view is shown again only after a move, not after a command or a bad line
+    idle, furthest = 0, len(table.moves)  # lines in a row that took the deal no further
     while not table.over:
         if fresh:
             say("")
@@ -511,17 +661,61 @@ def play_game(
                 lines.append(table.view())
                 show(table)
         fresh = False
+        if len(table.moves) > furthest:
+            idle, furthest = 0, len(table.moves)
+        elif idle >= MAX_IDLE:
+            raise PlayStopped(f"{MAX_IDLE} lines in a row took the deal no further; stopped", so_far())
+        idle += 1
         try:
-            text = next(source)
+            raw = next(source)
         except StopIteration:
-            raise WhistsimError("the input ended before the deal did") from None
-        text = text.strip()
-        if text == "?":
-            say("legal moves: " + " ".join(table.legal()))
+            raise PlayStopped("the input ended before the deal did", so_far()) from None
+        except UnreadableInput as e:
+            raise PlayStopped(f"{e}; stopped", so_far()) from None
+        bad = _bad_text(raw)
+        if bad is not None:
+            say(f"illegal: {bad}; type help for the commands")
+            continue
+        text = (raw or "").strip()
+        word = text.lower()
+        if word in ("?", "moves"):
+            say("legal moves: " + "  ".join(f"{i}) {m}" for i, m in enumerate(table.legal(), 1)))
+            continue
+        if word == "help":
+            say("commands:")
+            for name, what in COMMANDS:
+                say(f"  {name:<13} {what}")
+            continue
+        if word == "hint":
+            say(f"hint: {table.hint()}  ({table.hint_name}; an empty line takes it)")
+            continue
+        if word == "last":
+            told = table.last_trick()
+            say("last trick: " + "; ".join(x.strip() for x in told) if told else "no trick is complete yet")
+            continue
+        if word == "quit":
+            say(f"you quit after {len(table.moves)} moves; the deal is not over")
+            return so_far()
+        if word == "undo":
+            try:
+                n = table.undo()
+            except IllegalMove as e:
+                say(str(e))
+                continue
+            say(f"took back {n} move{'s' * (n != 1)}")
+            fresh = True
             continue
         if text == "":
             text = table.hint()
             say(f"> {text}  (hint: {table.hint_name})")
+        elif text.isascii() and text.isdigit():  # the Nth of the numbered list ? shows
+            legal = table.legal()
+            if not 1 <= int(text) <= len(legal):
+                say(f"illegal: {text}: there {'is' if len(legal) == 1 else 'are'} {len(legal)} legal "
+                    f"move{'s' * (len(legal) != 1)}; type ? to list them")  # fmt: skip
+                continue
+            text = legal[int(text) - 1]
+            say(f"> {text}")
         else:
             say(f"> {text}")
         try:
@@ -538,4 +732,16 @@ def play_game(
     return PlayedGame(table.record(), result, lines)
 
 
-__all__ = ["Table", "PlayedGame", "IllegalMove", "View", "play_game", "rich_view", "DEFAULT_HINT"]
+__all__ = [
+    "Table",
+    "PlayedGame",
+    "PlayStopped",
+    "UnreadableInput",
+    "IllegalMove",
+    "View",
+    "play_game",
+    "typed_lines",
+    "rich_view",
+    "DEFAULT_HINT",
+    "COMMANDS",
+]

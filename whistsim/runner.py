@@ -58,6 +58,7 @@ def run_games(
     n_threads: int | None = None,
     log_games: int = 0,
     progress: bool = False,
+    progress_done: int = 0,
     on_batch: Callable[[Batch], None],
     stop: Callable[[], bool] | None = None,
 ) -> None:
@@ -66,13 +67,14 @@ def run_games(
     Chunks are sized by time (about ``CHUNK_SECONDS`` each, at most ``chunk`` games), so a
     slow player does not keep Ctrl-C waiting; a game's outcome depends on (seed, index)
     alone, so the sizes change nothing in the results. ``stop()``, asked after each
-    chunk, ends the run early with every finished chunk handed on.
+    chunk, ends the run early with every finished chunk handed on. ``progress_done``: games
+    of the same run played before this call (a timed start), so that the bar ends at the run's n.
     """
     if n < 0:
         raise WhistsimError(f"n={n}: expected a number of games >= 0")
     if chunk < 1:
         raise WhistsimError(f"chunk={chunk}: expected at least 1")
-    bar = _progress(n) if progress else None
+    bar = _progress(progress_done + n, progress_done) if progress else None
 
     def play(at: int, k: int) -> int:
         if at < log_games:  # logged games' move logs are large: keep them few at a time
@@ -192,7 +194,8 @@ def stop_on_sigint() -> Iterator[Callable[[], bool]]:
         signal.signal(signal.SIGINT, old)
 
 
-def _progress(total: int):
+def _progress(total: int, initial: int = 0):
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="game", unit_scale=True, file=sys.stderr, dynamic_ncols=True, leave=False)
+    return tqdm(total=total, initial=initial, unit="game", unit_scale=True, file=sys.stderr,
+                dynamic_ncols=True, leave=False)  # fmt: skip

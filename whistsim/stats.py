@@ -75,6 +75,34 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
 
 
+MIN_N = 2  # the fewest values that give an interval: one game says nothing of the spread
+
+
+def has_interval(n: int) -> bool:
+    """Whether ``n`` values give a 95% interval (one game gives none)."""
+    return n >= MIN_N
+
+
+TOO_SMALL = "n too small"  # what a table shows in place of an interval under MIN_N values
+TOO_SMALL_NOTE = f"ci_low and ci_high are null where n < {MIN_N}: one game gives no interval"
+
+
+def cluster_share(x: np.ndarray, trials: int) -> tuple[float, float, float]:
+    """A share measured per cluster (a tournament's deck: the share of the seats a strategy took on
+    it that won), ``trials`` outcomes of 0 or 1 (ties shared) in all: (p, low, high), Wilson's
+    interval at the effective number of trials whose binomial variance is the clusters' own (Kish's
+    design effect), at most ``trials``. It stays inside [0, 1]; NaN bounds under two clusters."""
+    x = np.asarray(x, np.float64).ravel()
+    if x.size == 0:
+        return math.nan, math.nan, math.nan
+    p = float(x.mean())
+    if not has_interval(x.size):
+        return p, math.nan, math.nan
+    var = float(x.var(ddof=1)) / x.size
+    n_eff = p * (1 - p) / var if var > 0 and 0 < p < 1 else trials
+    return (p, *wilson(min(max(p, 0.0), 1.0), min(max(n_eff, 1.0), trials)))
+
+
 def p_two_sided(e: Estimate, null: float = 0.0) -> float:
     """The normal two-sided p-value of ``mean = null`` (a mean over many games); 1 when it is undefined."""
     if e.n < 2 or not math.isfinite(e.sd):

@@ -14,12 +14,15 @@ Figures, per strategy, each with a 95% confidence interval over decks (a deck's
 figure is the average over every seat the strategy took on it, so the games on
 one deck count once): mean points per game (Welsh: the seat's points; the dealt
 games: its side's game score); win rate (Welsh: the highest score wins, ties
-shared; the dealt games: its side won the game); a rating. The rating is a Bradley-Terry strength
+shared; the dealt games: its side won the game), a share whose interval is Wilson's at the effective number of
+games the spread over decks gives (inside [0, 1]); a rating. The rating is a Bradley-Terry strength
 fitted (Hunter's MM algorithm) to every pairwise comparison of two seats of
 different strategies (and sides) in a game (more points wins, ties count half each way),
 on the Elo scale: 1500 + 400 log10(strength / geometric mean strength); its CI
 is a bootstrap over decks. Pairwise margins (a's points minus b's, in the games
-where both sat, averaged per deck) say which differences are real.
+where both sat, averaged per deck) say which differences are real. One deck per arrangement
+gives no interval (the tables say "n too small"). ``games`` counts the games a strategy sat in,
+``seat_games`` its seats in them (more than its games when it holds two seats of a table).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from .games import get_game, seating
 from .options import WhistsimError, near
 from .runner import stop_on_sigint, timed_run
 from .runner import threads as use_threads
-from .stats import estimate
+from .stats import cluster_share, estimate, has_interval
 from .strategy import StrategyError, StrategySpec, parse_spec
 
 if TYPE_CHECKING:
@@ -76,7 +79,9 @@ class Tournament:
         return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
                 "seed": self.seed, "decks": self.decks, "games": self.games,
                 "ranking": json.loads(self.ranking.to_json(orient="records")),
-                "pairwise": json.loads(self.pairwise.to_json(orient="records"))}  # fmt: skip
+                "pairwise": json.loads(self.pairwise.to_json(orient="records")),
+                **({} if has_interval(self.decks) else {"note": "the interval bounds are null: one deck per "
+                                                                "seat arrangement gives no interval"})}  # fmt: skip
 
 
 def split_strategies(items: Iterable[str]) -> list[str]:
@@ -174,15 +179,16 @@ def _tables(
     rng = np.random.default_rng(seed)
     d = points.shape[1]
     boot = np.array([bradley_terry(pair[rng.integers(0, d, d)].sum(axis=0), 200) for _ in range(BOOTSTRAP)])
-    seats = [(arr == i).sum() * d for i in range(k)]
+    games = [int((arr == i).any(axis=1).sum()) * d for i in range(k)]  # games it sat in, at one seat or more
+    seats = [int((arr == i).sum()) * d for i in range(k)]
     rows = []
     for i, name in enumerate(labels):
-        e, w = estimate(pts[i]), estimate(wins[i])
-        lo, hi = np.percentile(boot[:, i], [2.5, 97.5]) if d > 1 else (math.nan, math.nan)
-        w_low, w_high = max(0.0, w.low), min(1.0, w.high)  # a share's interval stays within [0, 1]
-        rows.append([name, seats[i], e.mean, e.low, e.high, w.mean, w_low, w_high, rating[i], lo, hi])
+        e = estimate(pts[i])
+        w, w_low, w_high = cluster_share(wins[i], seats[i])  # a share: Wilson's interval, inside [0, 1]
+        lo, hi = np.percentile(boot[:, i], [2.5, 97.5]) if has_interval(d) else (math.nan, math.nan)
+        rows.append([name, games[i], seats[i], e.mean, e.low, e.high, w, w_low, w_high, rating[i], lo, hi])
     ranking = pd.DataFrame(rows, columns=[
-        "strategy", "games", "points", "points_low", "points_high",
+        "strategy", "games", "seat_games", "points", "points_low", "points_high",
         "win_rate", "win_low", "win_high", "rating", "rating_low", "rating_high",
     ]).sort_values("points", ascending=False, ignore_index=True)  # fmt: skip
     prow = []
@@ -225,8 +231,9 @@ def tournament(
     as ``--rule KEY=VALUE`` does (``whistsim rules``).
 
     >>> import whistsim
-    >>> t = whistsim.tournament(["random", "greedy", "counter"], "welsh", n=3000, seed=1)  # doctest: +SKIP
-    >>> t.summary()        # strategy, points, win rate, rating, each with a 95% CI        # doctest: +SKIP
+    >>> t = whistsim.tournament(["random", "greedy"], "welsh", n=60, seed=1)
+    >>> t.summary()["strategy"].tolist()   # ranked: points, win rate, rating, each with a 95% CI
+    ['greedy', 'random']
     """
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
@@ -290,15 +297,21 @@ def tournament(
 
 def format_ranking(t: Tournament) -> str:
     """The ranking, then the margin of each strategy (row) over each other (column)."""
+    from .tables import ci_text
+
     df = t.ranking
     w = max(8, *(len(s) for s in df["strategy"]))
     lines = [f"{'strategy':<{w}} {'points/game':>11} {'95% CI':>17} {'win rate':>9} {'95% CI':>15} "
              f"{'rating':>7} {'95% CI':>13} {'games':>9}"]  # fmt: skip
     for r in df.itertuples(index=False):
         lines.append(
-            f"{r.strategy:<{w}} {r.points:>11.2f} {f'[{r.points_low:.2f}, {r.points_high:.2f}]':>17} "
-            f"{r.win_rate:>9.3f} {f'[{r.win_low:.3f}, {r.win_high:.3f}]':>15} {r.rating:>7.0f} "
-            f"{f'[{r.rating_low:.0f}, {r.rating_high:.0f}]':>13} {r.games:>9,}"
+            f"{r.strategy:<{w}} {r.points:>11.2f} {ci_text(r.points_low, r.points_high, t.decks, '.2f'):>17} "
+            f"{r.win_rate:>9.3f} {ci_text(r.win_low, r.win_high, t.decks, '.3f'):>15} {r.rating:>7.0f} "
+            f"{ci_text(r.rating_low, r.rating_high, t.decks, '.0f'):>13} {r.games:>9,}"
+        )
+    if not has_interval(t.decks):
+        lines.append(
+            f"one deck per seat arrangement gives no interval: ask for --n {2 * len(t.arrangements)} or more"
         )
     order = list(df["strategy"])
     pw = t.pairwise.set_index(["strategy", "opponent"])

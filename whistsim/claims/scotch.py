@@ -164,8 +164,7 @@ def _event(name: str, least: float):
         hits = sum(e[name] for e in ev)
         f = Figure.share(hits, len(ev))
         if least >= 1.0:
-            v = HOLDS if hits == len(ev) else FAILS
-            f = Figure.exactly(f.mean, len(ev)) if hits == len(ev) else f
+            v = HOLDS if hits == len(ev) else FAILS  # the share keeps its Wilson CI: the deals are a sample
         else:
             v = above(f, least)
         return Outcome(f, v, f"4 players in pairs, {_player(skill)} players, one deal per game, each deal "

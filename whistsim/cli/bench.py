@@ -29,7 +29,11 @@ from . import main
     help="games in the peak-memory run (0: skip)",
 )
 @click.option(
-    "--csv", "csv_path", default=None, help="also write the table as CSV (make bench: results/bench.csv)"
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="also write the table as CSV (make bench: results/bench.csv)",
 )
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
@@ -42,7 +46,7 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
     import math
 
     from .. import bench as b
-    from ..io import check_output
+    from ..io import check_outputs, writing
     from ..options import WhistsimError
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
@@ -51,8 +55,7 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
         raise WhistsimError(f"--repeats {repeats}: expected 1 to 1000")
     if memory_games < 0:
         raise WhistsimError(f"--memory-games {memory_games}: expected 0 (skip) or more")
-    if csv_path is not None:
-        check_output(csv_path, "--csv")
+    err = check_outputs((csv_path, "--csv"), stdout="--json" if as_json else None)
 
     if openspiel:
         try:
@@ -63,5 +66,7 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
             ) from None
     out = b.run(seconds, repeats, openspiel, memory_games)
     if csv_path is not None:
-        b.write_csv(out, csv_path)
-    click.echo(json.dumps(out, indent=1) if as_json else b.format_report(out))
+        with writing(csv_path):
+            b.write_csv(out, csv_path)
+    # the report is for a person: on standard error when the CSV is on standard output
+    click.echo(json.dumps(out, indent=1) if as_json else b.format_report(out), err=err)

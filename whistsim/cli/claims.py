@@ -59,15 +59,13 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     from ..claims import HEADER, chart, check_claims, estimate_run, format_row, registry, to_markdown
     from ..eta import ANNOUNCE_AFTER_S, duration
     from ..games import game_names
-    from ..io import atomic_write, check_output
+    from ..io import atomic_write, check_outputs, writing
 
-    for path, option in ((markdown, "--markdown"), (json_out, "--json-out")):
-        if path is not None:
-            check_output(path, option)
-    if markdown is not None:
-        if markdown == "-":
-            raise WhistsimError("--markdown -: the report has a chart beside it; name a file")
-        check_output(str(Path(markdown).with_suffix(".png")), "--markdown (its chart)")
+    if markdown == "-":
+        raise WhistsimError("--markdown -: the report has a chart beside it; name a file")
+    png = None if markdown is None else str(Path(markdown).with_suffix(".png"))
+    err = check_outputs((markdown, "--markdown"), (png, "--markdown's chart"), (json_out, "--json-out"),
+                        stdout="--json" if as_json else None)  # fmt: skip
     for g in games:
         if g not in game_names():
             raise WhistsimError(f"--game {g}: unknown game (known: {', '.join(game_names())})")
@@ -95,16 +93,16 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
                        f"(from a timed start at {plan.shares} of their games, {plan.probe_s:.0f} s)", err=True)  # fmt: skip
         bar = claims_bar(plan)
 
-    def show(r) -> None:
+    def show(r) -> None:  # rows are for a person: on standard error when --json-out is standard output
         line = json.dumps(r.json(), ensure_ascii=False) if as_json else format_row(r)
         if bar is None:
-            click.echo(line)
+            click.echo(line, err=err)
         else:
-            bar.write(line, file=sys.stdout)
+            bar.write(line, file=sys.stderr if err else sys.stdout)
             bar.update(plan.seconds[r.claim.id])
 
     if not as_json:
-        click.echo(HEADER)
+        click.echo(HEADER, err=err)
     try:
         results = check_claims(chosen, n=n, seed=seed, n_search=n_search, workers=workers, on_result=show)
     finally:
@@ -112,16 +110,16 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
             bar.close()
     ns = n_search if n_search is not None else max(200, n // 10)
     if json_out:
-        with atomic_write(json_out) as f:
+        with writing(json_out), atomic_write(json_out) as f:
             json.dump([r.json() for r in results], f, ensure_ascii=False, indent=1)
             f.write("\n")
     if markdown:
-        png = Path(markdown).with_suffix(".png")
-        chart(results, str(png))
-        with atomic_write(markdown) as f:
-            f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=png.name))
-        if not as_json:
-            click.echo(f"wrote {markdown} and {png}")
+        with writing(png):
+            chart(results, png)
+        with writing(markdown), atomic_write(markdown) as f:
+            f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=Path(png).name))
+    if markdown and not as_json:
+        click.echo(f"wrote {markdown} and {png}", err=err)
 
 
 def claims_bar(plan):

@@ -13,7 +13,11 @@ from . import GAME, main
 
 @main.command(name="compare")
 @click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
-@click.option("--preset", default=None, help="a preset of the game's rules (both rule sets start from it)")
+@click.option(
+    "--preset",
+    default=None,
+    help="a preset of the game's rules: A starts from it, and B unless --vs preset=NAME",
+)
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
     "--rule", "rules", multiple=True, metavar="KEY=VALUE", help="rule set A: an option (repeatable)"
@@ -23,7 +27,8 @@ from . import GAME, main
     "vs",
     multiple=True,
     metavar="KEY=VALUE",
-    help="rule set B: A with this option changed (repeatable)",
+    help="rule set B: A with this option changed (repeatable; required); preset=NAME starts B from that "
+    "preset, with A's --players and --rule options on top",
 )
 @click.option(
     "--strategy",
@@ -42,24 +47,31 @@ from . import GAME, main
     "chart_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="draw the differences with their 95%% CIs into a PNG file",
+    help="draw the differences with their 95% CIs into a PNG file, one panel per unit",
 )
 def compare_cmd(
     game, preset, players, rules, vs, strategies, n, seed, as_json, threads, progress, chart_path
 ):
-    """Compare two rule sets on the same deals: every figure under both, the
-    paired difference (B minus A, game by game), its 95% CI and n.
+    """Compare two rule sets on the same deals: which figures the change moves,
+    by how much (B minus A, deal by deal) with its 95% CI, and which it leaves alone.
 
     Rule set A is the preset with the --rule options; B is A with the --vs
-    options on top. The first turn rotates with the game index.
+    options on top (--vs preset=NAME: that preset with A's --players and --rule
+    options, then the other --vs options). B must differ from A. The figures
+    that changed beyond their CI come first, in words with their units; those
+    identical in every deal under both are named in one line. The first turn
+    rotates with the game index.
 
     \b
     Example:
       whistsim compare --game welsh --vs scoring=five_penalty --n 100000
     """
     from ..comparison import compare, format_comparison
+    from ..io import check_outputs
     from .core import _strategies
 
+    # before any deal is played
+    err = check_outputs((chart_path, "--chart"), stdout="--json" if as_json else None)
     a = parse_assignments(rules)
     b = parse_assignments(vs)
     specs = _strategies(strategies, players, game, preset, a)
@@ -69,10 +81,10 @@ def compare_cmd(
         c.chart(chart_path)
     if as_json:
         click.echo(json.dumps(c.to_json()))
-    else:
-        click.echo(format_comparison(c))
+    else:  # for a person: on standard error when the chart is on standard output
+        click.echo(format_comparison(c), err=err)
     if chart_path is not None and not as_json:
-        click.echo(f"wrote {chart_path}")
+        click.echo(f"wrote {chart_path}", err=err)
     if c.interrupted:
         click.echo(f"whistsim: interrupted after {c.n:,} of {n:,} deals: the table is of those", err=True)
         raise SystemExit(130)

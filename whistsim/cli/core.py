@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import shutil
 import sys
 
 import click
 
 from .. import api
-from ..options import WhistsimError, parse_assignments
+from ..options import WhistsimError, parse_assignments, plural
 from . import GAME, main
 
 
@@ -108,17 +111,15 @@ def simulate(
       whistsim simulate --n 100 --records games.jsonl
       whistsim simulate --game whist --n 200 --strategy heuristic --rule unit=deal --solve
     """
-    from ..io import check_output
+    from ..io import atomic_write, check_outputs, writing
 
     if max_records is not None and records_path is None:
         raise WhistsimError("--max-records limits --records: give --records FILE too")
     if max_records is not None and max_records < 0:
         raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
-    for path, option in ((records_path, "--records"), (csv_path, "--csv")):
-        if path is not None:
-            check_output(path, option)
-    if records_path is not None and records_path == csv_path and records_path != "-":
-        raise WhistsimError(f"--records and --csv both name {records_path}")
+    err = check_outputs(
+        (records_path, "--records"), (csv_path, "--csv"), stdout="--json" if as_json else None
+    )
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
     if solve:
@@ -126,39 +127,62 @@ def simulate(
 
         check_game(game, preset, players, overrides)
     keep = 0 if records_path is None and not solve else (n if max_records is None else min(n, max_records))
-    sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
-                       first=first, threads=threads, records=keep, records_to=None if solve else records_path,
-                       progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
-    from ..io import atomic_write
-
-    try:
-        if solve and records_path is not None:  # kept for the solver, then written
-            api.write_records(records_path, sim.records)
+    with contextlib.ExitStack() as stack:
+        scratch = stack.enter_context(_scratch()) if solve else None  # --solve reads the records back
+        sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
+                           first=first, threads=threads, records=keep, records_to=scratch or records_path,
+                           progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+        if scratch is not None and records_path is not None:
+            with writing(records_path), open(scratch, "rb") as src, atomic_write(records_path, "wb") as dst:
+                shutil.copyfileobj(src, dst)
         if csv_path is not None:
-            with atomic_write(csv_path) as f:
+            with writing(csv_path), atomic_write(csv_path) as f:
                 sim.summary().to_csv(f, index=False)
-    except OSError as e:  # an unwritable path is bad input: one line, no traceback
-        raise WhistsimError(f"cannot write {e.filename or records_path or csv_path}: {e.strerror}") from None
-    if as_json:
-        click.echo(json.dumps(sim.to_json()))
-        _interrupted(sim, n)
-        return
-    click.echo(f"{game}: {sim.rules.describe()}")
-    click.echo(
-        f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
-    )
-    rate = sim.n / max(sim.play_s, 1e-9)
-    click.echo(
-        f"{sim.n:,} games in {sim.play_s:.2f} s ({rate:,.0f} games/s); kernels ready in {sim.load_s:.1f} s"
-    )
-    click.echo(sim.format())
-    if records_path is not None:
-        click.echo(f"wrote {sim.n_records:,} records to {records_path}", err=records_path == "-")
-    if solve:
-        from ..solver.luck import summary_lines
+        if as_json:
+            click.echo(json.dumps(sim.to_json()))
+            _interrupted(sim, n)
+            return
+        say = functools.partial(click.echo, err=err)  # for a person: off standard output when a file is on it
+        say(f"{game}: {sim.rules.describe()}")
+        say(
+            f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
+        )
+        rate = sim.n / max(sim.play_s, 1e-9)
+        say(
+            f"{plural(sim.n, 'game')} in {sim.play_s:.2f} s ({plural(round(rate), 'game')}/s); "
+            f"kernels ready in {sim.load_s:.1f} s"
+        )
+        say(sim.format())
+        if records_path is not None:
+            say(f"wrote {plural(sim.n_records, 'record')} to {records_path}")
+        if scratch is not None:
+            from ..solver.luck import summary_lines
 
-        click.echo("\n".join(summary_lines(sim.records)))
+            say("\n".join(summary_lines(_read_records(scratch))))
     _interrupted(sim, n)
+
+
+@contextlib.contextmanager
+def _scratch():
+    """A temporary JSON Lines file, removed after: records on disk, not in memory."""
+    import os
+    import tempfile
+
+    fd, path = tempfile.mkstemp(prefix="whistsim-solve.", suffix=".jsonl")
+    os.close(fd)
+    try:
+        yield path
+    finally:
+        os.unlink(path)
+
+
+def _read_records(path: str):
+    """The records of a file this run wrote, one at a time."""
+    from ..io import read_lines
+
+    for _, line in read_lines(path):
+        if line is not None and line.strip():
+            yield json.loads(line)
 
 
 def _interrupted(sim, n: int) -> None:
@@ -176,29 +200,50 @@ def _interrupted(sim, n: int) -> None:
 def replay(source, as_json):
     """Judge game records: replay every move, report results, reject illegal ones.
 
-    SOURCE is a JSON Lines file, or - for standard input. The exit status is
-    non-zero when any record is rejected or its stored result differs.
+    SOURCE is a JSON Lines file, or - for standard input. A last line on
+    standard error counts the records judged, accepted and rejected. The exit
+    status is 1 when any record is rejected or its stored result differs, or
+    when SOURCE holds no record at all.
 
     \b
     Example:
       whistsim replay games.jsonl --json
     """
-    bad = 0
+    judged = rejected = mismatched = 0
     for j in api.replay(source):
-        bad += not j.ok
-        if as_json:
-            click.echo(json.dumps(j.to_json(), separators=(",", ":")))
+        judged += 1
+        rejected += j.error is not None
+        mismatched += j.error is None and j.stored is not None
+        if as_json:  # strict JSON: a NaN or infinity that a record carried is written as null
+            click.echo(json.dumps(_finite(j.to_json()), separators=(",", ":"), allow_nan=False))
         elif j.error is not None:
             where = "record" if j.move is None else f"move {j.move}"
             click.echo(f"line {j.line}: rejected at {where}: {j.error}")
         elif j.stored is not None:
-            click.echo(
-                f"line {j.line}: MISMATCH: replayed {json.dumps(j.result)}, stored {json.dumps(j.stored)}"
-            )
+            replayed, stored = (json.dumps(_finite(x), allow_nan=False) for x in (j.result, j.stored))
+            click.echo(f"line {j.line}: MISMATCH: replayed {replayed}, stored {stored}")
         else:
-            click.echo(f"line {j.line}: {json.dumps(j.result)}")
-    if bad:
+            click.echo(f"line {j.line}: {json.dumps(_finite(j.result), allow_nan=False)}")
+    if not judged:
+        click.echo(f"whistsim: replay: {source} holds no record: nothing judged", err=True)
         sys.exit(1)
+    accepted = judged - rejected - mismatched
+    tail = f", {mismatched:,} replayed to another result than stored" if mismatched else ""
+    click.echo(f"whistsim: replay: {plural(judged, 'record')} judged: {accepted:,} accepted, {rejected:,} rejected"
+               f"{tail}", err=True)  # fmt: skip
+    if rejected or mismatched:
+        sys.exit(1)
+
+
+def _finite(value):
+    """``value`` with every NaN or infinity made None, for strict JSON."""
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
 @main.command()
@@ -237,19 +282,81 @@ def rules_cmd(game, as_json=False):
       whistsim rules --game welsh
     """
     from ..games import get_game
+    from ..options import alternatives
 
     g = get_game(game)
+    by_players = _preset_rules(g)
     if as_json:
         options = [{"key": o.key, "type": o.kind, "default": o.default, "doc": o.doc,
                     "choices": list(o.choices) if o.choices else None} for o in g.options]  # fmt: skip
-        click.echo(json.dumps({"game": g.name, "title": g.title, "options": options, "presets": list(g.presets)},
-                              default=str))  # fmt: skip
+        click.echo(json.dumps({"game": g.name, "title": g.title, "options": options, "presets": list(g.presets),
+                               "preset_rules": by_players}, default=str))  # fmt: skip
         return
     click.echo(f"{g.title} rule options (--rule KEY=VALUE):")
     kw = max(len(o.key) for o in g.options)
-    dw = max(len(str(o.default)) for o in g.options)
+    dw = max(len(_written(o.default)) for o in g.options)
     for o in g.options:
-        choices = f"  [{' | '.join(str(c) for c in o.choices)}]" if o.choices else ""
-        click.echo(f"  {o.key:<{kw}}  default {str(o.default):<{dw}}  {o.doc}{choices}")
-    click.echo(f"presets (--preset NAME): {', '.join(g.presets)} (default {g.presets[0]})")
+        choices = f"  ({alternatives(_written(c) for c in o.choices)})" if o.choices else ""
+        click.echo(f"  {o.key:<{kw}}  default {_written(o.default):<{dw}}  {o.doc}{choices}")
+    keys = alternatives(
+        sorted({k for rules in by_players.values() for r in rules.values() for k in r}), last="and"
+    )
+    click.echo(f"presets (--preset NAME; the first is the default), each setting {keys}:")
+    for name, rules in by_players.items():
+        click.echo(f"- {name}: {_preset_words(rules)}")
     click.echo("every rule, and each choice where the sources differ: docs/rules.md")
+
+
+def _written(value) -> str:
+    """A rule value as a user writes it in --rule: true, 10.5, 10, 0,1,0,1 (empty for none)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "empty"
+    return str(value)
+
+
+def _preset_rules(g) -> dict[str, dict[str, dict]]:
+    """What each preset sets, per player count: {preset: {players: {key: value}}}, for the options
+    in which some two presets differ at some player count."""
+    from ..options import RuleError
+
+    out: dict[str, dict[str, dict]] = {name: {} for name in g.presets}
+    for p in range(1, 17):
+        try:
+            records = {name: g.make_rules(name, p, {}).to_record() for name in g.presets}
+        except RuleError:
+            continue
+        for name, r in records.items():
+            out[name][str(p)] = r
+    keys = [k for k in next(iter(next(iter(out.values())).values()), {}) if k != "players"]
+    counts = [c for c in next(iter(out.values()))]
+    differ = {
+        k for k in keys for c in counts if len({json.dumps(rules[c].get(k)) for rules in out.values()}) > 1
+    }
+    return {
+        name: {p: {k: r[k] for k in keys if k in differ} for p, r in rules.items()}
+        for name, rules in out.items()
+    }
+
+
+def _preset_words(rules: dict[str, dict]) -> str:
+    """``{"3": {"packs": 2}, "4": {"packs": 2}, "5": {"packs": 3}}`` -> "packs 2 at 3-4 players, 3 at 5"."""
+    counts = list(rules)
+    parts = []
+    for key in next(iter(rules.values()), {}):
+        runs: list[list] = []  # [first, last, value] over consecutive player counts
+        for p in counts:
+            v = _written(rules[p][key])
+            if runs and runs[-1][2] == v:
+                runs[-1][1] = p
+            else:
+                runs.append([p, p, v])
+        if len(runs) == 1:
+            parts.append(f"{key} {runs[0][2]}")
+        else:
+            at = [f"{v} at {a if a == b else f'{a}-{b}'}" for a, b, v in runs]
+            parts.append(f"{key} {', '.join(at)} players")
+    return "; ".join(parts) or "the defaults"

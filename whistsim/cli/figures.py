@@ -12,10 +12,11 @@ from . import GAME, main
 def figure_rows(game: str) -> list[dict]:
     """Each declared figure of ``game``: name, per what, unit, meaning, and its kind."""
     from ..games import get_game
+    from ..tables import is_share
 
     rows = []
     for f in get_game(game).figures:
-        kind = "share of games (Wilson CI)" if f.rate else ("ratio of means" if f.ratio else "mean per game")
+        kind = "share (Wilson CI)" if is_share(f) else ("ratio of means" if f.ratio else "mean per game")
         rows.append({"figure": f.name if f.per == "game" else f"{f.name}[{f.per}]", "per": f.per,
                      "unit": f.unit, "meaning": f.doc, "kind": kind, "in_simulate": f.basic})  # fmt: skip
     return rows
@@ -29,7 +30,8 @@ def figures_cmd(game, as_json):
 
     A figure per seat, side or turn position has one column per index, e.g.
     points[0]; a turn position counts from the player who moves first.
-    simulate shows the figures marked *; studies can use them all.
+    simulate shows the figures marked *; studies can use them all. A share
+    (every game's value in [0, 1]) is marked %: its 95% CI is Wilson's, inside [0, 1].
 
     \b
     Example:
@@ -41,9 +43,10 @@ def figures_cmd(game, as_json):
     if as_json:
         click.echo(json.dumps({"game": game, "figures": rows}))
         return
-    click.echo(f"{get_game(game).title} figures (* shown by simulate):")
+    click.echo(f"{get_game(game).title} figures (* shown by simulate; % a share, with Wilson's CI):")
     w = max(len(r["figure"]) for r in rows)
     u = max(len(r["unit"]) for r in rows)
     for r in rows:
         star = "*" if r["in_simulate"] else " "
-        click.echo(f"{star} {r['figure']:<{w}}  {r['unit']:<{u}}  {r['meaning']}")
+        share = "%" if r["kind"].startswith("share") else " "
+        click.echo(f"{star}{share} {r['figure']:<{w}}  {r['unit']:<{u}}  {r['meaning']}")

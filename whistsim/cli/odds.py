@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 
 import click
 
@@ -45,6 +46,7 @@ from . import GAME, main
     help="bootstrap resamples of the deals, for the CIs (default 200; 3 sides: 50)",
 )
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
+@click.option("--progress/--no-progress", default=None, help="progress bars (default: on a terminal)")
 @click.option("--json", "as_json", is_flag=True, help="print JSON: the setting and the rows")
 @click.option(
     "--out",
@@ -55,7 +57,7 @@ from . import GAME, main
 )
 @click.option("--chart", "chart_path", type=click.Path(dir_okay=False), default=None,
               help="a PNG heat map of side 0's chance by score (the whole table only)")  # fmt: skip
-def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot, threads, as_json, out_path,
+def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot, threads, progress, as_json, out_path,
          chart_path):  # fmt: skip
     """The chance that each side wins the game from a score, with its 95% CI.
 
@@ -71,53 +73,53 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
       whistsim odds --game whist --rule target=7 --strategy heuristic --chart whist7.png > whist7.csv
       whistsim odds --game scotch --players 4 --score 30-20 --json
     """
-    from ..io import atomic_write, check_output
+    from ..io import atomic_write, check_outputs, writing
     from ..odds import heatmap
     from ..odds import odds as compute
     from .core import _strategies
 
-    for path, option in ((out_path, "--out"), (chart_path, "--chart")):
-        if path is not None:
-            check_output(path, option)
+    table = "the table (without --score or --out)" if score is None and out_path is None else None
+    err = check_outputs((out_path, "--out"), (chart_path, "--chart"), stdout="--json" if as_json else table)
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
     if chart_path is not None and score is not None:
         raise WhistsimError("--chart draws the whole table: leave out --score")
     df = compute(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
-                 score=score, dealer=dealer, boot=boot, threads=threads, announce=True)  # fmt: skip
+                 score=score, dealer=dealer, boot=boot, threads=threads, announce=True,
+                 progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     meta = {
         k: df.attrs[k] for k in ("game", "rules", "strategies", "seed", "n_deals", "boot", "dealer_period")
     }
     doc = {**meta, "rows": df.to_dict(orient="records")}
-    try:
-        if out_path is not None:
-            with atomic_write(out_path) as f:
-                if out_path.endswith(".json"):
-                    json.dump(_clean(doc), f, indent=1)
-                else:
-                    df.to_csv(f, index=False)
-        if chart_path is not None:
+    if out_path is not None:
+        with writing(out_path), atomic_write(out_path) as f:
+            if out_path.endswith(".json"):
+                json.dump(_clean(doc), f, indent=1)
+            else:
+                df.to_csv(f, index=False)
+    if chart_path is not None:
+        with writing(chart_path):
             heatmap(df, chart_path, dealer=0 if dealer is None else dealer)
-    except OSError as e:
-        raise WhistsimError(f"cannot write {e.filename or out_path or chart_path}: {e.strerror}") from None
     if as_json:
         click.echo(json.dumps(_clean(doc)))
     elif score is None:
         if out_path is None:
             click.echo(df.to_csv(index=False), nl=False)
-    else:
-        click.echo(f"{game}: {meta['rules']}")
-        click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(meta['strategies']))}")
-        click.echo(f"{n:,} deals measured (seed {seed}), {meta['boot']} bootstrap resamples")
+    else:  # for a person: on standard error when an output is on standard output
+        click.echo(f"{game}: {meta['rules']}", err=err)
+        click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(meta['strategies']))}", err=err)
+        click.echo(f"{n:,} deals measured (seed {seed}), {meta['boot']} bootstrap resamples", err=err)
         row = df.iloc[0]
-        click.echo(f"from {score}, seat {int(row['dealer'])} dealing next:")
+        click.echo(f"from {score}, seat {int(row['dealer'])} dealing next:", err=err)
         sides = sum(c.startswith("score_") for c in df.columns)
         for side in range(sides):
             p, lo, hi = row[f"win_{side}"], row[f"win_{side}_low"], row[f"win_{side}_high"]
-            click.echo(f"  side {side} wins {100 * p:.2f}%  (95% CI {100 * lo:.2f} to {100 * hi:.2f}%)")
+            click.echo(
+                f"  side {side} wins {100 * p:.2f}%  (95% CI {100 * lo:.2f} to {100 * hi:.2f}%)", err=err
+            )
     for path in (out_path, chart_path):
         if path is not None:
-            click.echo(f"wrote {path}", err=as_json or score is None)
+            click.echo(f"wrote {path}", err=err or as_json or score is None)
 
 
 def _clean(x):
@@ -145,7 +147,8 @@ def _clean(x):
     "--out", "out_dir", type=click.Path(file_okay=False), default="results/game_odds", show_default=True
 )
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
-def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads):
+@click.option("--progress/--no-progress", default=None, help="progress bars (default: on a terminal)")
+def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads, progress):
     """The game_odds study: how decisive one deal is, by target, with and without honours.
 
     Tables for Whist to 5, 7 and 10 with honours on and off and for Scotch Whist
@@ -165,5 +168,6 @@ def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads):
 
     with use_threads(threads):
         path = run_study(out_dir, n=n, check_games=check_games, seed=seed, boot=boot,
-                         boot_three_sides=boot_three_sides, echo=click.echo)  # fmt: skip
+                         boot_three_sides=boot_three_sides, echo=click.echo,
+                         progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     click.echo(f"wrote {path}")

@@ -9,17 +9,24 @@ import click
 from ..options import WhistsimError, parse_assignments
 from . import GAME, main
 
+# The default player of the other seats and the hint: whistsim.play.DEFAULT_HINT (a test keeps
+# these in step; importing whistsim.play here would load the games for every command's --help).
+_DEFAULT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
 
-def _lines(interactive: bool):
-    """Typed lines from standard input, prompting on a terminal."""
-    stream = click.get_text_stream("stdin")
-    while True:
-        if interactive:
-            click.echo("your move (? lists them, an empty line takes the hint): ", nl=False)
-        line = stream.readline()
-        if not line:
-            return
-        yield line.rstrip("\r\n")
+
+def _for_every_seat(item: str) -> bool:
+    head, sep, _ = item.partition("=")
+    return not (sep and head.strip().isascii() and head.strip().isdigit())
+
+
+class _Encoded:
+    """A text-only standard input (a stand-in with no ``buffer``) read as bytes, a line at a time."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self.stream.readline(limit).encode("utf-8", "surrogateescape")
 
 
 @main.command(name="play")
@@ -35,7 +42,8 @@ def _lines(interactive: bool):
     "strategies",
     multiple=True,
     metavar="[SEAT=]SPEC",
-    help="another seat's player, e.g. 1=greedy (repeatable; default random)",
+    help="another seat's player, e.g. 1=greedy (repeatable; default the hint's player: "
+    "pimc2 for welsh, pimc for scotch and whist)",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="decides the deal and the players' choices"
@@ -45,53 +53,104 @@ def _lines(interactive: bool):
     default=None,
     metavar="SPEC",
     help="the player whose move an empty line makes "
-    "(default: the strongest fast player: counter for welsh, heuristic for scotch and whist)",
+    "(default: the strongest fast player: pimc2 for welsh, pimc for scotch and whist)",
 )
 @click.option(
     "--record",
     "record_path",
-    type=click.Path(dir_okay=False),
+    type=click.Path(dir_okay=False, allow_dash=True),
     default=None,
-    help="write the deal's record (JSON Lines; whistsim replay judges it)",
+    help="write the deal's record (JSON Lines; whistsim replay judges it); - for standard output, "
+    "the table then goes to standard error",
 )
 def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_path):
     """Play a deal yourself against the built-in players, any game and variant.
 
     You see your hand (by suit), the trick, the stock, the scores and what the
     others have shown (passes, voids), drawn with rich on a terminal and as plain
-    text when the output is piped; type a move as in records (7H, draw, pass, X=S,
-    challenge=2, nochallenge), ? for your legal moves, or an empty line for the
-    hint player's move. Moves are read from standard input, so a game can be
-    scripted.
+    text when the output is piped. The other seats hold the strongest fast player
+    unless --strategy says otherwise. Moves are read from standard input, so a
+    game can be scripted. At the prompt:
+
+    \b
+      MOVE          a move as records write it: 7H, draw, pass, X=S, challenge=2, nochallenge
+      N             the Nth of your legal moves, as ? numbers them
+      (empty line)  take the hint player's move
+      ? or moves    list your legal moves, numbered
+      hint          show the hint player's move without taking it
+      last          show the last complete trick
+      undo          take back your last move and the others' moves since
+      quit          stop; the moves so far go to --record, if given
+      help          this list
+
+    A line over 4 KiB or not UTF-8 is a bad line; after 100 lines in a row
+    that take the deal no further, or when the input ends before the deal does,
+    play stops with status 2, writing the moves so far to --record. A record
+    of an unfinished deal has no result: whistsim replay judges each of its
+    moves and says where they stop.
 
     \b
     Examples:
       whistsim play --game welsh --rule revokes=true --rule challenge=parlett
       yes '' | whistsim play --game whist --seed 5 --record game.jsonl
+      yes '' | whistsim play --game whist --record - | whistsim replay -
     """
     from ..api import write_records
-    from ..play import play_game
+    from ..io import STDIO, check_output
+    from ..play import PlayStopped, play_game, typed_lines
     from .core import _strategies
 
+    if record_path is not None:
+        check_output(record_path, "--record")  # before the deal: a bad path is one line at once
+    to_err = record_path == STDIO  # standard output holds the record alone
     overrides = parse_assignments(rules)
+    if not any(_for_every_seat(s) for s in strategies):
+        strategies = (_DEFAULT[game], *strategies)
     specs = _strategies(strategies, players, game, preset, overrides)
     show = None
-    if sys.stdout.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
+    screen = sys.stderr if to_err else sys.stdout
+    if screen.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
         from rich.console import Console
 
         from ..play import rich_view
 
-        console = Console()
+        console = Console(stderr=to_err)
 
         def show(table) -> None:
             console.print(rich_view(table.facts()))
 
-    out = play_game(game, preset=preset, players=players, rules=overrides, seat=seat, strategies=specs,
-                    seed=seed, hint=hint, moves=_lines(sys.stdin.isatty()), echo=click.echo,
-                    show=show)  # fmt: skip
+    def echo(text: str) -> None:
+        click.echo(text, err=to_err)
+
+    prompt = None
+    if sys.stdin.isatty():
+
+        def prompt() -> None:
+            echo_prompt = "your move (help lists the commands; an empty line takes the hint): "
+            click.echo(echo_prompt, nl=False, err=to_err)
+
+    moves = typed_lines(getattr(sys.stdin, "buffer", None) or _Encoded(sys.stdin), prompt)
+    stopped = None
+    try:
+        out = play_game(game, preset=preset, players=players, rules=overrides, seat=seat, strategies=specs,
+                        seed=seed, hint=hint, moves=moves, echo=echo, show=show)  # fmt: skip
+    except PlayStopped as e:
+        out, stopped = e.game, str(e)
+    note = ""
     if record_path is not None:
         try:
             write_records(record_path, [out.record])
         except OSError as e:
             raise WhistsimError(f"cannot write {record_path}: {e.strerror}") from None
-        click.echo(f"wrote the record to {record_path} (whistsim replay {record_path})")
+        where = "standard output" if to_err else record_path
+        n = len(out.record["moves"])
+        note = (
+            f"wrote the record to {where} (whistsim replay {record_path})"
+            if out.finished
+            else f"wrote the {n} move{'s' * (n != 1)} so far to {where}: a record of an unfinished deal, "
+            "with no result (whistsim replay judges each move and says where they stop)"
+        )
+    if stopped is not None:
+        raise WhistsimError(f"{stopped}" + (f"; {note}" if note else ""))
+    if note:
+        echo(note)

@@ -22,13 +22,15 @@ def strategies_cmd(game, as_json=False):
       whistsim simulate --rule revokes=true --rule challenge=parlett --strategy 2=cheater:rate=0.2,challenge=smart
     """
     import json
+    import math
 
     from ..games import get_game
 
     described = get_game(game).players.describe()
     if as_json:
         players = [{"name": name, "doc": doc,
-                    "params": [{"key": k, "default": p.default, "aliases": list(p.aliases), "doc": p.doc}
+                    "params": [{"key": k, "default": p.default, "aliases": list(p.aliases), "doc": p.doc,
+                                "expected": p.expected()}
                                for k, p in params.items()]} for name, doc, params in described]  # fmt: skip
         click.echo(json.dumps({"game": game, "strategies": players}, default=str))
         return
@@ -39,7 +41,8 @@ def strategies_cmd(game, as_json=False):
         for key, p in params.items():
             also = f" (also {', '.join(p.aliases)})" if p.aliases else ""
             default = p.default if isinstance(p.default, str) else f"{p.default:g}"
-            rows.append((f"{key}={default}{also}", p.doc))
+            bounded = p.numbers and not p.words and math.isfinite(p.low) and math.isfinite(p.high)
+            rows.append((f"{key}={default}{also}", f"{p.doc} ({p.expected()})" if bounded else p.doc))
         w = max((len(r[0]) for r in rows), default=0)
         for head, doc in rows:
             click.echo(f"  {head:<{w}}  {doc}")

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from ..options import parse_assignments
+from ..options import parse_assignments, plural
 from . import GAME, main
 
 
@@ -61,13 +61,13 @@ def tournament(
     Example:
       whistsim tournament --game welsh --players 3 --strategies random,greedy,hunter,counter,pimc --n 20000 --seed 1
     """
-    from ..io import atomic_write, check_output
+    from ..io import atomic_write, check_outputs, writing
     from ..tournament import format_ranking, split_strategies
     from ..tournament import tournament as run
 
-    for path, option in ((csv_path, "--csv"), (pairs_path, "--pairs-csv")):
-        if path is not None:
-            check_output(path, option)
+    err = check_outputs(
+        (csv_path, "--csv"), (pairs_path, "--pairs-csv"), stdout="--json" if as_json else None
+    )
 
     t0 = time.perf_counter()
     t = run(split_strategies(strategies), game, n, seed, preset=preset, players=players,
@@ -76,7 +76,7 @@ def tournament(
     dt = time.perf_counter() - t0
     for path, df in ((csv_path, t.ranking), (pairs_path, t.pairwise)):
         if path is not None:
-            with atomic_write(path) as f:
+            with writing(path), atomic_write(path) as f:
                 df.to_csv(f, index=False)
     if as_json:
         import json
@@ -84,15 +84,17 @@ def tournament(
         click.echo(json.dumps({**t.to_json(), "seconds": dt}))
         _interrupted(t, n)
         return
-    click.echo(f"{game}: {t.rules.describe()}")
+    # for a person: on standard error when an output is on standard output
+    click.echo(f"{game}: {t.rules.describe()}", err=err)
     click.echo(
-        f"{len(t.strategies)} strategies, {len(t.arrangements)} seat arrangements x {t.decks:,} decks "
-        f"= {t.games:,} games in {dt:.1f} s; seed {seed}, first {first}"
+        f"{len(t.strategies)} strategies, {plural(len(t.arrangements), 'seat arrangement')} x "
+        f"{plural(t.decks, 'deck')} = {plural(t.games, 'game')} in {dt:.1f} s; seed {seed}, first {first}",
+        err=err,
     )
-    click.echo(format_ranking(t))
+    click.echo(format_ranking(t), err=err)
     for path in (csv_path, pairs_path):
         if path is not None:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {path}", err=err)
     _interrupted(t, n)
 
 

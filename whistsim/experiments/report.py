@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -196,24 +198,123 @@ def write_csv(df: pd.DataFrame, path: Path) -> None:
 
 
 MANIFEST = ".whistsim-charts"  # the charts a study wrote into charts/, one name a line
+OUTPUTS = ".whistsim-outputs"  # every file a run wrote into its folder, one path a line (see own_files)
+# Entries an outputs manifest may hold: whistsim's own names only, so a tampered list deletes nothing else;
+# "rows/" and "records/" stand for every file in them named as a run names its chunks and cells.
+_ENTRY = re.compile(
+    r"(?:summary|paired|histograms)\.csv|report\.md|rows/|records/|charts/\.whistsim-charts"
+    r"|charts/[^/\\.\x00-\x1f][^/\\\x00-\x1f]*\.(?:png|json)"
+)
+_IN_FOLDER = {
+    "rows/": re.compile(r"chunk-[0-9]{6,}\.parquet"),
+    "records/": re.compile(r"cell-[0-9]{3,}\.jsonl"),
+}
+_SUMMARY_HEAD = ("cell,label,", ",figure,mean,sd,ci_low,ci_high,n")  # summary.csv's header, axes between
+
+
+def _head(path: Path, limit: int = 1 << 20) -> str | None:
+    """The first ``limit`` characters of a regular file (never a FIFO that would block); None if none."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return None
+        with open(path, encoding="utf-8") as f:
+            return f.read(limit)
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _manifest(path: Path) -> set[str]:
     """Chart names listed in ``path``: plain ``*.png`` and ``*.json`` names only, so a tampered list deletes nothing else."""
-    try:
-        names = path.read_text(encoding="utf-8").split("\n")
-    except (OSError, UnicodeDecodeError):
-        return set()
+    names = (_head(path) or "").split("\n")
     return {n for n in names if n.endswith((".png", ".json")) and "/" not in n and not n.startswith(".")}
 
 
-def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
+def _listed(out: Path) -> set[str]:
+    """The entries of ``out``'s outputs manifest; a folder written before there was one (its charts'
+    manifest, or a summary.csv with whistsim's header) is taken to hold whistsim's usual files."""
+    if os.path.lexists(out / OUTPUTS):
+        return {e for e in (_head(out / OUTPUTS) or "").split("\n") if _ENTRY.fullmatch(e)}
+    if not (out / "charts" / MANIFEST).is_file():
+        head = (_head(out / "summary.csv", 1 << 16) or "").split("\n", 1)[0].rstrip("\r")
+        if not (head.startswith(_SUMMARY_HEAD[0]) and head.endswith(_SUMMARY_HEAD[1])):
+            return set()
+    return {
+        "summary.csv",
+        "paired.csv",
+        "histograms.csv",
+        "report.md",
+        "rows/",
+        "records/",
+        f"charts/{MANIFEST}",
+    }
+
+
+def own_files(out: str | os.PathLike) -> set[str]:
+    """The files (paths relative to ``out``) that runs of whistsim wrote there and that are still there:
+    those its outputs manifest lists, the files in a listed ``rows/`` or ``records/`` named as a run
+    names them, and the charts in ``charts/.whistsim-charts``. Nothing else in ``out`` is whistsim's."""
+    out = Path(out)
+    files: set[str] = {f"charts/{n}" for n in _manifest(out / "charts" / MANIFEST)}
+    for entry in _listed(out):
+        if entry in _IN_FOLDER:
+            with contextlib.suppress(OSError):
+                files |= {entry + n for n in os.listdir(out / entry) if _IN_FOLDER[entry].fullmatch(n)}
+        else:
+            files.add(entry)
+    return {f for f in files if os.path.lexists(out / f)}
+
+
+def _entries(files: set[str]) -> set[str]:
+    return {next((d for d in _IN_FOLDER if f.startswith(d)), f) for f in files}
+
+
+def _write_list(out: Path, entries: set[str]) -> None:
+    with atomic_write(out / OUTPUTS) as f:
+        f.write("".join(f"{e}\n" for e in sorted(entries)))
+
+
+def claim_outputs(out: str | os.PathLike, files: list[str]) -> None:
+    """List ``files`` (or folders ``rows/``, ``records/``) in ``out``'s outputs manifest before they are
+    written, beside what it lists already: a run cut short leaves nothing the next cannot tell as its own."""
+    out = Path(out)
+    listed = _listed(out)
+    charts = {f"charts/{n}" for n in _manifest(out / "charts" / MANIFEST)}  # before it is rewritten
+    wanted = listed | {e for e in charts if _ENTRY.fullmatch(e)} | _entries(set(files))
+    if wanted != listed or not (out / OUTPUTS).is_file():
+        _write_list(out, wanted)
+
+
+def settle_outputs(out: str | os.PathLike, written: set[str]) -> None:
+    """A run is written: remove what runs of whistsim wrote in ``out`` that this one did not write
+    (a stale paired.csv, rows of chunks past its end, ...) and list exactly this run's files."""
+    out = Path(out)
+    emptied = set()
+    for rel in sorted(own_files(out) - written):
+        with contextlib.suppress(FileNotFoundError, IsADirectoryError):
+            os.unlink(out / rel)
+            emptied.add(rel.partition("/")[0])
+    for folder in emptied & {"rows", "records", "charts"}:  # left empty by this: it goes too
+        with contextlib.suppress(OSError):
+            (out / folder).rmdir()
+    _write_list(out, _entries(written))
+
+
+def write_outputs(
+    result: ExperimentResult, out_dir: str | os.PathLike, keep: list[str] | tuple[str, ...] = ()
+) -> Path:
     """summary.csv, paired.csv, histograms.csv, charts/*.png (+ .json) and report.md, each written atomically.
 
-    A chart that breaks the standard (:class:`ChartError`) is left out and named in the report.
+    A chart that breaks the standard (:class:`ChartError`) is left out and named in the report. The
+    folder's outputs manifest (``.whistsim-outputs``) lists what is written; once all is written, what
+    an earlier run wrote there and this one did not (nor ``keep``: the run's rows and records) is removed.
     """
     out = Path(out_dir)
     analysis = result.analysis()
+    charts = analysis.charts[:MAX_CHARTS]
+    tables = ["summary.csv"] + (["paired.csv"] if result.spec.pairs else [])
+    tables += ["histograms.csv"] if result.spec.histograms else []
+    chart_names = [f"charts/{c.name}{ext}" for c in charts for ext in (".png", ".json")]
+    claim_outputs(out, [*tables, "report.md", f"charts/{MANIFEST}", *chart_names, *keep])
     write_csv(result.summary(), out / "summary.csv")
     if result.spec.pairs:
         write_csv(result.paired(), out / "paired.csv")
@@ -222,7 +323,7 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
     chart_files = []
     left_out = []
     made = set()
-    for chart in analysis.charts[:MAX_CHARTS]:
+    for chart in charts:
         path = out / "charts" / f"{chart.name}.png"
         try:
             draw(chart, path)
@@ -232,15 +333,13 @@ def write_outputs(result: ExperimentResult, out_dir: str | os.PathLike) -> Path:
         made |= {path.name, sidecar(path).name}
         caption = json.loads(sidecar(path).read_text(encoding="utf-8")).get("caption", "")
         chart_files.append((chart.title, f"charts/{path.name}", caption))
-    charts_dir = out / "charts"
-    # Remove only the charts this study wrote before (its manifest), never a file of someone else's.
-    manifest = charts_dir / MANIFEST
-    for old in _manifest(manifest) - made:
-        with contextlib.suppress(OSError):
-            (charts_dir / old).unlink()
-    if made or manifest.exists():
-        with atomic_write(manifest) as f:
+    if made:
+        with atomic_write(out / "charts" / MANIFEST) as f:
             f.write("".join(f"{name}\n" for name in sorted(made)))
     with atomic_write(out / "report.md") as f:
         f.write(render_report(result, analysis, chart_files, left_out))
+    written = {*tables, "report.md", *keep} | (
+        {f"charts/{MANIFEST}"} | {f"charts/{n}" for n in made} if made else set()
+    )
+    settle_outputs(out, written)
     return out

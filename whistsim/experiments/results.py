@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -98,19 +99,45 @@ def _exact_to_json(v: int | Fraction | float) -> int | str | None:
     return int(v)
 
 
+_FRACTION = re.compile(r"-?[0-9]+/[0-9]+")  # never '1e999999', which Fraction would expand
+
+
 def _exact_from_json(v: Any) -> int | Fraction | float:
     if v is None:
         return math.nan
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    if isinstance(v, str) and len(v) < 10_000:
+    if isinstance(v, str) and len(v) < 10_000 and _FRACTION.fullmatch(v):
         return Fraction(v)
-    raise ValueError(f"an exact sum must be an integer or 'p/q', not {v!r}")
+    raise ValueError(f"an exact sum must be an integer or 'p/q', not {_short(v)}")
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _count(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise ValueError(f"a count must be an integer >= 0, not {v!r}")
+        raise ValueError(f"a count must be an integer >= 0, not {_short(v)}")
+    return v
+
+
+def _int(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or abs(v) >= 2**63:
+        raise ValueError(f"a histogram's value must be an integer, not {_short(v)}")
+    return v
+
+
+def _list(v: Any, what: str, length: int | None = None) -> list:
+    if not isinstance(v, list) or (length is not None and len(v) != length):
+        raise ValueError(f"{what} must be a list" + (f" of {length}" if length is not None else ""))
+    return v
+
+
+def _object(v: Any, what: str) -> dict:
+    if not isinstance(v, dict):
+        raise ValueError(f"{what} must be an object")
     return v
 
 
@@ -120,13 +147,23 @@ def moments_to_json(m: Moments) -> dict[str, list]:
 
 def moments_from_json(d: dict[str, list]) -> Moments:
     m = Moments()
-    if not isinstance(d, dict):
-        raise ValueError("moments must be an object")
-    for k, v in d.items():
-        if not isinstance(v, list) or len(v) != 3:
-            raise ValueError(f"moments of {k!r} must be a list of 3")
+    for k, v in _object(d, "moments").items():
+        v = _list(v, f"moments of {_short(k)}", 3)
         m.n[k], m.s1[k], m.s2[k] = _count(v[0]), _exact_from_json(v[1]), _exact_from_json(v[2])
     return m
+
+
+def hist_from_json(v: Any) -> dict[int, int]:
+    """``[[value, count], ...]`` in increasing order of value, every count at least 1."""
+    out: dict[int, int] = {}
+    last = None
+    for pair in _list(v, "a histogram"):
+        value, count = _list(pair, "a histogram's entry", 2)
+        value, count = _int(value), _count(count)
+        if count == 0 or (last is not None and value <= last):
+            raise ValueError("a histogram's values must increase, each counted at least once")
+        out[value], last = count, value
+    return out
 
 
 def merge_hist(into: dict[int, int], other: dict[int, int]) -> None:
@@ -187,13 +224,23 @@ class Tally:
             "paired": [moments_to_json(m) for m in self.paired],
         }
 
+    KEYS = ("games", "chunks", "cells", "ratios", "hists", "paired")
+
     @classmethod
     def from_json(cls, d: dict) -> Tally:
+        """The tally ``to_json`` wrote; ValueError naming the first part of the wrong type or shape."""
+        d = _object(d, "a tally")
+        if sorted(d) != sorted(cls.KEYS):
+            raise ValueError(f"a tally has the keys {', '.join(cls.KEYS)}, not {_short(sorted(d))}")
+        cells, ratios = _list(d["cells"], "cells"), _list(d["ratios"], "ratios")
+        hists, paired = _list(d["hists"], "hists"), _list(d["paired"], "paired")
+        if not len(cells) == len(ratios) == len(hists):
+            raise ValueError("cells, ratios and hists must be lists of one entry per cell")
         return cls(
-            [moments_from_json(m) for m in d["cells"]],
-            [{k: CoMoments.from_json(v) for k, v in r.items()} for r in d["ratios"]],
-            [{k: {int(v): int(c) for v, c in h} for k, h in hs.items()} for hs in d["hists"]],
-            [moments_from_json(m) for m in d["paired"]],
+            [moments_from_json(m) for m in cells],
+            [{k: CoMoments.from_json(v) for k, v in _object(r, "ratios").items()} for r in ratios],
+            [{k: hist_from_json(h) for k, h in _object(hs, "hists").items()} for hs in hists],
+            [moments_from_json(m) for m in paired],
             _count(d["games"]),
             _count(d["chunks"]),
         )
@@ -445,8 +492,9 @@ def load_results(path: str | os.PathLike) -> LoadedResults:
     """The tables of a finished ``whistsim experiment`` run, read back from its folder.
 
     >>> import whistsim
-    >>> res = whistsim.load_results("results/five_penalty")   # doctest: +SKIP
-    >>> res.summary().head()       # every figure of every cell: mean, sd, 95% CI, n  # doctest: +SKIP
+    >>> res = whistsim.load_results("results/five_penalty")
+    >>> res.summary().columns.tolist()[-5:]   # every figure of every cell: mean, sd, 95% CI, n
+    ['mean', 'sd', 'ci_low', 'ci_high', 'n']
     """
     p = Path(path)
     if not (p / "summary.csv").is_file():

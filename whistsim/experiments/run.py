@@ -14,9 +14,11 @@ uninterrupted local run.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import math
 import os
+import stat
 import sys
 import threading
 import time
@@ -33,14 +35,15 @@ from ..games import get_game
 from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
 from ..runner import run_games
-from .figures import figures, ratio_parts
+from .figures import figures, ratio_parts, ratios
 from .reading import analyse, differenced
-from .report import write_outputs
+from .report import claim_outputs, write_outputs
 from .results import CoMoments, ExperimentResult, Tally, hist_of
 from .spec import Spec, SpecError, load_spec
 
 CHECKPOINT = ".checkpoint.json"
-CHECKPOINT_VERSION = 2  # 2: exact sums (whistsim.stats.Moments)
+CHECKPOINT_VERSION = 3  # 2: exact sums (whistsim.stats.Moments); 3: a sha256 checksum
+MAX_CHECKPOINT_BYTES = 256 << 20  # read whole: a real one is a few MB (cells x figures x exact sums)
 DEFAULT_MAX_N = 10**8
 _KERNEL_LOCK = threading.Lock()  # a worker's threads must not enter the parallel kernel at once
 
@@ -158,68 +161,171 @@ class _State:
     pending: dict[int, Tally] = field(default_factory=dict)
 
     def snapshot(self) -> str:
-        return json.dumps({
+        content = {
             "version": CHECKPOINT_VERSION,
             "fingerprint": self.fingerprint,
             "done": self.done,
             "total": self.total.to_json() if self.total else None,
             "pending": {str(k): t.to_json() for k, t in self.pending.items()},
-        })  # fmt: skip
+        }
+        return json.dumps({**content, "sha256": _checksum(content)})
 
 
-def _load_checkpoint(path: Path, fingerprint: str) -> _State | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, RecursionError) as e:
-        raise WhistsimError(f"cannot read checkpoint {path}: {' '.join(str(e).split())}") from None
-    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint:
-        raise WhistsimError(
-            f"{path} was made by a different spec or settings; run without --resume to start again"
-        )
+def _checksum(content: dict) -> str:
+    """sha256 of a canonical serialisation (sorted keys, no spaces, ASCII) of the checkpoint's content;
+    the content holds the run's fingerprint, so the checksum covers the spec and settings too."""
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _load_checkpoint(path: Path, fingerprint: str, job: ChunkJob) -> _State | None:
+    """The checkpoint at ``path`` (None if there is none), refused in one line unless it is intact
+    (its checksum), of this run (its fingerprint) and consistent; bounded before it is read."""
 
     def bad(why: str) -> WhistsimError:
         return WhistsimError(f"checkpoint {path} is corrupted ({why}); run without --resume to start again")
 
-    done, total, pending = data.get("done"), data.get("total"), data.get("pending")
-    if data.get("version") != CHECKPOINT_VERSION:
-        raise bad(f"version {data.get('version')!r}, expected {CHECKPOINT_VERSION}")
-    if not isinstance(done, int) or isinstance(done, bool) or done < 0:
-        raise bad(f"done={done!r}")
-    if not isinstance(total, dict) or not isinstance(pending, dict):
-        raise bad("total and pending must be objects")
-    st = _State(fingerprint, done)
     try:
-        st.total = Tally.from_json(total)
-        for k, v in pending.items():
-            if not (k.isascii() and k.isdigit()) or int(k) <= done:
-                raise ValueError(f"pending chunk {k!r}")
-            st.pending[int(k)] = Tally.from_json(v)
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise WhistsimError(f"checkpoint {path} is not a file; run without --resume to start again")
+        if info.st_size > MAX_CHECKPOINT_BYTES:
+            raise bad(f"{info.st_size:,} bytes; a checkpoint holds at most {MAX_CHECKPOINT_BYTES >> 20} MiB")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_CHECKPOINT_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise WhistsimError(
+            f"cannot read checkpoint {path}: {e.strerror}; run without --resume to start again"
+        ) from None
+    if len(raw) > MAX_CHECKPOINT_BYTES:
+        raise bad(f"over {MAX_CHECKPOINT_BYTES >> 20} MiB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise bad(f"not JSON: {' '.join(str(e).split())[:80]}") from None
+    if not isinstance(data, dict):
+        raise bad("not a JSON object")
+    if "sha256" not in data:
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version < CHECKPOINT_VERSION:
+            raise WhistsimError(f"checkpoint {path} was written by an older whistsim (format {version}, this one "
+                                f"reads {CHECKPOINT_VERSION}); run without --resume to start again")  # fmt: skip
+        raise bad("it has no checksum")
+    content = {k: v for k, v in data.items() if k != "sha256"}
+    if data["sha256"] != _checksum(content):
+        raise bad("its content does not match its sha256 checksum: it was altered or damaged")
+    if data.get("version") != CHECKPOINT_VERSION:
+        raise WhistsimError(f"checkpoint {path} is of another whistsim (format {data.get('version')!r}, this one "
+                            f"reads {CHECKPOINT_VERSION}); run without --resume to start again")  # fmt: skip
+    if data.get("fingerprint") != fingerprint:
+        raise WhistsimError(
+            f"{path} was made by a different spec or settings (the spec, --n, --until-ci, --max-n, --rows or "
+            "--records differ); run without --resume to start again"
+        )
+    try:
+        return _state_of(content, fingerprint, job)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, OverflowError) as e:
         raise bad(" ".join(str(e).split()) or type(e).__name__) from None
+
+
+def _state_of(data: dict, fingerprint: str, job: ChunkJob) -> _State:
+    """A checkpoint's content as a state: every size bounded by the run before anything is built from it,
+    then every tally checked against the chunks it says it holds (ValueError says what is wrong)."""
+    if sorted(data) != ["done", "fingerprint", "pending", "total", "version"]:
+        raise ValueError(f"keys {sorted(data)}")
+    spec, chunk = job.spec, job.spec.chunk
+    chunks = -(-job.limit // chunk)  # in the whole run
+    done, total, pending = data["done"], data["total"], data["pending"]
+    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= chunks:
+        raise ValueError(f"done={str(done)[:20]}: the run has {chunks:,} chunk(s)")
+    if not isinstance(total, dict) or not isinstance(pending, dict):
+        raise ValueError("total and pending must be objects")
+    for k in pending:
+        if not (k.isascii() and k.isdigit() and len(k) <= 20 and done < int(k) < chunks):
+            raise ValueError(f"pending chunk {k[:20]!r}: expected one after {done} and before {chunks}")
+    st = _State(fingerprint, done)
+    st.total = Tally.from_json(total)
+    _check_tally(st.total, spec, min(done * chunk, job.limit), done, "the total")
+    for k, v in pending.items():
+        t = st.pending[int(k)] = Tally.from_json(v)
+        _check_tally(t, spec, min(chunk, job.limit - int(k) * chunk), 1, f"chunk {k}")
+    held = [t for t in (st.total, *st.pending.values()) if t.games]
+    for t in held[1:]:  # every tally measured the same figures
+        for c in range(len(spec.cells)):
+            if set(t.cells[c].n) != set(held[0].cells[c].n) or set(t.ratios[c]) != set(held[0].ratios[c]):
+                raise ValueError(f"the tallies measure different figures in cell {c}")
     return st
 
 
-def _check_state(st: _State, job: ChunkJob, n_cells: int, n_pairs: int, path: Path) -> None:
-    """Every count in a loaded checkpoint agrees with the chunks it says it holds."""
+def _check_tally(t: Tally, spec: Spec, games: int, chunks: int, what: str) -> None:
+    """Shapes, counts and sums of one tally of ``chunks`` chunks of ``games`` games per cell."""
+    if len(t.cells) != len(spec.cells) or len(t.paired) != len(spec.pairs):
+        raise ValueError(f"{what}: {len(t.cells)} cells and {len(t.paired)} pairs, not {len(spec.cells)} and "
+                         f"{len(spec.pairs)}")  # fmt: skip
+    if t.games != games or t.chunks != chunks:
+        raise ValueError(
+            f"{what} holds {t.games:,} games in {t.chunks:,} chunk(s), expected {games:,} in {chunks:,}"
+        )
+    want_paired = set(differenced(spec)) if games else set()
+    want_hists = set(spec.histograms) if games else set()
+    for c in range(len(spec.cells)):
+        names = set(t.cells[c].n) | set(t.ratios[c])
+        lacking = sorted((set(spec.headline) | set(spec.histograms)) - names) if games else []
+        if lacking:
+            raise ValueError(f"{what}: cell {c} lacks the figure {lacking[0]}")
+        if not games and names:
+            raise ValueError(f"{what}: cell {c} holds figures of no games")
+        if set(t.ratios[c]) - set(ratios(spec.game)):
+            raise ValueError(f"{what}: cell {c} has an unknown ratio")
+        _check_moments(t.cells[c], games, f"{what}, cell {c}")
+        for name, r in t.ratios[c].items():
+            _check_sums(
+                f"{what}, cell {c}, {name}", games, r.n, [(r.sx, r.sxx), (r.sy, r.syy)], (r.sxx, r.syy, r.sxy)
+            )
+        if set(t.hists[c]) != want_hists:
+            raise ValueError(
+                f"{what}: cell {c} has histograms of {sorted(t.hists[c])}, expected {sorted(want_hists)}"
+            )
+        for name, h in t.hists[c].items():
+            if sum(h.values()) != games:
+                raise ValueError(
+                    f"{what}: the histogram of {name} in cell {c} counts {sum(h.values()):,} games"
+                )
+    for j, m in enumerate(t.paired):
+        if set(m.n) != want_paired:
+            raise ValueError(
+                f"{what}: pair {j} holds differences of {sorted(m.n)}, expected {sorted(want_paired)}"
+            )
+        _check_moments(m, games, f"{what}, pair {j}")
 
-    def bad(why: str) -> WhistsimError:
-        return WhistsimError(f"checkpoint {path} is corrupted ({why}); run without --resume to start again")
 
-    sizes = [job.where(k) for k in range(st.done)]
-    if any(w is None for w in sizes):
-        raise bad(f"done={st.done} is past the end of the run")
-    for k, t in [(None, st.total), *st.pending.items()]:
-        if len(t.cells) != n_cells or len(t.paired) != n_pairs or len(t.ratios) != n_cells:
-            raise bad("the number of cells or pairs differs")
-        want = sum(w[1] for w in sizes) if k is None else (job.where(k) or (0, -1))[1]
-        chunks = st.done if k is None else 1
-        if t.games != want or t.chunks != chunks:
-            raise bad(f"{'the total' if k is None else f'chunk {k}'} holds {t.games} games, expected {want}")
-        for m in (*t.cells, *t.paired):
-            if any(not isinstance(c, int) or c < 0 for c in m.n.values()):
-                raise bad("a count out of range")
+def _check_moments(m: Any, games: int, where: str) -> None:
+    for name in m.n:
+        _check_sums(f"{where}, {name}", games, m.n[name], [(m.s1[name], m.s2[name])])
+
+
+def _check_sums(
+    where: str, games: int, n: int, pairs: list[tuple[Any, Any]], cross: tuple | None = None
+) -> None:
+    """Count equal to the games; each sum of squares >= 0 and >= (sum)^2 / n (Cauchy-Schwarz), so is the
+    cross term's square at most the product of the squares; a NaN sum (a figure not finite) NaN in both."""
+    if n != games:
+        raise ValueError(f"{where}: a count of {n:,}, expected {games:,}")
+    for s1, s2 in pairs:
+        if isinstance(s1, float) or isinstance(s2, float):
+            if not (isinstance(s1, float) and isinstance(s2, float)):
+                raise ValueError(f"{where}: one sum undefined, the other not")
+            continue
+        if s2 < 0:
+            raise ValueError(f"{where}: a negative sum of squares")
+        if s1 * s1 > n * s2:
+            raise ValueError(f"{where}: a sum of squares too small for its sum")
+    if cross is not None and not any(isinstance(v, float) for v in cross):
+        sxx, syy, sxy = cross
+        if sxy * sxy > sxx * syy:
+            raise ValueError(f"{where}: a sum of products too large for its squares")
 
 
 # ---- executors -----------------------------------------------------------------
@@ -371,6 +477,8 @@ class Run:
         self.stopped = ""
         self.state = _State(self.fingerprint)
         self.bar: _Progress | None = None
+        self.kept = False  # a checkpoint of this run is on disk (loaded, or saved since)
+        self._claimed = False  # this run's files are listed in the folder's outputs manifest
 
     @property
     def checkpoint(self) -> Path:
@@ -403,11 +511,12 @@ class Run:
         except KeyboardInterrupt:
             if bar is not None:
                 bar.close()
-            where = (
-                f"kept in {self.checkpoint}; continue with --resume"
-                if self.write
-                else "not kept (write=False)"
-            )
+            if not self.write:
+                where = "not kept (write=False)"
+            elif self.kept:
+                where = f"kept in {self.checkpoint}; continue with --resume"
+            else:  # nothing was written: no folder, no checkpoint to speak of
+                where = "nothing kept"
             raise ExperimentInterrupted(
                 f"interrupted after {self.state.done} finished chunk(s) "
                 f"({self.state.total.games:,} games per cell), {where}"
@@ -417,9 +526,10 @@ class Run:
         result = ExperimentResult(self.spec, self.state.total, time.perf_counter() - t0, self.until_ci,
                                   self.stopped, reader=analyse)  # fmt: skip
         if self.write:
-            write_outputs(result, self.out_dir)
-            with contextlib.suppress(FileNotFoundError):
-                self.checkpoint.unlink()
+            with self._writing(f"the results in {self.out_dir}"):
+                write_outputs(result, self.out_dir, keep=self._chunk_files())
+                with contextlib.suppress(FileNotFoundError):
+                    self.checkpoint.unlink()
         return result
 
     # -- the steps --
@@ -427,9 +537,8 @@ class Run:
     def _start(self) -> _State:
         state = None
         if self.resume and self.write:
-            state = _load_checkpoint(self.checkpoint, self.fingerprint)
-            if state is not None:
-                _check_state(state, self.job, len(self.spec.cells), len(self.spec.pairs), self.checkpoint)
+            state = _load_checkpoint(self.checkpoint, self.fingerprint, self.job)
+            self.kept = state is not None
             if state is None:
                 print(
                     f"whistsim: no checkpoint in {self.out_dir}; starting from the beginning", file=sys.stderr
@@ -503,15 +612,47 @@ class Run:
 
     def _save(self) -> None:
         if self.write:
-            with atomic_write(self.checkpoint) as f:
-                f.write(self.state.snapshot())
+            with self._writing(self.checkpoint):
+                with atomic_write(self.checkpoint) as f:
+                    f.write(self.state.snapshot())
+            self.kept = True
 
     def _write_files(self, out: ChunkOut) -> None:
         if out.rows is not None:
-            write_rows(self.spec, self.out_dir, out.index, out.rows)
+            with self._writing(self.out_dir / "rows"):
+                self._claim()
+                write_rows(self.spec, self.out_dir, out.index, out.rows)
         if out.records:
-            for cell, recs in zip(self.spec.cells, out.records, strict=True):
-                write_jsonl(self.out_dir / "records" / f"cell-{cell.index:03d}.jsonl", recs)
+            with self._writing(self.out_dir / "records"):
+                self._claim()
+                for cell, recs in zip(self.spec.cells, out.records, strict=True):
+                    write_jsonl(self.out_dir / "records" / f"cell-{cell.index:03d}.jsonl", recs)
+
+    def _claim(self) -> None:
+        """Before the run's first rows or records: list their folders in the outputs manifest, so that
+        files left by a run cut short are known as whistsim's to the next run."""
+        if not self._claimed:
+            folders = (["rows/"] if self.job.rows else []) + (["records/"] if self.job.records else [])
+            claim_outputs(self.out_dir, folders)
+            self._claimed = True
+
+    def _chunk_files(self) -> list[str]:
+        """The rows and records of a finished run: every merged chunk's rows, every cell's records."""
+        rows = [f"rows/chunk-{k:06d}.parquet" for k in range(self.state.done)] if self.job.rows else []
+        recs = [f"records/cell-{c.index:03d}.jsonl" for c in self.spec.cells] if self.job.records else []
+        return rows + recs
+
+    @contextlib.contextmanager
+    def _writing(self, what: Path | str) -> Iterator[None]:
+        """A write that fails (a full disk, a folder made read-only) is one line; what was written
+        before stays as it was, and a checkpoint on disk is named for --resume."""
+        try:
+            yield
+        except OSError as e:
+            why = e.strerror or str(e)
+            kept = (f"; the finished chunks are kept in {self.checkpoint}: continue with --resume once it can be "
+                    "written" if self.kept else "")  # fmt: skip
+            raise WhistsimError(f"cannot write {what}: {why}{kept}") from None
 
 
 def run_experiment(
@@ -538,15 +679,17 @@ def run_experiment(
     chunks on a Dask cluster. ``until_ci``: play until every headline 95% CI
     is at most that wide, up to ``max_n`` games per cell.
 
-    A spec is TOML (README "Experiments"): ``game``, ``[rules]`` (a preset,
+    A spec is TOML (docs/experiments.md): ``game``, ``[rules]`` (a preset,
     players, any option), ``[seats]`` (strategy specs such as
     ``all = "greedy:cheat=0"``), ``n``, ``seed`` and ``[sweep]`` axes such as
     ``"rules.challenge" = ["none", "parlett"]``.
 
     >>> import whistsim
-    >>> res = whistsim.run_experiment("experiments/five_penalty.toml", n=2000, write=False)  # doctest: +SKIP
-    >>> res.summary()      # every figure of every cell: mean, sd, 95% CI, n        # doctest: +SKIP
-    >>> res.paired()       # differences against the baseline, deal by deal        # doctest: +SKIP
+    >>> res = whistsim.run_experiment("experiments/five_penalty.toml", n=200, write=False)
+    >>> res.summary()["label"].nunique()   # every figure of every cell: mean, sd, 95% CI, n
+    12
+    >>> len(res.paired())                  # differences against the baseline, deal by deal
+    40
     """
     run = Run(spec, out=out, n=n, workers=workers, resume=resume, until_ci=until_ci, max_n=max_n, rows=rows,
               records=records, progress=progress, write=write, on_chunk=on_chunk)  # fmt: skip

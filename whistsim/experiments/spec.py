@@ -176,24 +176,59 @@ def default_label(axis: str) -> str:
 # ---- reading ---------------------------------------------------------------
 
 
+MAX_SPEC_BYTES = 256 << 10  # a spec is a few KB; tomllib takes seconds a megabyte
+MAX_DEPTH = 32  # tables and lists inside one another; a real spec nests 5 deep
+# A dotted key of 64 parts (tomllib's time grows with the square of a key's parts): refused unparsed.
+DEEP_KEY = re.compile(r"""(?<![\w"'-])(?:(?:[\w-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*+\.[ \t]*+){64}""")
+
+
 def load_spec(path: str | Path) -> Spec:
     """Read and check a TOML spec; raises SpecError with one line on any problem."""
     p = Path(path)
     try:
         if str(path) == "-":  # standard input; the study is then named by its 'name' key
-            raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-            text, p = raw.decode("utf-8"), Path("stdin")
+            src = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            raw = src.read(MAX_SPEC_BYTES + 1) if src is not None else sys.stdin.read().encode()
+            p = Path("stdin")
         else:
-            text = p.read_text(encoding="utf-8")
+            with open(p, "rb") as f:
+                raw = f.read(MAX_SPEC_BYTES + 1)
     except OSError as e:
         raise SpecError(f"cannot read {path}: {e.strerror}") from None
+    if len(raw) > MAX_SPEC_BYTES:
+        raise SpecError(f"{path}: over {MAX_SPEC_BYTES // 1024} KiB; a spec is a short TOML file")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise SpecError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
+    if DEEP_KEY.search(text):
+        raise SpecError(f"{path}: a dotted key of more than 64 parts; a spec nests at most {MAX_DEPTH} deep")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise SpecError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise SpecError(f"{path}: tables or lists nested too deeply (at most {MAX_DEPTH})") from None
     return spec_from_dict(data, name=p.stem, source=str(path))
+
+
+def _depth(v: Any) -> int:
+    """How deeply tables and lists nest in ``v`` (counted without recursion: any depth is safe)."""
+    deepest, todo = 0, [(v, 1)]
+    while todo:
+        x, d = todo.pop()
+        if isinstance(x, dict):
+            items: Any = x.values()
+        elif isinstance(x, list):
+            items = x
+        else:
+            continue
+        deepest = max(deepest, d)
+        if d > MAX_DEPTH:
+            break
+        todo.extend((y, d + 1) for y in items)
+    return deepest
 
 
 def _int(key: str, v: Any, low: int, high: int | None = None) -> int:
@@ -311,6 +346,8 @@ def _check_rule_type(where: str, key: str, v: Any, options: dict[str, Any]) -> N
 def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: str | None = None) -> Spec:
     """Check a spec given as a dict (as TOML parses it) and expand its cells."""
     data = _table("spec", data)
+    if _depth(data) > MAX_DEPTH:
+        raise SpecError(f"tables or lists nested more than {MAX_DEPTH} deep")
     for key in data:
         if key not in TOP_KEYS:
             raise SpecError(f"unknown key {key!r} (known: {', '.join(TOP_KEYS)})")

@@ -4,6 +4,7 @@ a one-line error naming the game, the seat and the move."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from types import ModuleType
 
@@ -76,8 +77,12 @@ def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs,
     while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper around the real one
         e = e.__cause__
     seats = [q for q in range(len(ids)) if ids[q] >= USER_BASE]
-    who = ", ".join(f"seat {q} ({user_label(int(ids[q]))})" for q in seats)
     text = " ".join(str(e).split())
+    wrote = re.match(r"user strategy (\d+) (.*)", text)  # harness.users.WROTE: it names the strategy
+    if wrote:
+        seats = [q for q in seats if ids[q] == int(wrote.group(1))] or seats
+        text = "it " + wrote.group(2)
+    who = ", ".join(f"seat {q} ({user_label(int(ids[q]))})" for q in seats)
     raise StrategyError(
         f"{where}, {who}: raised {type(e).__name__}" + (f": {text}" if text else "")
     ) from None

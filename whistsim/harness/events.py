@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numba import njit
 
+from ..options import plural
+
 MAX_EVENTS = 16  # rows one move can cause, at most
 EVENT_FIELDS = (("ev", np.int32, (MAX_EVENTS, 4)), ("ev_n", np.int64), ("ev_on", np.int64))
 
@@ -84,5 +86,5 @@ def plain_story(moves: Iterator[tuple[int, int, list]], card_words: Callable[[in
             elif kind == PASS:
                 lines.append(f"seat {q} passes" + (" (falsely)" if b else ""))
             elif kind == TRICK:
-                lines.append(f"  → seat {q} wins the trick ({a} cards)")
+                lines.append(f"  → seat {q} wins the trick ({plural(a, 'card')})")
     return lines

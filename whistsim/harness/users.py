@@ -1,4 +1,5 @@
-"""Users' own strategies: does an ``@njit`` function compile as a player of a game?"""
+"""Users' own strategies: does an ``@njit`` function compile as a player of a game? And the copy
+of the view it is given, so that it cannot write the game's state."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import numpy as np
 from numba import njit, typeof
 from numba.core import types
 from numba.core.errors import NumbaError
+from numba.extending import overload
+from numba.np.numpy_support import as_dtype
 
 
 def user_checker(parts: ModuleType) -> Callable[[Callable], str | None]:
@@ -22,7 +25,8 @@ def user_checker(parts: ModuleType) -> Callable[[Callable], str | None]:
 
         @njit
         def probe(buf, seat):
-            return user(view(buf[0], seat))
+            w, _ = user_view(view(buf[0], seat))  # what the kernel hands it (see build._switch)
+            return user(w)
 
         buf = np.zeros(1, parts.STATE_DTYPE)
         try:
@@ -52,3 +56,86 @@ def compile_error(text: str) -> str:
             caret = lines.index("^", i + 1)
             return f"{reason} (line {m.group(2)}: {lines[caret - 1]})"
     return reason
+
+
+# A user's function gets copies of the view's records, never the game's own: a write to
+# them cannot change the game, and is caught after the call. Its random stream
+# (``own.rng``) is its own to advance and is copied back; a ``scratch`` record (a deal a
+# search may play out) is its own to write and is dropped.
+OWN, STREAM, SCRATCH = "own", "rng", "scratch"
+WROTE = "user strategy {sid} wrote v.{field}: a strategy may change only its own random stream, v.own.rng"
+
+
+def user_view(v):
+    """(a copy of view ``v`` for a user's function, the buffers its records live in); Numba only."""
+    raise NotImplementedError("called from Numba code only")
+
+
+def user_wrote(v, bufs, sid):
+    """After a user's call: keep its random stream; raise if it wrote the view. Numba only."""
+    raise NotImplementedError("called from Numba code only")
+
+
+def _records(v) -> list[int]:
+    return [i for i, t in enumerate(v.types) if isinstance(t, types.Record)]
+
+
+# records cannot be returned through the wrappers Numba builds for a function called from Python
+_INNER = {"no_cfunc_wrapper": True, "no_cpython_wrapper": True}
+
+
+@overload(user_view, inline="always", jit_options=_INNER)
+def _user_view(v):
+    if not isinstance(v, types.BaseNamedTuple):
+        return None
+    recs = _records(v)
+    env = {"np": np, "cls": v.instance_class}
+    lines = ["def impl(v):"]
+    for i in recs:
+        env[f"dt{i}"] = as_dtype(v.types[i])
+        # row 0 the user's copy; row 1 where user_wrote copies the game's record again to compare
+        lines += [f"    b{i} = np.zeros(2, dt{i})", f"    b{i}[0] = v[{i}]"]
+    args = [f"b{i}[0]" if i in recs else f"v[{i}]" for i in range(len(v.types))]
+    lines.append(f"    return cls({', '.join(args)}), ({''.join(f'b{i}, ' for i in recs)})")
+    exec("\n".join(lines), env)  # the fields are known only from the view's type
+    return env["impl"]
+
+
+@overload(user_wrote, prefer_literal=True, jit_options=_INNER)
+def _user_wrote(v, bufs, sid):
+    if not isinstance(v, types.BaseNamedTuple) or not isinstance(sid, types.IntegerLiteral):
+        return None
+    recs, names = _records(v), list(v.instance_class._fields)
+    env = {"np": np, "same": _same}
+    lines = ["def impl(v, bufs, sid):"]
+    own = names.index(OWN) if OWN in names else -1
+    if own in recs and STREAM in (v.types[own].fields or {}):
+        lines.append(f"    v[{own}].{STREAM}[:] = bufs[{recs.index(own)}][0].{STREAM}")
+    for k, i in enumerate(recs):
+        if names[i] == SCRATCH:
+            continue
+        message = WROTE.format(sid=sid.literal_value, field=names[i])
+        lines += [
+            f"    bufs[{k}][1] = v[{i}]",
+            f"    if not same(bufs[{k}][:1], bufs[{k}][1:]):",
+            f"        raise ValueError({message!r})",
+        ]
+    lines.append("    return 0")
+    exec("\n".join(lines), env)
+    return env["impl"]
+
+
+@njit(inline="always")
+def _same(a, b):
+    """Are two one-record arrays equal byte for byte? (Eight bytes at a time where they divide.)"""
+    if a.itemsize % 8 == 0:
+        return _equal(a.view(np.uint64), b.view(np.uint64))
+    return _equal(a.view(np.uint8), b.view(np.uint8))
+
+
+@njit(inline="always")
+def _equal(x, y):
+    same = True
+    for i in range(x.shape[0]):
+        same &= x[i] == y[i]  # no early exit: the loop vectorizes
+    return same

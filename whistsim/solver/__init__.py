@@ -17,7 +17,6 @@ The search itself is in :mod:`whistsim.games.dealt.search`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -58,30 +57,39 @@ def solve_record(record: Any, moves: bool = False) -> dict[str, Any]:
     return out
 
 
-def solve_line(line: int, text: str, moves: bool = False) -> dict[str, Any]:
+def solve_line(line: int, text: str | None, moves: bool = False) -> dict[str, Any]:
     """One JSON Lines record's value, ``{"line": L, ...}``, or replay's error object
-    ``{"line": L, "move": M or None, "error": ...}`` for a bad record."""
-    from ..api import _is_utf8
+    ``{"line": L, "move": M or None, "error": ...}`` for a bad record: each line is judged on
+    its own as replay judges it (``text`` None: a line over ``io.MAX_LINE``)."""
+    from ..api import _is_utf8, parse_record_text
     from ..harness.replay import MoveError, RecordError
+    from ..io import MAX_LINE
+    from ..options import WhistsimError
 
+    def bad(error: str, move: int | None = None) -> dict[str, Any]:
+        return {"line": line, "move": move, "error": error}
+
+    if text is None:
+        return bad(f"the line is longer than {MAX_LINE >> 20} MiB")
     if not _is_utf8(text):
-        return {"line": line, "move": None, "error": "the line is not UTF-8 text"}
+        return bad("the line is not UTF-8 text")
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        return {"line": line, "move": None, "error": f"bad JSON: {e.msg} at column {e.colno}"}
-    except (ValueError, RecursionError) as e:
-        return {"line": line, "move": None, "error": f"bad JSON: {e}"}
+        record = parse_record_text(text)  # a repeated key refused, as replay does
+    except ValueError as e:
+        return bad(str(e))
     if not isinstance(record, dict):
-        return {"line": line, "move": None, "error": "a record must be a JSON object"}
+        return bad("a record must be a JSON object")
     try:
         # a fresh table: one kept from deal to deal fills its buckets with entries of the
         # same hand lengths that serve no other deal (2.5 times the time on 120 positions)
         return {"line": line, **solve_record(record, moves)}
     except MoveError as e:
-        return {"line": line, "move": e.index, "error": e.reason}
+        return bad(e.reason, e.index)
     except RecordError as e:
-        return {"line": line, "move": None, "error": str(e)}
+        return bad(str(e))
+    except (WhistsimError, ValueError, TypeError, OverflowError, IndexError, KeyError, RecursionError) as e:
+        # a field value no reader foresaw: this record alone is refused, as replay refuses it
+        return bad(f"malformed record: {' '.join(str(e).split()) or type(e).__name__}")
 
 
 def solve_file(source: str, moves: bool = False) -> Iterator[dict[str, Any]]:
@@ -91,7 +99,7 @@ def solve_file(source: str, moves: bool = False) -> Iterator[dict[str, Any]]:
 
     try:
         for i, text in read_lines(source):
-            if text.strip():
+            if text is None or text.strip():
                 yield solve_line(i, text, moves)
     except OSError as e:
         raise WhistsimError(f"cannot read {source}: {e.strerror}") from None

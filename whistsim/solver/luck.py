@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -69,11 +70,17 @@ def par_of(record: dict, cache: dict | None = None) -> int:
     return pars([record], cache, threads=1)[0]
 
 
-def pars(records: list[dict], cache: dict | None = None, threads: int | None = None) -> list[int]:
+def pars(
+    records: list[dict],
+    cache: dict | None = None,
+    threads: int | None = None,
+    tick: Callable[[], None] | None = None,
+) -> list[int]:
     """:func:`par_of` of every record. The deals not in ``cache`` are solved on ``threads``
     threads at once (all Numba threads when None): the search releases the GIL. Each deal
     gets a fresh transposition table: one kept for many deals fills its buckets with entries
-    that serve none of the others (twice the CPU time)."""
+    that serve none of the others (twice the CPU time). ``tick()`` is called as each deal is
+    solved (from the worker threads)."""
     cache = {} if cache is None else cache
     keys = [_key(rec) for rec in records]
     todo: dict[str, dict] = {}
@@ -84,21 +91,29 @@ def pars(records: list[dict], cache: dict | None = None, threads: int | None = N
         jobs = list(todo.items())
 
         def solve(job: tuple[str, dict]) -> tuple[str, dict]:
-            return job[0], solve_record({**job[1], "moves": []})
+            out = job[0], solve_record({**job[1], "moves": []})
+            if tick is not None:
+                tick()
+            return out
 
         k, solved = solve(jobs[0])  # in this thread first: compiles or loads the kernels once
         cache[k] = solved
         workers = min(len(jobs) - 1, threads or numba.get_num_threads())
         if workers > 0:
-            with ThreadPoolExecutor(workers) as pool:
+            pool = ThreadPoolExecutor(workers)
+            try:
                 cache.update(pool.map(solve, jobs[1:]))
+            finally:  # Ctrl-C: the deals not yet begun are dropped, not solved before it stops
+                pool.shutdown(cancel_futures=True)
     return [_par(rec, cache[k]) for k, rec in zip(keys, records, strict=True)]
 
 
-def _per_deal(records: list[dict], cache: dict | None = None) -> pd.DataFrame:
+def _per_deal(
+    records: list[dict], cache: dict | None = None, tick: Callable[[], None] | None = None
+) -> pd.DataFrame:
     """Per record: its par, the margin actually scored and their difference (what the play added)."""
     rows = []
-    for i, (rec, par) in enumerate(zip(records, pars(records, cache), strict=True)):
+    for i, (rec, par) in enumerate(zip(records, pars(records, cache, tick=tick), strict=True)):
         actual = _margin(rec["result"])
         rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
     return pd.DataFrame(rows)
@@ -112,13 +127,15 @@ def deals(
     rules: dict[str, Any] | None = None,
     players: int | None = None,
     cache: dict | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> pd.DataFrame:
-    """Per deal of ``n`` single-deal games: side 0's par, actual margin and their difference."""
+    """Per deal of ``n`` single-deal games: side 0's par, actual margin and their difference
+    (``tick()``: called as each deal is solved)."""
     from .. import simulate
 
     sim = simulate(game, n, seed, players=players, rules={**(rules or {}), "unit": "deal"},
                    strategies=strategies, records=n)  # fmt: skip
-    return _per_deal(sim.records[:n], cache)
+    return _per_deal(sim.records[:n], cache, tick)
 
 
 def split(df: pd.DataFrame) -> dict[str, Any]:
@@ -153,16 +170,29 @@ def _fmt(t: tuple[float, float, float], pct: bool = False) -> str:
     return f"{t[0]:+.2f} [{t[1]:+.2f}, {t[2]:+.2f}]"
 
 
-def study(n: dict[str, int], seed: int = 2026) -> pd.DataFrame:
+def study(
+    n: dict[str, int], seed: int = 2026, *, announce: bool = False, progress: bool = False
+) -> pd.DataFrame:
     """The luck/skill split for Whist and Scotch Whist (4 players), per player strength and
-    rule variant; ``n`` deals per cell, per game."""
+    rule variant; ``n`` deals per cell, per game. The solver takes nearly all the time: with
+    ``announce``, a study expected to take over a minute says so first (from its first deals
+    solved); with ``progress``, a bar over the deals to solve."""
+    from ..eta import Watch
+
+    # Deals to solve: the same deals in every cell of a game; Whist's par is the same under both
+    # its variants (the cards alone), Scotch Whist's is solved per variant.
+    total = n["whist"] + len(VARIANTS["scotch"]) * n["scotch"]
+    watch = Watch(total, "deal", announce=announce, progress=progress)
     rows = []
-    for game, variants in VARIANTS.items():
-        cache: dict = {}
-        for variant, rules in variants.items():
-            for strength, specs in STRENGTHS.items():
-                s = split(deals(game, n[game], seed, specs, rules, 4, cache))
-                rows.append({"game": game, "variant": variant, "players": strength, **s})
+    try:
+        for game, variants in VARIANTS.items():
+            cache: dict = {}
+            for variant, rules in variants.items():
+                for strength, specs in STRENGTHS.items():
+                    s = split(deals(game, n[game], seed, specs, rules, 4, cache, watch.tick))
+                    rows.append({"game": game, "variant": variant, "players": strength, **s})
+    finally:
+        watch.close()
     return pd.DataFrame(rows)
 
 
@@ -195,11 +225,22 @@ def check_game(game: str, preset: str | None, players: int | None, rules: dict[s
         raise WhistsimError(f"--solve: {e}") from None
 
 
-def summary_lines(records: list[dict]) -> list[str]:
-    """``simulate --solve``: the luck/skill split over the recorded deals, for people."""
-    if not records:
+def summary_lines(records: Iterable[dict], batch: int = 256) -> list[str]:
+    """``simulate --solve``: the luck/skill split over the recorded deals, for people. The
+    records (any iterable: a file read line by line) are solved ``batch`` at a time and only
+    two numbers per deal are kept, so memory stays flat in the number of deals."""
+    from array import array
+    from itertools import islice
+
+    par, actual = array("q"), array("q")
+    it = iter(records)
+    while chunk := list(islice(it, batch)):
+        par.extend(pars(chunk))
+        actual.extend(_margin(rec["result"]) for rec in chunk)
+    if not par:
         return ["solve: no deals recorded"]
-    s = split(_per_deal(records))
+    p, a = np.asarray(par), np.asarray(actual)
+    s = split(pd.DataFrame({"par": p, "actual": a, "play": a - p}))
     return [
         f"open-hand par over {s['n']:,} recorded deals (side 0's margin in the deal's points; 95% CI):",
         f"  par (the cards' verdict)     {_fmt(s['par'])}",

@@ -157,7 +157,7 @@ def check_solvable(rules) -> None:
 def position_of(record: Any, tt: np.ndarray | None = None) -> Position:
     """The position after a record's moves; RecordError / MoveError for a bad record."""
     name = record.get("game") if isinstance(record, dict) else None
-    if name not in RULES:
+    if not isinstance(name, str) or name not in RULES:
         raise RecordError(f"the solver takes records of whist and scotch, not {name!r}")
     d = dealt_records.load(name, RULES[name], record)
     check_solvable(d.rules)

@@ -12,7 +12,7 @@ import numpy as np
 from ...batch import Batch
 from ...figures import Figure
 from .engine import SCOTCH
-from .play import ENDED_REVOKE
+from .play import ENDED_DEAL, ENDED_REVOKE
 
 COMMON: tuple[Figure, ...] = (
     Figure("deals", "game", "deals per game", "deals played until a side reached the target"),
@@ -57,7 +57,8 @@ SCOTCH_FIGURES: tuple[Figure, ...] = COMMON + (
 WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("honours_total", "game", "points per game", "honours scored by both sides"),
     Figure("points_total", "game", "points per game", "points scored by both sides"),
-    Figure("honours_share", "game", "share of points", "honours over all points of the game"),
+    Figure("honours_share", "game", "share of points", "honours over all points the game's deals scored (before revoke penalties deducted)"),
+    Figure("unfinished", "game", "share of games", "the game reached the cap on deals with no winner (revoke_score=deduct lets a score fall)", rate=True, exact=lambda r: not can_stall(r)),
     Figure("honours_scored", "game", "share of games", "a side scored honours in some deal of the game", rate=True, basic=False),
     Figure("won_on_honours", "game", "share of games", "the winners' score less their honours falls short of the target: they had not won then without them", rate=True, basic=False),
     FIRST_LEADER_WON,
@@ -96,8 +97,32 @@ def measure(batch: Batch, rules) -> dict[str, np.ndarray]:
     else:
         out["honours_total"] = side["honours"].sum(axis=1)
         out["points_total"] = side["points"].sum(axis=1)
-        out["honours_share"] = out["honours_total"] / np.maximum(out["points_total"], 1)
+        # a side's penalty is received (>= 0) or deducted (<= 0) in every game: with deductions
+        # added back every point is a trick's, an honour's or a penalty received, so this is <= 1
+        scored = (side["points"] - np.minimum(side["penalty"], 0)).sum(axis=1)
+        out["honours_share"] = out["honours_total"] / np.maximum(scored, 1)
+        out["unfinished"] = unfinished(batch, rules)
         out.update(whist_outcomes(batch, rules))
+    return out
+
+
+def can_stall(rules) -> bool:
+    """Can a game under ``rules`` reach the cap on deals unfinished? Only when penalties are deducted."""
+    return rules.unit == "game" and rules.revokes and getattr(rules, "revoke_score", "add") == "deduct"
+
+
+def unfinished(batch: Batch, rules) -> np.ndarray:
+    """1 for a game that reached the cap on deals with no winner; a warning when any did."""
+    g = batch.game
+    out = (
+        ((g["ended"] == ENDED_DEAL) & (g["winner"] < 0)).astype(np.int8)
+        if rules.unit == "game"
+        else np.zeros(len(g["deals"]), np.int8)
+    )
+    if out.any():
+        from ...advice import warn_unfinished
+
+        warn_unfinished(rules.max_deals())
     return out
 
 

@@ -99,7 +99,9 @@ NAME = "pimc"
 PARAMS = {
     "cheat": cheat_param(),
     "challenge": challenge_param(),
-    "budget": Param(100.0, "play-outs per decision, shared among its candidates", low=1.0, high=1e6,
+    # bounded so that one decision takes at most about a second (Numba code cannot be stopped by
+    # Ctrl-C): a play-out costs about 20 us, up to 60 us (3 players, docs/players.md)
+    "budget": Param(100.0, "play-outs per decision, shared among its candidates", low=1.0, high=1e4,
                     integer=True),
     "playout": Param("model", "how seats play in play-outs: model (it hoards, the others draw as often "
                      "as they have been seen to), hoarder or greedy (everyone)",

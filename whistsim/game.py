@@ -1,0 +1,283 @@
+"""A game played one move at a time from Python: :func:`new_game` and :class:`GameState`.
+
+The state is the rules engine the kernels run (the per-game deal classes of
+:mod:`whistsim.play`, stepped by the same compiled ``step`` and asked by the
+same compiled players), so a deal played here with the moves a built-in player
+chooses is the deal ``simulate`` plays for that seed. Moves are written as in
+records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``,
+``"nochallenge"``). For Scotch Whist and Whist, whose games run over several
+deals to a target, the state is the game's first deal, as ``whistsim play``
+and each record are one deal.
+
+>>> import json, whistsim
+>>> g = whistsim.new_game("whist", seed=5)
+>>> g.to_move, g.legal_moves()[:3]       # seat 0 leads: any card it holds
+(0, ['5C', '6C', 'AC'])
+>>> g.play("KD")                         # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+whistsim.play.IllegalMove: KD is illegal: the player does not hold that card
+>>> g.play("6C")                         # what the table saw
+['seat 0 leads 6♣']
+>>> g.view(1).trick, len(g.view(1).hand)  # seat 1 sees its own 13 cards and the trick
+([(0, '6C')], 13)
+>>> g.suggest("heuristic")               # what a built-in player would do for seat 1
+'9C'
+>>> while not g.done:                    # the built-in players finish the deal
+...     _ = g.play_bot("heuristic")
+>>> g.result()["points"]
+[0, 1]
+>>> whistsim.judge(0, json.dumps(g.record())).ok
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .cards import card_name
+from .games import get_game, seating
+from .harness import events as ev
+from .options import WhistsimError
+from .play import IllegalMove, View, _Dealt, _Welsh
+from .strategy import StrategySpec, parse_spec
+
+_SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see: its own hand, the trick on the table and the public facts.
+
+    ``hand`` and ``trick`` hold card names as moves are written (``"TH"``; ``"X"`` is a
+    Taffy); ``facts`` are the public lines (stock left, trumps, scores); ``seats`` one dict
+    per seat of its public figures (cards won or tricks, cards in hand, suits it has shown
+    void in). ``str(view)`` is the text ``whistsim play`` shows that seat.
+    """
+
+    seat: int
+    hand: list[str]
+    trick: list[tuple[int, str]]
+    facts: list[str]
+    seats: list[dict[str, Any]]
+    text: str = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class GameState:
+    """One deal of a game, played a move at a time; made by :func:`new_game`.
+
+    ``legal_moves()`` lists what the seat ``to_move`` may do; ``play(move)`` makes one
+    (an illegal move raises :class:`IllegalMove` with the reason and changes nothing);
+    ``play_bot(player)`` lets a built-in player make it and ``suggest(player)`` only asks;
+    ``view(seat)`` is what a seat may see; ``copy()`` a state to try a line of play on;
+    ``record()`` the record so far; ``done`` and ``result()`` the end.
+    """
+
+    def __init__(self, game: str, rules, deal, seed: int) -> None:
+        self.game, self.rules, self.seed = game, rules, seed
+        self._d = deal
+        self._p = get_game(game).players_of(rules)
+        self._moves: list[str] = []
+        self._by: list[list[str]] = [[] for _ in range(self._p)]  # who made each seat's moves
+        self._seated: str | None = None  # the player every seat holds now: one kernel per player asked
+
+    # -- where the deal stands
+    @property
+    def done(self) -> bool:
+        """Is the deal over?"""
+        return self._d.over()
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is owed (None once the deal is over)."""
+        return None if self.done else self._d.to_move()
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._p
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves made so far, as a record writes them (``"<seat>:<move>"``)."""
+        return list(self._moves)
+
+    def legal_moves(self) -> list[str]:
+        """Every move the seat to move may make now, in the engine's order (none once over)."""
+        if self.done:
+            return []
+        d = self._d
+        return [d.name(a) for a in range(d.n_actions) if d.step_kernel.step(d.buf.copy(), np.int64(a)) == 0]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now: never another hand or the stock's order."""
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < self._p:
+            raise WhistsimError(f"seat {seat!r}: expected a seat from 0 to {self._p - 1}")
+        v: View = self._d.facts(int(seat))
+        keys = [c.replace(" ", "_") for c in v.columns]  # "shown void in" -> shown_void_in
+        seats = [dict(zip(keys, row, strict=True)) for row in v.rows]
+        return SeatView(
+            seat=int(seat),
+            hand=[card_name(c) for c in v.hand],
+            trick=[(q, card_name(c)) for q, c in (v.trick or [])],
+            facts=[*v.before, *v.after],
+            seats=seats,
+            text="\n".join(self._d.describe(int(seat))),
+        )
+
+    # -- moving
+    def play(self, move: str) -> list[str]:
+        """Make ``move`` for the seat to move; returns what happened, as anyone at the table
+        saw it (a card drawn by a seat is not named). Raises :class:`IllegalMove` with the
+        reason, the state unchanged, for a move the rules do not allow now."""
+        return self._make(self._parse(move), "typed")
+
+    def suggest(self, player: str | StrategySpec = "random") -> str:
+        """The move the built-in ``player`` (a spec: ``"heuristic"``, ``"cheater:rate=0.2"``)
+        would make for the seat to move; nothing changes, not even the seat's random stream."""
+        keep, seated = self._d.buf.copy(), self._seated
+        try:
+            self._seat(player)
+            return self._d.name(self._choose())
+        finally:  # the seats' players too: the state is byte for byte as it was
+            self._d.buf[:] = keep
+            self._seated = seated
+
+    def play_bot(self, player: str | StrategySpec = "random") -> str:
+        """Let the built-in ``player`` make the move for the seat to move, from that seat's
+        random stream as a simulation's player would; returns the move made."""
+        self._seat(player)
+        a = self._choose()
+        self._make(a, str(self._seated))
+        return self._d.name(a)
+
+    def _seat(self, player: str | StrategySpec) -> None:
+        if self.done:
+            raise IllegalMove("the deal is over")
+        spec = player if isinstance(player, StrategySpec) else parse_spec(str(player))
+        if spec.user is not None:
+            raise WhistsimError(f"{spec.name}: play_bot and suggest take a built-in player")
+        if str(spec) != self._seated:
+            # Every seat holds the same player, so one compiled kernel serves each player asked.
+            ids, params = seating(self.game, [spec], self._p)
+            for q in range(self._p):
+                self._d.seats()[q]["strategy"] = ids[q]
+                self._d.seats()[q]["params"][:] = params[q]
+            self._seated = str(spec)
+
+    def _choose(self) -> int:
+        # As the kernels' loop does: a decision the rules force (Welsh Whist's pass when unable to
+        # follow, draw with an empty hand) is made without asking, so no random draw is spent on it.
+        a = int(self._d.step_kernel.forced(self._d.buf[0]))
+        return a if a >= 0 else self._d.decide()
+
+    def _parse(self, move: Any) -> int:
+        if self.done:
+            raise IllegalMove("the deal is over")
+        if not isinstance(move, str):
+            raise IllegalMove(
+                f"{move!r}: a move is text, as records write it (legal now: {self._legal_text()})"
+            )
+        text = move
+        seated = _SEATED.match(move)
+        if seated and not move.strip().lower().startswith("challenge"):
+            if int(seated.group(1)) != self.to_move:
+                raise IllegalMove(f"{move.strip()!r}: it is seat {self.to_move}'s move")
+            text = seated.group(2)
+        try:
+            return self._d.parse(text)
+        except ValueError as e:
+            raise IllegalMove(f"{move.strip()!r}: {e} (legal now: {self._legal_text()})") from None
+
+    def _legal_text(self) -> str:
+        return " ".join(self.legal_moves())
+
+    def _make(self, a: int, by: str) -> list[str]:
+        d = self._d
+        h = d.holder()
+        seat = self.to_move
+        h["ev_on"], h["ev_n"] = 1, 0
+        try:
+            e = int(d.step_kernel.step(d.buf, np.int64(a)))  # checks first: an illegal move changes nothing
+            events = ev.read_events(h)
+        finally:
+            h["ev_on"], h["ev_n"] = 0, 0
+        if e != 0:
+            raise IllegalMove(f"{d.name(a)} is illegal: {d.play.ENGINE_ERRORS[e]}")
+        self._moves.append(f"{seat}:{d.name(a)}")
+        if by not in self._by[seat]:
+            self._by[seat].append(by)
+        return d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+
+    def copy(self) -> GameState:
+        """An independent copy, to try a line of play without touching this one
+        (the seats' random streams are copied too: the copy's players draw as this one's would)."""
+        d = copy.copy(self._d)
+        d.buf = self._d.buf.copy()
+        out = GameState(self.game, self.rules, d, self.seed)
+        out._moves, out._by, out._seated = list(self._moves), [list(b) for b in self._by], self._seated
+        return out
+
+    # -- the end
+    def result(self) -> dict:
+        """The deal's result, as its record holds it (points, cards won or tricks, ...)."""
+        if not self.done:
+            raise WhistsimError(f"the deal is not over: seat {self.to_move} to move")
+        return self._d.result()
+
+    def record(self) -> dict:
+        """The record of the deal so far (docs/records.md): once the deal is over,
+        ``whistsim replay`` and :func:`whistsim.judge` judge it like any other.
+        ``strategies`` says who made each seat's moves (``typed``: :meth:`play`)."""
+        out = self._d.record(self.moves, self.seed, ["+".join(b) or "none" for b in self._by])
+        if not self.done:
+            del out["result"]  # a deal under way has none yet
+        return out
+
+    def __repr__(self) -> str:
+        where = "over" if self.done else f"seat {self.to_move} to move"
+        return f"<GameState {self.game} seed={self.seed}: {where}, {len(self._moves)} moves made>"
+
+
+def new_game(
+    game: str = "welsh",
+    *,
+    seed: int = 0,
+    preset: str | None = None,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+    first: int = 0,
+) -> GameState:
+    """A deal of ``game`` to play a move at a time: the first deal ``simulate`` plays with
+    ``seed`` (game 0), seat ``first`` moving first. ``preset``, ``players`` and ``rules``
+    (option keys to values, as ``--rule KEY=VALUE``) as for :func:`whistsim.simulate`;
+    French Whist is Scotch Whist's preset ``french``.
+
+    >>> g = new_game("scotch", preset="french", seed=2)
+    >>> g.players, g.to_move, g.view(0).hand
+    (4, 0, ['7C', 'QC', '9D', 'TD', 'TH', 'JH', 'KH', '8S', '9S'])
+    >>> g.play(g.suggest("heuristic"))
+    ['seat 0 leads 7♣']
+    """
+    from .api import simulate
+
+    g = get_game(game)
+    r = g.make_rules(preset, players, dict(rules or {}))
+    p = g.players_of(r)
+    if isinstance(first, bool) or not isinstance(first, int | np.integer) or not 0 <= first < p:
+        raise WhistsimError(f"first seat {first!r}: expected a seat from 0 to {p - 1}")
+    # The deal is a function of (seed, game 0) alone: random players make it cheapest to read.
+    sim = simulate(game, 1, seed, preset=preset, players=players, rules=rules, first=int(first), records=1)
+    cls = _Welsh if game == "welsh" else _Dealt
+    return GameState(game, r, cls(g, r, sim.records[0], seed), seed)
+
+
+__all__ = ["GameState", "IllegalMove", "SeatView", "new_game"]
