@@ -215,7 +215,7 @@ def test_json_shape_and_no_path_outside_the_repository(tmp_path):
     r = CliRunner().invoke(main, ["claims", "--only", "total_178_five_penalty", "--only", "count_out",
                                   "--n", "60", "--json", "--markdown", str(md), "--json-out", str(js)])  # fmt: skip
     assert r.exit_code == 0, r.output
-    rows = [json.loads(x) for x in r.output.strip().splitlines()]
+    rows = [json.loads(x) for x in r.stdout.strip().splitlines()]
     assert rows == json.loads(js.read_text())
     for d in rows:
         assert {"id", "source", "quote", "verdict", "readings"} <= set(d)

@@ -58,7 +58,7 @@ def test_compare_cli_prints_units_and_json(tmp_path):
     chart = tmp_path / "d.png"
     r = run("compare", "--game", "whist", "--vs", "honours=false", "--n", 400, "--json", "--chart", chart)
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     rows = {f["figure"]: f for f in out["figures"]}
     assert rows["honours_total"]["mean_b"] == 0 and rows["honours_total"]["n"] == 400
     assert rows["honours_total"]["exact"] is False and all(

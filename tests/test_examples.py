@@ -49,3 +49,23 @@ def test_the_notebook_runs_and_draws_its_charts(path):
     assert not [o for o in outputs if o.output_type == "error"]
     charts = [o for o in outputs if "image/png" in o.get("data", {})]
     assert charts, f"{path.name} draws no chart"
+
+
+def test_drawing_a_chart_leaves_the_callers_matplotlib_backend_as_it_was(tmp_path):
+    """A notebook's inline charts keep working after whistsim draws one (no matplotlib.use at import)."""
+    code = (
+        "import matplotlib; matplotlib.use('svg')\n"
+        "import whistsim.comparison, whistsim.odds, whistsim.odds_study, whistsim.claims\n"
+        "import pandas as pd\n"
+        "df = pd.DataFrame({'dealer': [0] * 4, 'score_0': [0, 0, 1, 1], 'score_1': [0, 1, 0, 1],\n"
+        "                   'win_0': [0.5, 0.3, 0.7, 0.5]})\n"
+        f"__import__('whistsim.odds', fromlist=['heatmap']).heatmap(df, {str(tmp_path / 'h.png')!r})\n"
+        "print(matplotlib.get_backend())\n"
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "svg"
+    assert (tmp_path / "h.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

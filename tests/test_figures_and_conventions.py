@@ -26,7 +26,7 @@ def run(*args, input=None):
 def test_figures_lists_every_declared_figure_with_unit_and_meaning(game):
     r = run("figures", "--game", game, "--json")
     assert r.exit_code == 0, r.output
-    rows = json.loads(r.output)["figures"]
+    rows = json.loads(r.stdout)["figures"]
     assert len(rows) == len(get_game(game).figures)
     assert all(row["unit"] and row["meaning"] for row in rows)
     text = run("figures", "--game", game).output
@@ -250,7 +250,7 @@ def test_every_result_command_speaks_json(tmp_path):
     ):
         r = run(*args)
         assert r.exit_code == 0, (args, r.output)
-        assert isinstance(json.loads(r.output), dict), args
+        assert isinstance(json.loads(r.stdout), dict), args
     for line in run("replay", recs, "--json").stdout.splitlines():
         assert isinstance(json.loads(line), dict)
 
@@ -294,7 +294,7 @@ def test_help_texts_carry_no_restructuredtext_markup():
 def test_experiment_speaks_json(tmp_path):
     r = run("experiment", "experiments/five_penalty.toml", "--n", 200, "--out", tmp_path / "fp", "--json")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["name"] == "five_penalty" and out["cells"] == 12 and out["games"] == 200
     assert out["findings"] and {"figure", "mean", "ci_low", "ci_high", "n"} <= set(out["summary"][0])
 

@@ -248,12 +248,12 @@ def test_three_sides_table_covers_every_score_and_dealer_class():
 def test_cli_table_as_csv_and_json(tmp_path):
     r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5)
     assert r.exit_code == 0, r.output
-    lines = r.output.strip().splitlines()
+    lines = r.stdout.strip().splitlines()
     assert lines[0] == "dealer,score_0,score_1,win_0,win_0_low,win_0_high,win_1,win_1_low,win_1_high,n_deals"
     assert len(lines) == 1 + 50
     r = run("odds", "--preset", "short", "--n", 2000, "--boot", 5, "--score", "2-3", "--json")
     assert r.exit_code == 0, r.output
-    doc = json.loads(r.output)
+    doc = json.loads(r.stdout)
     assert doc["n_deals"] == 2000 and doc["boot"] == 5 and doc["dealer_period"] == 2
     assert len(doc["rows"]) == 1 and doc["rows"][0]["score_0"] == 2 and doc["rows"][0]["score_1"] == 3
     out, chart = tmp_path / "t.json", tmp_path / "t.png"

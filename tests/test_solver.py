@@ -489,7 +489,7 @@ def test_solve_command_prints_one_json_object_a_line_and_fails_on_bad_records(tm
     good = dict(rec, moves=rec["moves"][:36])
     path.write_text(json.dumps(good) + "\n\n" + json.dumps(dict(rec, moves=["3:AS"])) + "\n")
     out = CliRunner().invoke(main, ["solve", str(path), "--json"])
-    lines = [json.loads(x) for x in out.output.splitlines()]
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert out.exit_code == 1
     assert lines[0] == {"line": 0, "tricks": solve_record(good)["tricks"]}
     assert lines[1]["line"] == 2 and lines[1]["move"] == 0 and "error" in lines[1]

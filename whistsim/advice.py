@@ -14,13 +14,9 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
+from .options import WhistsimWarning
 from .strategy import StrategySpec, parse_spec
 from .strategy import _fmt as fmt
-
-
-class WhistsimWarning(UserWarning):
-    """A setting with no effect under the chosen rules, or games that did not finish."""
-
 
 _OFF = {"0", "0.0", "never", "none"}
 _CHEAT = ("cheat", "false_pass", "rate")
@@ -117,15 +113,3 @@ def warn_ineffective(
     for line in lines:
         warnings.warn(line, WhistsimWarning, stacklevel=3)
     return lines
-
-
-def warn_unfinished(cap: int) -> None:
-    """One line when games reached the cap on deals with no winner (Whist with
-    ``revoke_score=deduct``, where a score may fall): their share is the figure ``unfinished``,
-    and every other figure counts them as games nobody won."""
-    warnings.warn(
-        f"some games reached the cap of {cap} deals with no winner (revoke_score=deduct lets a score "
-        "fall): the figure 'unfinished' is their share; no side won them",
-        WhistsimWarning,
-        stacklevel=2,
-    )

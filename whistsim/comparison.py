@@ -144,10 +144,7 @@ class Comparison:
     def chart(self, path: str) -> None:
         """Each figure's paired difference with its 95% CI as a PNG: one panel per unit, each figure
         in words, the changed ones in colour; the identical ones are named under the title."""
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
 
         from .io import atomic_write
 
@@ -155,8 +152,8 @@ class Comparison:
         units = list(dict.fromkeys(r[1] for r in rows))
         same = len(self.figures) - len(rows)
         heights = [sum(r[1] == u for r in rows) + 1.2 for u in units] or [1.0]
-        fig, axes = plt.subplots(len(heights), 1, figsize=(10, 0.32 * sum(heights) + 1.6),
-                                 gridspec_kw={"height_ratios": heights}, squeeze=False)  # fmt: skip
+        fig = Figure(figsize=(10, 0.32 * sum(heights) + 1.6))
+        axes = fig.subplots(len(heights), 1, gridspec_kw={"height_ratios": heights}, squeeze=False)
         for ax, unit in zip(axes[:, 0], units, strict=False):
             mine = [r for r in rows if r[1] == unit]
             y = np.arange(len(mine))[::-1]
@@ -186,7 +183,7 @@ class Comparison:
         except OSError as e:
             raise WhistsimError(f"cannot write {path}: {e.strerror}") from None
         finally:
-            plt.close(fig)
+            fig.clear()
 
 
 def _value_words(key: str, value: Any) -> str:

@@ -747,12 +747,9 @@ def play_from(
 
 def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None = None) -> None:
     """A heat map of side 0's chance by score (with three or more sides: the others at 0)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import textwrap
 
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
 
     from .io import atomic_write
 
@@ -770,7 +767,8 @@ def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None =
             f"{df.attrs.get('game', '').title()} to {T}: side 0 wins {p00:.0f}% of games from 0-0 "
             f"and {grid[T - 1, 0]:.0f}% from {T - 1}-0 (seat {dealer} deals next)"
         )
-    fig, ax = plt.subplots(figsize=(7.2, 6.2), dpi=110)
+    fig = Figure(figsize=(7.2, 6.2), dpi=110)
+    ax = fig.subplots()
     try:
         im = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=100, aspect="auto")
         if T <= 12:
@@ -786,7 +784,7 @@ def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None =
         with atomic_write(path, "wb") as f:
             fig.savefig(f, format="png")
     finally:
-        plt.close(fig)
+        fig.clear()
 
 
 __all__ = [

@@ -201,10 +201,7 @@ def _write(d: Path, sols, checks, *, n, seed, boot, boot3, games) -> None:
 
 
 def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
 
     from .experiments.charts import as_data, write_sidecar
     from .experiments.results import Chart, ChartSeries
@@ -212,7 +209,8 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
     files = []
     s = summary.set_index("setting")
     # 1. The side ahead after one deal, by target, honours on and off.
-    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    fig = Figure(figsize=(8, 4.8), dpi=110)
+    ax = fig.subplots()
     try:
         x = np.arange(len(TARGETS))
         data = []
@@ -267,7 +265,7 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
         write_sidecar(as_data(chart), d / "leader_wins.png")
         files.append(("leader_wins.png", title, caption))
     finally:
-        plt.close(fig)
+        fig.clear()
     # 2. Heat maps: the whole table for three settings (each cell's CI is in its table_*.csv).
     for key in ("whist_10_honours", "whist_5_no_honours", "scotch_4"):
         sol = sols[key]

@@ -18,6 +18,11 @@ class WhistsimError(ValueError):
     """Bad input from a user: shown as one line, never as a traceback."""
 
 
+class WhistsimWarning(UserWarning):
+    """A setting with no effect under the chosen rules (whistsim.advice), or games that did not
+    finish: shown as one line."""
+
+
 class RuleError(WhistsimError):
     """An unknown rule option, a bad value or an impossible combination."""
 

@@ -527,7 +527,11 @@ class Table:
                 lines.append(f"(your only move: {legal[0]})")
                 a = self.d.parse(legal[0])
             else:
-                a = self.d.parse(legal[0]) if len(legal) == 1 else self._decide()
+                # As the kernels' loop does: a move the rules force is made without asking, any
+                # other is asked even when one card is legal, so the bots' random streams, and
+                # so their play, are those of a simulation with the same seed.
+                a = int(self.d.step_kernel.forced(self.d.buf[0]))
+                a = a if a >= 0 else self._decide()
             lines += self.d.story(self._apply(a), self.seat)
         return lines
 

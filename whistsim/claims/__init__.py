@@ -565,10 +565,7 @@ def _row(item: dict[str, Any]) -> tuple[float, float, float, int] | None:
 def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path: str) -> None:
     import textwrap
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
     from matplotlib.patches import Patch
 
     from ..experiments.charts import as_data, write_sidecar
@@ -587,7 +584,8 @@ def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path
         "its n); dashed: the value its decision compares it with. A CI narrower than the dot, or an exact "
         "figure, shows no bar."
     )
-    fig, axes = plt.subplots(len(rows), 1, figsize=(10, 0.55 * len(rows) + 1.4), squeeze=False)
+    fig = Figure(figsize=(10, 0.55 * len(rows) + 1.4))
+    axes = fig.subplots(len(rows), 1, squeeze=False)
     for ax, (it, (m, lo, hi, _n)) in zip(axes[:, 0], rows, strict=True):
         col = COLOURS[it["verdict"]]
         ax.errorbar([m], [0], xerr=[[m - lo], [hi - m]], fmt="o", color=col, capsize=4)
@@ -616,7 +614,7 @@ def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path
     fig.tight_layout(rect=(0.0, 0.0, 0.88, 1.0))
     with atomic_write(path, "wb") as fh:
         fig.savefig(fh, format="png", dpi=110, bbox_inches="tight", pad_inches=0.15)
-    plt.close(fig)
+    fig.clear()
     series = []
     for v in order:
         mine = [(it, f) for it, f in rows if it["verdict"] == v]

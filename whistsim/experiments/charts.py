@@ -19,12 +19,9 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+from matplotlib.figure import Figure  # not pyplot: drawing a chart never changes a notebook's backend
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from ..io import atomic_write  # noqa: E402
+from ..io import atomic_write
 from .results import Chart, ChartSeries  # noqa: E402
 
 # Words a reader should never see in a chart: an indexed column (tt[0]), a key=value pair
@@ -130,7 +127,8 @@ def write_sidecar(data: dict[str, Any], png: str | Path, out: str | Path | None 
 def draw(chart: Chart, path: str | Path) -> None:
     """Check the chart, draw it into ``path`` (PNG) and write its data beside it (``.json``)."""
     check(chart)
-    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    fig = Figure(figsize=(8, 4.8), dpi=110)
+    ax = fig.subplots()
     try:
         if chart.kind == "hist":
             _hist(ax, chart)
@@ -163,7 +161,7 @@ def draw(chart: Chart, path: str | Path) -> None:
             fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
         write_sidecar({**as_data(chart), "caption": caption}, path)
     finally:
-        plt.close(fig)
+        fig.clear()
 
 
 def caption_of(chart: Chart, ax: Any) -> str:

@@ -7,10 +7,13 @@ deal, and the per-game figures are per-deal figures.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from ...batch import Batch
 from ...figures import Figure
+from ...options import WhistsimWarning
 from .engine import SCOTCH
 from .play import ENDED_DEAL, ENDED_REVOKE
 
@@ -119,10 +122,13 @@ def unfinished(batch: Batch, rules) -> np.ndarray:
         if rules.unit == "game"
         else np.zeros(len(g["deals"]), np.int8)
     )
-    if out.any():
-        from ...advice import warn_unfinished
-
-        warn_unfinished(rules.max_deals())
+    if out.any():  # the same line for every batch: shown once
+        warnings.warn(
+            f"some games reached the cap of {rules.max_deals()} deals with no winner (revoke_score=deduct "
+            "lets a score fall): the figure 'unfinished' is their share; no side won them",
+            WhistsimWarning,
+            stacklevel=2,
+        )
     return out
 
 
