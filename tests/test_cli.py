@@ -97,7 +97,7 @@ def test_simulate_runs_and_prints_figures():
     r = run("simulate", "--n", 50, "--seed", 3, "--preset", "akagiri", "--players", 4,
             "--rule", "challenge=akagiri", "--rule", "revokes=true")  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert "challenge=akagiri" in r.output and "revokes=True" in r.output
+    assert "challenge=akagiri" in r.output and "revokes=true" in r.output
     for fig in ("points[0]", "points[3]", "turns", "tricks", "total_points"):
         assert fig in r.output
 

@@ -4,24 +4,11 @@ words with units), the rest after, the untouched ones in one line; B must differ
 import json
 
 import pytest
-from click.testing import CliRunner
+from cli_helpers import one_line_error, run
 
 import whistsim
-from whistsim.cli import main
 from whistsim.comparison import CHANGED, SAME, UNCLEAR, format_comparison
 from whistsim.options import WhistsimError
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(r, *words):
-    assert r.exit_code == 2, r.output
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("whistsim: error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
 
 
 @pytest.fixture(scope="module")

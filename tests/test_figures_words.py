@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
+from cli_helpers import one_line_error, run
 
 import whistsim
 from whistsim.cli import main
@@ -17,19 +17,6 @@ from whistsim.options import RuleError, near, parse_assignments, plural
 from whistsim.stats import cluster_share, wilson
 from whistsim.tables import ci_text, is_share
 from whistsim.tournament import format_ranking
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def one_line_error(r, *words):
-    assert r.exit_code == 2, r.output
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("whistsim: error: "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
-
 
 # ---- shares' intervals ---------------------------------------------------------------------
 

@@ -104,6 +104,7 @@ def test_sample_output_is_what_the_commands_print_today():
 
 def write() -> None:
     text = _text()
+
     def sample(m: re.Match) -> str:
         shown = m.group(2)
         out = _shown_part(_run(m.group(1)), shown).rstrip()

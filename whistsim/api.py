@@ -55,12 +55,18 @@ class Simulation:
     def summary(self):
         """A pandas DataFrame: figure, unit, mean, sd, ci_low, ci_high, n. A share's interval
         (a rate, a share of games or deals: see ``whistsim figures``) is Wilson's, inside [0, 1];
-        under two games ci_low and ci_high are NaN (one game gives no interval)."""
+        a figure the rules fix has its value as both ends; otherwise, under two games, ci_low and
+        ci_high are NaN (one game gives no interval)."""
         from .tables import summary_table
 
-        units, _, shares = self._meta()
+        units, exact, shares = self._meta()
         table = summary_table(self.moments, shares=shares)
         table.insert(1, "unit", [units[c] for c in table["figure"]])
+        # A figure the rules fix has no sampling error: its interval is its value (a share's
+        # Wilson interval would otherwise widen a fixed 0 to [0, 0.39] at n=6).
+        fixed = table["figure"].isin(exact)
+        table.loc[fixed, "ci_low"] = table.loc[fixed, "mean"]
+        table.loc[fixed, "ci_high"] = table.loc[fixed, "mean"]
         return table
 
     def format(self) -> str:

@@ -182,8 +182,6 @@ class Comparison:
                 fig.savefig(f, format="png", dpi=120)
         except OSError as e:
             raise WhistsimError(f"cannot write {path}: {e.strerror}") from None
-        finally:
-            fig.clear()
 
 
 def _value_words(key: str, value: Any) -> str:

@@ -434,27 +434,43 @@ def read_lines(source: str) -> Iterator[tuple[int, str | None]]:
         yield from _lines(f, source)
 
 
+class LineWithoutEnd(Exception):
+    """No line end was found within the bytes a reader may skip (``/dev/zero``)."""
+
+
+def bounded_lines(f: IO[bytes], max_line: int, max_skip: int) -> Iterator[bytes | None]:
+    """The raw lines of a byte stream, each read in bounded memory: a line over ``max_line`` bytes
+    comes through as None, the rest of it read and dropped a chunk at a time; a line with no end
+    within ``max_skip`` bytes raises :class:`LineWithoutEnd`."""
+    while True:
+        raw = f.readline(max_line + 1)
+        if not raw:
+            return
+        if len(raw) <= max_line or raw.endswith(b"\n"):
+            yield raw
+            continue
+        skipped = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = f.readline(min(max_line + 1, 1 << 20))
+            if not raw:
+                break
+            skipped += len(raw)
+            if skipped > max_skip:
+                raise LineWithoutEnd
+        yield None
+
+
 def _lines(f: IO[bytes], source: str) -> Iterator[tuple[int, str | None]]:
     from .options import WhistsimError
 
     i = 0
-    while True:
-        raw = f.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            skipped = len(raw)
-            while not raw.endswith(b"\n"):
-                raw = f.readline(1 << 20)
-                if not raw:
-                    break
-                skipped += len(raw)
-                if skipped > MAX_SKIP:
-                    raise WhistsimError(
-                        f"{source}: line {i} has no end in {MAX_SKIP >> 20} MiB; stopped there"
-                    )
-            yield i, None
-        else:
-            text = raw.decode("utf-8", "surrogateescape")
-            yield i, (text.removeprefix(BOM) if i == 0 else text)  # a byte order mark, as editors write
-        i += 1
+    try:
+        for raw in bounded_lines(f, MAX_LINE, MAX_SKIP):
+            if raw is None:
+                yield i, None
+            else:
+                text = raw.decode("utf-8", "surrogateescape")
+                yield i, (text.removeprefix(BOM) if i == 0 else text)  # a byte order mark, as editors write
+            i += 1
+    except LineWithoutEnd:
+        raise WhistsimError(f"{source}: line {i} has no end in {MAX_SKIP >> 20} MiB; stopped there") from None

@@ -769,22 +769,19 @@ def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None =
         )
     fig = Figure(figsize=(7.2, 6.2), dpi=110)
     ax = fig.subplots()
-    try:
-        im = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=100, aspect="auto")
-        if T <= 12:
-            for a in range(T):
-                for b in range(T):
-                    if np.isfinite(grid[a, b]):
-                        ax.text(b, a, f"{grid[a, b]:.0f}", ha="center", va="center", fontsize=8)
-        ax.set_xlabel("side 1's score (points)")
-        ax.set_ylabel("side 0's score (points)")
-        ax.set_title("\n".join(textwrap.wrap(title, 64)), fontsize=10)
-        fig.colorbar(im, ax=ax, label="chance that side 0 wins the game (%)")
-        fig.tight_layout()
-        with atomic_write(path, "wb") as f:
-            fig.savefig(f, format="png")
-    finally:
-        fig.clear()
+    im = ax.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+    if T <= 12:
+        for a in range(T):
+            for b in range(T):
+                if np.isfinite(grid[a, b]):
+                    ax.text(b, a, f"{grid[a, b]:.0f}", ha="center", va="center", fontsize=8)
+    ax.set_xlabel("side 1's score (points)")
+    ax.set_ylabel("side 0's score (points)")
+    ax.set_title("\n".join(textwrap.wrap(title, 64)), fontsize=10)
+    fig.colorbar(im, ax=ax, label="chance that side 0 wins the game (%)")
+    fig.tight_layout()
+    with atomic_write(path, "wb") as f:
+        fig.savefig(f, format="png")
 
 
 __all__ = [

@@ -211,61 +211,56 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
     # 1. The side ahead after one deal, by target, honours on and off.
     fig = Figure(figsize=(8, 4.8), dpi=110)
     ax = fig.subplots()
-    try:
-        x = np.arange(len(TARGETS))
-        data = []
-        for j, (h, name) in enumerate(((True, "honours on"), (False, "honours off"))):
-            keys = [f"whist_{t}_{'honours' if h else 'no_honours'}" for t in TARGETS]
-            y = 100 * s.loc[keys, "leader_wins"].to_numpy()
-            lo = y - 100 * s.loc[keys, "leader_wins_low"].to_numpy()
-            hi = 100 * s.loc[keys, "leader_wins_high"].to_numpy() - y
-            ax.bar(x - 0.2 + 0.4 * j, y, 0.4, yerr=(lo, hi), capsize=3, label=f"Whist, {name}")
-            data.append(ChartSeries(f"Whist, {name}", [f"Whist to {t}" for t in TARGETS], [float(v) for v in y],
-                                    [float(v) for v in y - lo], [float(v) for v in y + hi]))  # fmt: skip
-        sc = ChartSeries("Scotch Whist to 41", [], [], [], [])
-        for i, key in enumerate(("scotch_4", "scotch_6")):
-            y = 100 * s.loc[key, "leader_wins"]
-            err = [[y - 100 * s.loc[key, "leader_wins_low"]], [100 * s.loc[key, "leader_wins_high"] - y]]
-            ax.bar([len(TARGETS) + i], [y], 0.5, yerr=err, capsize=3, color="0.55",
-                   label="Scotch Whist to 41" if i == 0 else None)  # fmt: skip
-            sc.x.append(f"Scotch, {4 + 2 * i} players")
-            sc.y.append(float(y))
-            sc.low.append(float(100 * s.loc[key, "leader_wins_low"]))
-            sc.high.append(float(100 * s.loc[key, "leader_wins_high"]))
-        data.append(sc)
-        ax.set_xticks(list(x) + [len(TARGETS), len(TARGETS) + 1],
-                      [f"Whist to {t}" for t in TARGETS] + ["Scotch, 4 players", "Scotch, 6 players"])  # fmt: skip
-        ylabel = "chance that the side ahead after deal 1 wins (%)"
-        xlabel = "game and target score (points)"
-        ax.set_ylabel(ylabel)
-        ax.set_xlabel(xlabel)
-        ax.set_ylim(0, 100)
-        w5, w10 = s.loc["whist_5_honours", "leader_wins"], s.loc["whist_10_honours", "leader_wins"]
-        title = (
-            f"The side ahead after the first deal wins {pct(w5)} of Whist games to 5 but "
-            f"{pct(w10)} of games to 10 (honours on)"
-        )
-        caption = (
-            "Error bars: 95% confidence intervals (bootstrap over the measured deals); "
-            f"n = {int(s['n_deals'].iloc[0]):,} deals per rule set. An even chance is 50% with two sides, "
-            "33% with three."
-        )
-        ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=10)
-        ax.grid(True, axis="y", alpha=0.3)
-        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
-        fig.text(
-            0.01, -0.01, "\n".join(textwrap.wrap(caption, 110)), ha="left", va="top", fontsize=8, color="0.25"
-        )
-        fig.tight_layout()
-        chart = Chart(
-            "leader_wins", title, xlabel, ylabel, data, kind="bars", categorical=True, caption=caption
-        )
-        with atomic_write(d / "leader_wins.png", "wb") as f:
-            fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
-        write_sidecar(as_data(chart), d / "leader_wins.png")
-        files.append(("leader_wins.png", title, caption))
-    finally:
-        fig.clear()
+    x = np.arange(len(TARGETS))
+    data = []
+    for j, (h, name) in enumerate(((True, "honours on"), (False, "honours off"))):
+        keys = [f"whist_{t}_{'honours' if h else 'no_honours'}" for t in TARGETS]
+        y = 100 * s.loc[keys, "leader_wins"].to_numpy()
+        lo = y - 100 * s.loc[keys, "leader_wins_low"].to_numpy()
+        hi = 100 * s.loc[keys, "leader_wins_high"].to_numpy() - y
+        ax.bar(x - 0.2 + 0.4 * j, y, 0.4, yerr=(lo, hi), capsize=3, label=f"Whist, {name}")
+        data.append(ChartSeries(f"Whist, {name}", [f"Whist to {t}" for t in TARGETS], [float(v) for v in y],
+                                [float(v) for v in y - lo], [float(v) for v in y + hi]))  # fmt: skip
+    sc = ChartSeries("Scotch Whist to 41", [], [], [], [])
+    for i, key in enumerate(("scotch_4", "scotch_6")):
+        y = 100 * s.loc[key, "leader_wins"]
+        err = [[y - 100 * s.loc[key, "leader_wins_low"]], [100 * s.loc[key, "leader_wins_high"] - y]]
+        ax.bar([len(TARGETS) + i], [y], 0.5, yerr=err, capsize=3, color="0.55",
+               label="Scotch Whist to 41" if i == 0 else None)  # fmt: skip
+        sc.x.append(f"Scotch, {4 + 2 * i} players")
+        sc.y.append(float(y))
+        sc.low.append(float(100 * s.loc[key, "leader_wins_low"]))
+        sc.high.append(float(100 * s.loc[key, "leader_wins_high"]))
+    data.append(sc)
+    ax.set_xticks(list(x) + [len(TARGETS), len(TARGETS) + 1],
+                  [f"Whist to {t}" for t in TARGETS] + ["Scotch, 4 players", "Scotch, 6 players"])  # fmt: skip
+    ylabel = "chance that the side ahead after deal 1 wins (%)"
+    xlabel = "game and target score (points)"
+    ax.set_ylabel(ylabel)
+    ax.set_xlabel(xlabel)
+    ax.set_ylim(0, 100)
+    w5, w10 = s.loc["whist_5_honours", "leader_wins"], s.loc["whist_10_honours", "leader_wins"]
+    title = (
+        f"The side ahead after the first deal wins {pct(w5)} of Whist games to 5 but "
+        f"{pct(w10)} of games to 10 (honours on)"
+    )
+    caption = (
+        "Error bars: 95% confidence intervals (bootstrap over the measured deals); "
+        f"n = {int(s['n_deals'].iloc[0]):,} deals per rule set. An even chance is 50% with two sides, "
+        "33% with three."
+    )
+    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=10)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
+    fig.text(
+        0.01, -0.01, "\n".join(textwrap.wrap(caption, 110)), ha="left", va="top", fontsize=8, color="0.25"
+    )
+    fig.tight_layout()
+    chart = Chart("leader_wins", title, xlabel, ylabel, data, kind="bars", categorical=True, caption=caption)
+    with atomic_write(d / "leader_wins.png", "wb") as f:
+        fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
+    write_sidecar(as_data(chart), d / "leader_wins.png")
+    files.append(("leader_wins.png", title, caption))
     # 2. Heat maps: the whole table for three settings (each cell's CI is in its table_*.csv).
     for key in ("whist_10_honours", "whist_5_no_honours", "scotch_4"):
         sol = sols[key]

@@ -171,6 +171,22 @@ def alternatives(items: Iterable[Any], *, quote: bool = False, last: str = "or")
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def written(value: Any) -> str:
+    """A rule value as a user writes it in --rule: true, 10.5, 10, 0,1,0,1 (empty for none)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "empty"
+    return str(value)
+
+
+def describe(values: dict[str, Any]) -> str:
+    """Rules in one line, each value as a user writes it: ``players=3, revokes=false, ...``."""
+    return ", ".join(f"{k}={written(v)}" for k, v in values.items())
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``plural(1, "game")`` -> ``"1 game"``, ``plural(2000, "game")`` -> ``"2,000 games"``."""
     return f"{n:,} {word if n == 1 else many or word + 's'}"

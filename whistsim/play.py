@@ -25,6 +25,7 @@ from .cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name, parse_card, prett
 from .games import get_game, seating
 from .harness import events as ev
 from .harness.build import kernel
+from .io import LineWithoutEnd, bounded_lines
 from .options import WhistsimError
 from .rng import stream_start
 from .strategy import StrategySpec, parse_spec
@@ -570,24 +571,17 @@ def typed_lines(stream: BinaryIO, prompt: Callable[[], None] | None = None) -> I
     :data:`MAX_SKIP` bytes (``/dev/zero``) raises :class:`UnreadableInput`. ``prompt`` is
     called before each line is read.
     """
+    lines = bounded_lines(stream, MAX_MOVE_LINE, MAX_SKIP)
     while True:
         if prompt is not None:
             prompt()
-        raw = stream.readline(MAX_MOVE_LINE + 1)
-        if not raw:
+        try:
+            raw = next(lines, b"")
+        except LineWithoutEnd:
+            raise UnreadableInput(f"the input has a line with no end in {MAX_SKIP >> 20} MiB") from None
+        if raw == b"":
             return
-        if len(raw) > MAX_MOVE_LINE and not raw.endswith(b"\n"):
-            skipped = len(raw)
-            while not raw.endswith(b"\n"):
-                raw = stream.readline(64 << 10)
-                skipped += len(raw)
-                if not raw:
-                    break
-                if skipped > MAX_SKIP:
-                    raise UnreadableInput(f"the input has a line with no end in {MAX_SKIP >> 20} MiB")
-            yield None
-            continue
-        yield raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
+        yield None if raw is None else raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
 
 
 def _bad_text(text: str | None) -> str | None:

@@ -614,7 +614,6 @@ def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path
     fig.tight_layout(rect=(0.0, 0.0, 0.88, 1.0))
     with atomic_write(path, "wb") as fh:
         fig.savefig(fh, format="png", dpi=110, bbox_inches="tight", pad_inches=0.15)
-    fig.clear()
     series = []
     for v in order:
         mine = [(it, f) for it, f in rows if it["verdict"] == v]

@@ -11,7 +11,7 @@ import sys
 import click
 
 from .. import api
-from ..options import WhistsimError, parse_assignments, plural
+from ..options import WhistsimError, parse_assignments, plural, written
 from . import GAME, main
 
 
@@ -294,10 +294,10 @@ def rules_cmd(game, as_json=False):
         return
     click.echo(f"{g.title} rule options (--rule KEY=VALUE):")
     kw = max(len(o.key) for o in g.options)
-    dw = max(len(_written(o.default)) for o in g.options)
+    dw = max(len(written(o.default)) for o in g.options)
     for o in g.options:
-        choices = f"  ({alternatives(_written(c) for c in o.choices)})" if o.choices else ""
-        click.echo(f"  {o.key:<{kw}}  default {_written(o.default):<{dw}}  {o.doc}{choices}")
+        choices = f"  ({alternatives(written(c) for c in o.choices)})" if o.choices else ""
+        click.echo(f"  {o.key:<{kw}}  default {written(o.default):<{dw}}  {o.doc}{choices}")
     keys = alternatives(
         sorted({k for rules in by_players.values() for r in rules.values() for k in r}), last="and"
     )
@@ -305,17 +305,6 @@ def rules_cmd(game, as_json=False):
     for name, rules in by_players.items():
         click.echo(f"- {name}: {_preset_words(rules)}")
     click.echo("every rule, and each choice where the sources differ: docs/rules.md")
-
-
-def _written(value) -> str:
-    """A rule value as a user writes it in --rule: true, 10.5, 10, 0,1,0,1 (empty for none)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, (list, tuple)):
-        return ",".join(map(str, value)) or "empty"
-    return str(value)
 
 
 def _preset_rules(g) -> dict[str, dict[str, dict]]:
@@ -349,7 +338,7 @@ def _preset_words(rules: dict[str, dict]) -> str:
     for key in next(iter(rules.values()), {}):
         runs: list[list] = []  # [first, last, value] over consecutive player counts
         for p in counts:
-            v = _written(rules[p][key])
+            v = written(rules[p][key])
             if runs and runs[-1][2] == v:
                 runs[-1][1] = p
             else:

@@ -129,39 +129,34 @@ def draw(chart: Chart, path: str | Path) -> None:
     check(chart)
     fig = Figure(figsize=(8, 4.8), dpi=110)
     ax = fig.subplots()
-    try:
-        if chart.kind == "hist":
-            _hist(ax, chart)
-        elif chart.kind == "bars":
-            _bars(ax, chart)
-        else:
-            _lines(ax, chart)
-        if chart.zero_line:
-            ax.axhline(0, color="0.4", lw=0.8, ls="--", zorder=0)
-        if chart.reference is not None:
-            ax.axhline(
-                chart.reference, color="0.35", lw=1.0, ls=":", zorder=0, label=chart.reference_label or None
-            )
-        _y_scale(ax, chart)
-        ax.set_xlabel("\n".join(textwrap.wrap(chart.xlabel, 90)))
-        ax.set_ylabel("\n".join(textwrap.wrap(chart.ylabel, 50)))
-        ax.set_title("\n".join(textwrap.wrap(chart.title, 72)), fontsize=11)
-        ax.grid(True, alpha=0.3)
-        handles, labels = ax.get_legend_handles_labels()
-        if len(labels) > 1:  # outside the axes: never over the data
-            ax.legend(
-                fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False
-            )
-        caption = caption_of(chart, ax)
-        if caption:
-            fig.text(0.01, -0.01, "\n".join(textwrap.wrap(caption, 110)), ha="left", va="top", fontsize=8,
-                     color="0.25")  # fmt: skip
-        fig.tight_layout()
-        with atomic_write(path, "wb") as f:
-            fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
-        write_sidecar({**as_data(chart), "caption": caption}, path)
-    finally:
-        fig.clear()
+    if chart.kind == "hist":
+        _hist(ax, chart)
+    elif chart.kind == "bars":
+        _bars(ax, chart)
+    else:
+        _lines(ax, chart)
+    if chart.zero_line:
+        ax.axhline(0, color="0.4", lw=0.8, ls="--", zorder=0)
+    if chart.reference is not None:
+        ax.axhline(
+            chart.reference, color="0.35", lw=1.0, ls=":", zorder=0, label=chart.reference_label or None
+        )
+    _y_scale(ax, chart)
+    ax.set_xlabel("\n".join(textwrap.wrap(chart.xlabel, 90)))
+    ax.set_ylabel("\n".join(textwrap.wrap(chart.ylabel, 50)))
+    ax.set_title("\n".join(textwrap.wrap(chart.title, 72)), fontsize=11)
+    ax.grid(True, alpha=0.3)
+    handles, labels = ax.get_legend_handles_labels()
+    if len(labels) > 1:  # outside the axes: never over the data
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
+    caption = caption_of(chart, ax)
+    if caption:
+        fig.text(0.01, -0.01, "\n".join(textwrap.wrap(caption, 110)), ha="left", va="top", fontsize=8,
+                 color="0.25")  # fmt: skip
+    fig.tight_layout()
+    with atomic_write(path, "wb") as f:
+        fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
+    write_sidecar({**as_data(chart), "caption": caption}, path)
 
 
 def caption_of(chart: Chart, ax: Any) -> str:

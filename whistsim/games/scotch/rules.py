@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import card
-from ...options import Option, RuleError, near, resolve
+from ...options import Option, RuleError, describe, near, resolve
 from ..dealt.engine import R_FRENCH, R_LOSS, SCOTCH
 from ..dealt.rules import (
     CLAIM_OPTION,
@@ -175,7 +175,7 @@ class ScotchRules(DealtRules):
 
     def describe(self) -> str:
         game = {"revoke_loss": self.revoke_loss, "claim": self.claim, "unit": self.unit}
-        return ", ".join(f"{k}={v}" for k, v in {**self.to_record(), **game}.items())
+        return describe({**self.to_record(), **game})
 
     # -- DealtRules
     @property

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...cards import TAFFY
-from ...options import Option, RuleError, near, resolve
+from ...options import Option, RuleError, describe, near, resolve
 
 SCORINGS = ("standard", "five_penalty", "piles")
 CHALLENGES = ("none", "parlett", "akagiri")
@@ -132,4 +132,4 @@ class WelshRules:
         )
 
     def describe(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.to_record().items())
+        return describe(self.to_record())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...options import Option, RuleError, near, resolve
+from ...options import Option, RuleError, describe, near, resolve
 from ..dealt.engine import R_DEDUCT, R_HONOURS, R_PENALTY, WHIST
 from ..dealt.rules import (
     CLAIM_OPTION,
@@ -108,7 +108,7 @@ class WhistRules(DealtRules):
 
     def describe(self) -> str:
         game = {"revoke_score": self.revoke_score, "claim": self.claim, "unit": self.unit}
-        return ", ".join(f"{k}={v}" for k, v in {**self.to_record(), **game}.items())
+        return describe({**self.to_record(), **game})
 
     # -- DealtRules
     @property
