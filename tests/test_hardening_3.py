@@ -224,8 +224,9 @@ def test_simulate_shows_the_unfinished_share_with_its_warning():
 )
 def test_a_search_budget_past_about_a_second_a_decision_is_refused(game, spec, expected):
     players = 3 if game == "welsh" else 4
-    with pytest.raises(StrategyError, match=f"expected {expected}$"):
+    with pytest.raises(StrategyError, match=f"expected {expected}$") as e:
         seating(game, [parse_spec(spec)], players)
+    assert f"parameter {spec.split(':')[1]}: " in str(e.value)  # the value as typed, not 1e+06
     seating(game, [parse_spec(spec.rsplit("=", 1)[0] + "=" + expected.rsplit(" ", 1)[1])], players)
 
 

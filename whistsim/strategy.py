@@ -90,6 +90,8 @@ def params_of(module: Any) -> dict[str, Param]:
 
 def _fmt(v: float | str) -> str:
     if isinstance(v, float):
+        if v.is_integer() and abs(v) < 2**53:
+            return str(int(v))  # 1000000, as typed, not 1e+06
         short = f"{v:g}"
         return short if float(short) == v else repr(v)  # a label reads back as the value played
     return str(v)
