@@ -253,6 +253,48 @@ def test_fuzzed_records_get_one_verdict_each_and_never_raise(records, case):
     json.dumps(j.to_json())
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_mutations())
+def test_fuzzed_records_get_one_verdict_each_from_solve_and_never_raise(records, case):
+    """solve judges each line as replay does: the same mutations give a value or one error object."""
+    from whistsim.solver import solve_line
+
+    game, i, where, junk, nested = case
+    rec = copy.deepcopy(records[game][i])
+    paths = list(_paths(rec))
+    path = paths[where % len(paths)] if nested else paths[where % len(rec)][:1]
+    obj = rec
+    for k in path[:-1]:
+        obj = obj[k]
+    obj[path[-1]] = junk
+    out = solve_line(7, json.dumps(rec))
+    assert out["line"] == 7
+    if "error" in out:  # replay's error object, as replay gives it
+        assert set(out) == {"line", "move", "error"} and isinstance(out["error"], str)
+    else:
+        assert len(out) > 1  # a value
+    json.dumps(out)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_mutations())
+def test_fuzzed_typed_lines_into_play_are_explained_and_never_raise(records, case):
+    """The same junk typed at the table, and a record's moves with one of them replaced by it: every
+    line is a move, a command or a bad line explained; play ends as the deal or the input does."""
+    from whistsim.play import PlayStopped, play_game
+
+    game, i, where, junk, _ = case
+    moves = [m.partition(":")[2] for m in records[game][i]["moves"]]
+    moves[where % len(moves)] = json.dumps(junk) if where % 2 else str(junk)
+    shown = []
+    try:
+        out = play_game(game, seed=1, strategies=["random"], hint="random", moves=moves, echo=shown.append)
+        assert out.record["moves"]
+    except PlayStopped as e:
+        assert "moves" in e.game.record and not e.game.finished
+    assert shown
+
+
 def _paths(obj, pre=()):
     if isinstance(obj, dict):
         for k, v in obj.items():
