@@ -240,15 +240,7 @@ def _mutations():
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_mutations())
 def test_fuzzed_records_get_one_verdict_each_and_never_raise(records, case):
-    game, i, where, junk, nested = case
-    rec = copy.deepcopy(records[game][i])
-    paths = list(_paths(rec))
-    path = paths[where % len(paths)] if nested else paths[where % len(rec)][:1]
-    obj = rec
-    for k in path[:-1]:
-        obj = obj[k]
-    obj[path[-1]] = junk
-    j = api.judge(7, json.dumps(rec))
+    j = api.judge(7, json.dumps(_mutated(records, case)))
     assert j.line == 7 and (j.ok or j.error is not None or j.stored is not None)
     json.dumps(j.to_json())
 
@@ -259,15 +251,7 @@ def test_fuzzed_records_get_one_verdict_each_from_solve_and_never_raise(records,
     """solve judges each line as replay does: the same mutations give a value or one error object."""
     from whistsim.solver import solve_line
 
-    game, i, where, junk, nested = case
-    rec = copy.deepcopy(records[game][i])
-    paths = list(_paths(rec))
-    path = paths[where % len(paths)] if nested else paths[where % len(rec)][:1]
-    obj = rec
-    for k in path[:-1]:
-        obj = obj[k]
-    obj[path[-1]] = junk
-    out = solve_line(7, json.dumps(rec))
+    out = solve_line(7, json.dumps(_mutated(records, case)))
     assert out["line"] == 7
     if "error" in out:  # replay's error object, as replay gives it
         assert set(out) == {"line", "move", "error"} and isinstance(out["error"], str)
@@ -293,6 +277,19 @@ def test_fuzzed_typed_lines_into_play_are_explained_and_never_raise(records, cas
     except PlayStopped as e:
         assert "moves" in e.game.record and not e.game.finished
     assert shown
+
+
+def _mutated(records, case) -> dict:
+    """A valid record with one field (top-level, or nested anywhere) replaced by junk."""
+    game, i, where, junk, nested = case
+    rec = copy.deepcopy(records[game][i])
+    paths = list(_paths(rec))
+    path = paths[where % len(paths)] if nested else paths[where % len(rec)][:1]
+    obj = rec
+    for k in path[:-1]:
+        obj = obj[k]
+    obj[path[-1]] = junk
+    return rec
 
 
 def _paths(obj, pre=()):
