@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from spec_helpers import write_spec as write
 
 from whistsim.cli import main
 from whistsim.experiments import (
@@ -51,12 +52,6 @@ seats.0.cheat = 0
 """
 
 SCOTCH_STUDIES = ["scotch_ten", "scotch_seats", "scotch_revokes", "french", "scotch_points"]
-
-
-def write(tmp_path: Path, text: str, name: str = "spec.toml") -> Path:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return p
 
 
 def tiny(**over) -> dict:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from spec_helpers import write_spec
 
 from whistsim.cli import main
 from whistsim.experiments import (
@@ -60,12 +61,6 @@ seats.0.draw = 0.2
 PLAIN = SPEC.split("[sweep]")[0].replace('histograms = ["points[0]"]\n', "")
 
 
-def spec_file(tmp_path: Path, text: str = SPEC, name: str = "tiny.toml") -> Path:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
 def cli(*args) -> tuple[int, str]:
     r = CliRunner().invoke(main, [str(a) for a in args])
     return r.exit_code, r.output
@@ -89,11 +84,11 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 def test_a_rerun_without_pairs_or_histograms_removes_their_earlier_tables(tmp_path):
     out = tmp_path / "out"
-    run_experiment(load_spec(spec_file(tmp_path)), out=out)
+    run_experiment(load_spec(write_spec(tmp_path, SPEC)), out=out)
     assert (out / "paired.csv").is_file() and (out / "histograms.csv").is_file()
     (out / "notes.txt").write_text("my notes")
     (out / "charts" / "mine.png").write_bytes(b"my picture")
-    run_experiment(load_spec(spec_file(tmp_path, PLAIN)), out=out)
+    run_experiment(load_spec(write_spec(tmp_path, PLAIN)), out=out)
     assert not (out / "paired.csv").exists() and not (out / "histograms.csv").exists()
     res = load_results(out)
     assert res.paired() is None and res.histograms() is None and len(res.summary()) > 0
@@ -107,7 +102,7 @@ def test_a_rerun_without_pairs_or_histograms_removes_their_earlier_tables(tmp_pa
 
 def test_a_smaller_n_leaves_no_rows_of_the_earlier_run(tmp_path):
     out = tmp_path / "out"
-    spec = load_spec(spec_file(tmp_path))
+    spec = load_spec(write_spec(tmp_path, SPEC))
     run_experiment(spec, out=out, rows=True)
     assert sorted(p.name for p in (out / "rows").iterdir()) == [f"chunk-{k:06d}.parquet" for k in range(3)]
     (out / "rows" / "mine.txt").write_text("mine")
@@ -123,7 +118,7 @@ def test_a_smaller_n_leaves_no_rows_of_the_earlier_run(tmp_path):
 
 def test_a_rerun_without_rows_or_records_removes_them_and_their_emptied_folders(tmp_path):
     out = tmp_path / "out"
-    spec = load_spec(spec_file(tmp_path))
+    spec = load_spec(write_spec(tmp_path, SPEC))
     run_experiment(spec, out=out, rows=True, records=3)
     assert len(list((out / "records").iterdir())) == 2 and (out / "rows").is_dir()
     (out / "records" / "cell-000.notes").write_text("mine")  # not named as a run names its records
@@ -134,17 +129,17 @@ def test_a_rerun_without_rows_or_records_removes_them_and_their_emptied_folders(
 
 def test_a_folder_written_before_the_manifest_existed_is_cleaned_by_whistsims_own_names(tmp_path):
     out = tmp_path / "out"
-    run_experiment(load_spec(spec_file(tmp_path)), out=out, rows=True)
+    run_experiment(load_spec(write_spec(tmp_path, SPEC)), out=out, rows=True)
     (out / ".whistsim-outputs").unlink()  # as an earlier whistsim left it
     (out / "notes.txt").write_text("mine")
-    run_experiment(load_spec(spec_file(tmp_path, PLAIN)), out=out)
+    run_experiment(load_spec(write_spec(tmp_path, PLAIN)), out=out)
     assert not (out / "paired.csv").exists() and not (out / "histograms.csv").exists()
     assert not (out / "rows").exists() and (out / "notes.txt").read_text() == "mine"
 
 
 def test_a_tampered_outputs_manifest_removes_nothing_but_whistsims_files(tmp_path):
     out = tmp_path / "out"
-    spec = load_spec(spec_file(tmp_path, PLAIN))
+    spec = load_spec(write_spec(tmp_path, PLAIN))
     run_experiment(spec, out=out)
     (tmp_path / "outside.csv").write_text("keep")
     (out / "notes.txt").write_text("keep")
@@ -159,7 +154,7 @@ def test_a_tampered_outputs_manifest_removes_nothing_but_whistsims_files(tmp_pat
 
 def test_an_interrupted_rerun_keeps_the_earlier_results_until_it_finishes(tmp_path):
     out = tmp_path / "out"
-    spec = load_spec(spec_file(tmp_path))
+    spec = load_spec(write_spec(tmp_path, SPEC))
     run_experiment(spec, out=out, rows=True)
     before = (out / "summary.csv").read_bytes()
 
@@ -184,7 +179,7 @@ def test_an_interrupted_rerun_keeps_the_earlier_results_until_it_finishes(tmp_pa
 def checkpoint(tmp_path_factory) -> tuple[Path, dict]:
     """A run of SPEC interrupted after the first of its three chunks: its spec file and checkpoint."""
     tmp = tmp_path_factory.mktemp("cp")
-    path = spec_file(tmp)
+    path = write_spec(tmp, SPEC)
 
     def stop(k: int) -> None:
         raise KeyboardInterrupt
@@ -404,7 +399,7 @@ class Interrupted:
 def test_an_interrupt_before_any_chunk_names_no_checkpoint(tmp_path):
     out = tmp_path / "o_pimc"
     with pytest.raises(ExperimentInterrupted) as e:
-        Run(load_spec(spec_file(tmp_path)), out=out).play(Interrupted())
+        Run(load_spec(write_spec(tmp_path, SPEC)), out=out).play(Interrupted())
     assert "nothing kept" in e.value.message and "checkpoint" not in e.value.message
     assert not out.exists()
 
@@ -412,10 +407,12 @@ def test_an_interrupt_before_any_chunk_names_no_checkpoint(tmp_path):
 def test_an_interrupt_after_a_chunk_names_the_checkpoint(tmp_path):
     out = tmp_path / "o"
     with pytest.raises(ExperimentInterrupted) as e:
-        run_experiment(load_spec(spec_file(tmp_path)), out=out, on_chunk=lambda k: _raise(KeyboardInterrupt))
+        run_experiment(
+            load_spec(write_spec(tmp_path, SPEC)), out=out, on_chunk=lambda k: _raise(KeyboardInterrupt)
+        )
     assert f"kept in {out / CHECKPOINT}" in e.value.message and (out / CHECKPOINT).is_file()
     with pytest.raises(ExperimentInterrupted) as e:  # resumed, then stopped again at once: still kept
-        Run(load_spec(spec_file(tmp_path)), out=out, resume=True).play(Interrupted())
+        Run(load_spec(write_spec(tmp_path, SPEC)), out=out, resume=True).play(Interrupted())
     assert f"kept in {out / CHECKPOINT}" in e.value.message
 
 
@@ -454,7 +451,7 @@ def fill(disk: Path) -> Path:
 
 def test_a_full_disk_is_one_line_and_keeps_the_earlier_files(tmp_path, small_disk):
     out = small_disk / "out"
-    spec_path = spec_file(tmp_path)
+    spec_path = write_spec(tmp_path, SPEC)
     code, output = cli("experiment", spec_path, "--out", out, "--no-progress", "--rows")
     assert code == 0, output
     before = tree(out)
@@ -466,7 +463,7 @@ def test_a_full_disk_is_one_line_and_keeps_the_earlier_files(tmp_path, small_dis
 
 
 def test_a_full_disk_while_the_outputs_are_written_keeps_the_checkpoint_for_resume(tmp_path, monkeypatch):
-    spec_path = spec_file(tmp_path)
+    spec_path = write_spec(tmp_path, SPEC)
     run_experiment(load_spec(spec_path), out=tmp_path / "whole")
     out = tmp_path / "out"
     real = report_module.write_csv
@@ -491,7 +488,7 @@ def test_a_full_disk_while_the_outputs_are_written_keeps_the_checkpoint_for_resu
 
 
 def test_a_spec_with_a_byte_order_mark_reads_as_without(tmp_path):
-    plain = load_spec(spec_file(tmp_path))
+    plain = load_spec(write_spec(tmp_path, SPEC))
     bom = tmp_path / "bom.toml"
     bom.write_bytes(b"\xef\xbb\xbf" + SPEC.encode())
     assert load_spec(bom).fingerprint() == plain.fingerprint()
@@ -512,7 +509,7 @@ def test_a_spec_with_a_byte_order_mark_reads_as_without(tmp_path):
 )
 def test_a_too_deep_spec_is_one_line_at_once(tmp_path, text):
     t0 = time.perf_counter()
-    code, output = cli("experiment", spec_file(tmp_path, text), "--check")
+    code, output = cli("experiment", write_spec(tmp_path, text), "--check")
     one_line_error(code, output, "deep")
     assert time.perf_counter() - t0 < 5
 
@@ -540,7 +537,7 @@ def test_resume_refuses_a_checkpoint_of_another_spec_or_n(tmp_path, checkpoint):
     out = tmp_path / "out"
     out.mkdir()
     (out / CHECKPOINT).write_text(json.dumps(data))
-    other = spec_file(tmp_path, SPEC.replace("seed = 5", "seed = 6"), "other.toml")
+    other = write_spec(tmp_path, SPEC.replace("seed = 5", "seed = 6"), "other.toml")
     for args in (
         [other],
         [spec_path, "--n", "200"],

@@ -61,24 +61,23 @@ def _writes_the_table(v):
     return 0
 
 
-@njit
-def _call_writer(states):
-    g = states[0]
-    v = _View(1, g.table, g.seats[1], g.scratch)
-    w, b = user_view(v)
-    a = _writes_the_table(w)
-    user_wrote(v, b, 1007)
-    return a
+def _calling(user, sid: int):
+    """Seat 1's call of ``user`` as strategy ``sid``, as a kernel makes it (see build._switch)."""
+
+    @njit
+    def call(states):
+        g = states[0]
+        v = _View(1, g.table, g.seats[1], g.scratch)
+        w, b = user_view(v)
+        a = user(w)
+        user_wrote(v, b, sid)
+        return a
+
+    return call
 
 
-@njit
-def _call_stepper(states):
-    g = states[0]
-    v = _View(1, g.table, g.seats[1], g.scratch)
-    w, b = user_view(v)
-    a = _steps_its_stream_and_scribbles(w)
-    user_wrote(v, b, 1003)
-    return a
+_call_writer = _calling(_writes_the_table, 1007)
+_call_stepper = _calling(_steps_its_stream_and_scribbles, 1003)
 
 
 def test_a_users_view_is_a_copy_its_stream_kept_its_scratch_dropped_a_write_refused():

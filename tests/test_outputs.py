@@ -39,9 +39,12 @@ def one_line_error(r, *words):
     return lines[0]
 
 
+def command(*args) -> list[str]:
+    return [sys.executable, "-m", "whistsim", *map(str, args)]
+
+
 def whistsim(*args, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "whistsim", *map(str, args)], capture_output=True,
-                          timeout=900, **kw)  # fmt: skip
+    return subprocess.run(command(*args), capture_output=True, timeout=900, **kw)
 
 
 # ---- standard output holds one thing: what a program reads -----------------------------------
@@ -344,6 +347,11 @@ def _stops_on_first_ctrl_c(proc: subprocess.Popen) -> str:
     return err
 
 
+def records_cmd(n: int, records) -> list[str]:
+    """``whistsim simulate`` of ``n`` games on one thread, its records to ``records``."""
+    return command("simulate", "--n", n, "--records", records, "--threads", 1)
+
+
 needs_proc = pytest.mark.skipif(
     platform.machine() not in BLOCKED_IN or not Path("/proc/self/syscall").exists(),
     reason="reads /proc/PID/syscall",
@@ -354,18 +362,7 @@ needs_proc = pytest.mark.skipif(
 def test_ctrl_c_stops_a_write_to_a_fifo_with_no_reader(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    cmd = [
-        sys.executable,
-        "-m",
-        "whistsim",
-        "simulate",
-        "--n",
-        "50",
-        "--records",
-        str(fifo),
-        "--threads",
-        "1",
-    ]
+    cmd = records_cmd(50, fifo)
     with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as proc:
         _wait_blocked(proc, "openat")  # opening a FIFO waits for a reader
         _stops_on_first_ctrl_c(proc)
@@ -374,18 +371,7 @@ def test_ctrl_c_stops_a_write_to_a_fifo_with_no_reader(tmp_path):
 
 @needs_proc
 def test_ctrl_c_stops_records_to_a_pipe_nobody_reads():
-    cmd = [
-        sys.executable,
-        "-m",
-        "whistsim",
-        "simulate",
-        "--n",
-        str(10**6),
-        "--records",
-        "-",
-        "--threads",
-        "1",
-    ]
+    cmd = records_cmd(10**6, "-")
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         _wait_blocked(proc, "write")  # a pager that does not read: the pipe is full
         _stops_on_first_ctrl_c(proc)
@@ -422,18 +408,7 @@ def _readable(fd: int) -> bool:
 
 def test_ctrl_c_while_records_go_to_standard_output_that_is_read_stops_after_the_batch(tmp_path):
     out = tmp_path / "out.jsonl"
-    cmd = [
-        sys.executable,
-        "-m",
-        "whistsim",
-        "simulate",
-        "--n",
-        str(10**9),
-        "--records",
-        "-",
-        "--threads",
-        "1",
-    ]
+    cmd = records_cmd(10**9, "-")
     with open(out, "wb") as sink, subprocess.Popen(cmd, stdout=sink, stderr=subprocess.PIPE) as proc:
         end = time.monotonic() + 600
         while proc.poll() is None and out.stat().st_size < 100_000 and time.monotonic() < end:

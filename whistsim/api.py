@@ -316,18 +316,10 @@ def judge(line: int, text: str | None) -> Judgement:
     >>> whistsim.judge(1, '{"game": "chess"}').error
     "unknown game 'chess'"
     """
-    if text is None:
-        from .io import MAX_LINE
-
-        return Judgement(line, error=f"the line is longer than {MAX_LINE >> 20} MiB")
-    if not _is_utf8(text):
-        return Judgement(line, error="the line is not UTF-8 text")
     try:
-        record = parse_record_text(text)
+        record = record_of_line(text)
     except ValueError as e:
         return Judgement(line, error=str(e))
-    if not isinstance(record, dict):
-        return Judgement(line, error="a record must be a JSON object")
     name = record.get("game")
     try:
         game = get_game(name if isinstance(name, str) else "")
@@ -335,17 +327,40 @@ def judge(line: int, text: str | None) -> Judgement:
         return Judgement(line, error=f"unknown game {name!r}")
     try:
         result = game.replay(record)
-    except MoveError as e:
-        return Judgement(line, move=e.index, error=e.reason)
-    except RecordError as e:
-        return Judgement(line, error=str(e))
-    except (WhistsimError, ValueError, TypeError, OverflowError, IndexError, KeyError, RecursionError) as e:
-        # a field value no reader foresaw: this record alone is refused, the rest are judged
-        return Judgement(line, error=f"malformed record: {' '.join(str(e).split()) or type(e).__name__}")
+    except REFUSALS as e:
+        move, error = refusal(e)
+        return Judgement(line, move=move, error=error)
     stored = record.get("result")
     if stored is not None and stored != result:
         return Judgement(line, result=result, stored=stored)
     return Judgement(line, result=result)
+
+
+def record_of_line(text: str | None) -> dict:
+    """The JSON object of one record line (None: a line over ``io.MAX_LINE``); a ValueError
+    saying why when the line is not one, as replay words it."""
+    if text is None:
+        raise ValueError(f"the line is longer than {_io.MAX_LINE >> 20} MiB")
+    if not _is_utf8(text):
+        raise ValueError("the line is not UTF-8 text")
+    record = parse_record_text(text)  # a repeated key is refused
+    if not isinstance(record, dict):
+        raise ValueError("a record must be a JSON object")
+    return record
+
+
+# What refuses one record and no other: the rest of a file is judged (replay, solve).
+REFUSALS = (WhistsimError, ValueError, TypeError, OverflowError, IndexError, KeyError, RecursionError)
+
+
+def refusal(e: BaseException) -> tuple[int | None, str]:
+    """(the move at fault or None, why) for an exception in :data:`REFUSALS`."""
+    if isinstance(e, MoveError):
+        return e.index, e.reason
+    if isinstance(e, RecordError):
+        return None, str(e)
+    # a field value no reader foresaw
+    return None, f"malformed record: {' '.join(str(e).split()) or type(e).__name__}"
 
 
 def _is_utf8(text: str) -> bool:

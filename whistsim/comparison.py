@@ -27,7 +27,7 @@ import numpy as np
 
 from .figures import columns
 from .games import get_game, seating
-from .options import WhistsimError, alternatives, plural
+from .options import WhistsimError, alternatives, plural, written
 from .runner import stop_on_sigint, threads, timed_run
 from .stats import TOO_SMALL_NOTE, Moments, has_interval
 from .strategy import StrategySpec, parse_spec
@@ -82,8 +82,7 @@ class Comparison:
     def ordered(self) -> list[str]:
         """The figures as the answer lists them: changed, no clear change, identical (each in
         declaration order)."""
-        rank = {CHANGED: 0, UNCLEAR: 1, SAME: 2}
-        return sorted(self.figures, key=lambda c: rank[self.verdict(c)])
+        return [r[0] for r in self.rows()]
 
     def meaning(self, name: str) -> str:
         return (self.meanings or {}).get(name, name)
@@ -92,12 +91,13 @@ class Comparison:
         """One row per figure, in :meth:`ordered`'s order: figure, unit, mean_a, mean_b, diff,
         ci_low, ci_high, n, verdict, meaning."""
         out = []
-        for name in self.ordered():
+        for name in self.figures:
             d = self.diff.estimate(name)
             low, high = self._ci(name)
             out.append([name, self.units[name], self.a.estimate(name).mean, self.b.estimate(name).mean, d.mean,
                         low, high, d.n, self.verdict(name), self.meaning(name)])  # fmt: skip
-        return out
+        rank = {CHANGED: 0, UNCLEAR: 1, SAME: 2}
+        return sorted(out, key=lambda r: rank[r[8]])  # stable: declaration order within a verdict
 
     def summary(self):
         """A pandas DataFrame, every figure in the answer's order (changed, no clear change,
@@ -190,9 +190,7 @@ def _value_words(key: str, value: Any) -> str:
         return f"{'with' if value else 'without'} {key}"
     if isinstance(value, str):
         return f"no {key}" if value == "none" else f"{value.replace('_', '-')} {key}"
-    if isinstance(value, (list, tuple)):
-        return f"{key} {','.join(map(str, value))}"
-    return f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
+    return f"{key} {written(value)}"
 
 
 def change_words(rules_a: Any, rules_b: Any, preset_a: str, preset_b: str) -> str:
@@ -355,7 +353,7 @@ def format_comparison(c: Comparison) -> str:
     same = [r[0] for r in rows if r[8] == SAME]
     if same:
         lines += ["", f"Identical in every deal under both ({plural(len(same), 'figure')}): {_grouped(same)}"]
-    tested = sum(r[8] != SAME for r in rows)
+    tested = len(shown)
     if tested and has_interval(c.n):
         lines.append(f"Of {plural(tested, 'figure')} that differ in some deal, about {0.05 * tested:.1f} "
                      "would show a change at 95% by chance alone.")  # fmt: skip

@@ -42,9 +42,8 @@ import numpy as np
 
 from .cards import card_name
 from .games import get_game, seating
-from .harness import events as ev
 from .options import WhistsimError
-from .play import IllegalMove, View, _Dealt, _Welsh
+from .play import IllegalMove, View, first_deal
 from .strategy import StrategySpec, parse_spec
 
 _SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
@@ -112,25 +111,21 @@ class GameState:
 
     def legal_moves(self) -> list[str]:
         """Every move the seat to move may make now, in the engine's order (none once over)."""
-        if self.done:
-            return []
-        d = self._d
-        return [d.name(a) for a in range(d.n_actions) if d.step_kernel.step(d.buf.copy(), np.int64(a)) == 0]
+        return [] if self.done else self._d.legal()
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now: never another hand or the stock's order."""
-        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < self._p:
-            raise WhistsimError(f"seat {seat!r}: expected a seat from 0 to {self._p - 1}")
-        v: View = self._d.facts(int(seat))
+        seat = _seat_number(seat, self._p, "seat")
+        v: View = self._d.facts(seat)
         keys = [c.replace(" ", "_") for c in v.columns]  # "shown void in" -> shown_void_in
         seats = [dict(zip(keys, row, strict=True)) for row in v.rows]
         return SeatView(
-            seat=int(seat),
+            seat=seat,
             hand=[card_name(c) for c in v.hand],
             trick=[(q, card_name(c)) for q, c in (v.trick or [])],
             facts=[*v.before, *v.after],
             seats=seats,
-            text="\n".join(self._d.describe(int(seat))),
+            text="\n".join(self._d.describe(seat)),
         )
 
     # -- moving
@@ -146,7 +141,7 @@ class GameState:
         keep, seated = self._d.buf.copy(), self._seated
         try:
             self._seat(player)
-            return self._d.name(self._choose())
+            return self._d.name(self._d.choose())
         finally:  # the seats' players too: the state is byte for byte as it was
             self._d.buf[:] = keep
             self._seated = seated
@@ -155,7 +150,7 @@ class GameState:
         """Let the built-in ``player`` make the move for the seat to move, from that seat's
         random stream as a simulation's player would; returns the move made."""
         self._seat(player)
-        a = self._choose()
+        a = self._d.choose()
         self._make(a, str(self._seated))
         return self._d.name(a)
 
@@ -167,17 +162,8 @@ class GameState:
             raise WhistsimError(f"{spec.name}: play_bot and suggest take a built-in player")
         if str(spec) != self._seated:
             # Every seat holds the same player, so one compiled kernel serves each player asked.
-            ids, params = seating(self.game, [spec], self._p)
-            for q in range(self._p):
-                self._d.seats()[q]["strategy"] = ids[q]
-                self._d.seats()[q]["params"][:] = params[q]
+            self._d.seat_players(*seating(self.game, [spec], self._p))
             self._seated = str(spec)
-
-    def _choose(self) -> int:
-        # As the kernels' loop does: a decision the rules force (Welsh Whist's pass when unable to
-        # follow, draw with an empty hand) is made without asking, so no random draw is spent on it.
-        a = int(self._d.step_kernel.forced(self._d.buf[0]))
-        return a if a >= 0 else self._d.decide()
 
     def _parse(self, move: Any) -> int:
         if self.done:
@@ -188,7 +174,7 @@ class GameState:
             )
         text = move
         seated = _SEATED.match(move)
-        if seated and not move.strip().lower().startswith("challenge"):
+        if seated:
             if int(seated.group(1)) != self.to_move:
                 raise IllegalMove(f"{move.strip()!r}: it is seat {self.to_move}'s move")
             text = seated.group(2)
@@ -201,21 +187,12 @@ class GameState:
         return " ".join(self.legal_moves())
 
     def _make(self, a: int, by: str) -> list[str]:
-        d = self._d
-        h = d.holder()
         seat = self.to_move
-        h["ev_on"], h["ev_n"] = 1, 0
-        try:
-            e = int(d.step_kernel.step(d.buf, np.int64(a)))  # checks first: an illegal move changes nothing
-            events = ev.read_events(h)
-        finally:
-            h["ev_on"], h["ev_n"] = 0, 0
-        if e != 0:
-            raise IllegalMove(f"{d.name(a)} is illegal: {d.play.ENGINE_ERRORS[e]}")
-        self._moves.append(f"{seat}:{d.name(a)}")
+        move, events = self._d.apply(a)  # an illegal move raises, changing nothing
+        self._moves.append(move)
         if by not in self._by[seat]:
             self._by[seat].append(by)
-        return d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+        return self._d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
 
     def copy(self) -> GameState:
         """An independent copy, to try a line of play without touching this one
@@ -237,10 +214,7 @@ class GameState:
         """The record of the deal so far (docs/records.md): once the deal is over,
         ``whistsim replay`` and :func:`whistsim.judge` judge it like any other.
         ``strategies`` says who made each seat's moves (``typed``: :meth:`play`)."""
-        out = self._d.record(self.moves, self.seed, ["+".join(b) or "none" for b in self._by])
-        if not self.done:
-            del out["result"]  # a deal under way has none yet
-        return out
+        return self._d.record(self.moves, self.seed, ["+".join(b) or "none" for b in self._by])
 
     def __repr__(self) -> str:
         where = "over" if self.done else f"seat {self.to_move} to move"
@@ -267,17 +241,19 @@ def new_game(
     >>> g.play(g.suggest("heuristic"))
     ['seat 0 leads 7♣']
     """
-    from .api import simulate
-
     g = get_game(game)
     r = g.make_rules(preset, players, dict(rules or {}))
-    p = g.players_of(r)
-    if isinstance(first, bool) or not isinstance(first, int | np.integer) or not 0 <= first < p:
-        raise WhistsimError(f"first seat {first!r}: expected a seat from 0 to {p - 1}")
+    first = _seat_number(first, g.players_of(r), "first seat")
     # The deal is a function of (seed, game 0) alone: random players make it cheapest to read.
-    sim = simulate(game, 1, seed, preset=preset, players=players, rules=rules, first=int(first), records=1)
-    cls = _Welsh if game == "welsh" else _Dealt
-    return GameState(game, r, cls(g, r, sim.records[0], seed), seed)
+    d = first_deal(g, r, seed, preset=preset, players=players, rules=rules, first=first)
+    return GameState(game, r, d, seed)
+
+
+def _seat_number(seat: Any, p: int, what: str) -> int:
+    """``seat`` as a seat number of ``p`` seats (a bool is not one)."""
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < p:
+        raise WhistsimError(f"{what} {seat!r}: expected a seat from 0 to {p - 1}")
+    return int(seat)
 
 
 __all__ = ["GameState", "IllegalMove", "SeatView", "new_game"]

@@ -53,7 +53,7 @@ from .games.dealt.play import LOG_ROW, play_game
 from .harness import parallel_template
 from .harness.build import kernel
 from .options import RuleError, WhistsimError
-from .runner import by_time
+from .runner import by_time, timed_run
 from .stats import Z95, proportion
 
 if TYPE_CHECKING:
@@ -715,26 +715,14 @@ def play_from(
     import pandas as pd
 
     wins = np.zeros(s.sides, np.int64)
-    bar = []
 
-    def games(done: int, m: int) -> None:  # chunks sized by time (at most ``chunk``), for Ctrl-C
-        b = play.play_batch(s.rules, s.ids, s.params, seed=seed, start=done, n=m,
-                            first=(dealer + 1) % s.players, start_score=tuple(score))  # fmt: skip
-        wins[:] += b.side["won"].sum(axis=0)
-        if bar:
-            bar[0].update(m)
+    def games(done: int, m: int) -> None:  # chunks sized by time, each played ``chunk`` at most at once
+        for at in range(done, done + m, chunk):
+            b = play.play_batch(s.rules, s.ids, s.params, seed=seed, start=at, n=min(chunk, done + m - at),
+                                first=(dealer + 1) % s.players, start_score=tuple(score))  # fmt: skip
+            wins[:] += b.side["won"].sum(axis=0)
 
-    done = 0
-    if progress:
-        done, secs = eta.timed_start(games, n)
-        eta.announce(done, secs, n, "games")
-        if done < n:
-            bar.append(eta.bar(n, "game", done))
-    try:
-        by_time(n, games, start=done, most=chunk)
-    finally:
-        if bar:
-            bar[0].close()
+    timed_run(n, games, progress=progress)
     rows = []
     for side in range(s.sides):
         p, lo, hi = proportion(int(wins[side]), n)

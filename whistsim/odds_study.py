@@ -113,9 +113,8 @@ def run_study(
     checks = []
     for i, (key, score, dealer) in enumerate(CHECKS):
         sol = sols[key]
-        direct = play_from(sol.setting, score, dealer, check_games, seed + 1000 + i, progress=progress).iloc[
-            0
-        ]
+        played = play_from(sol.setting, score, dealer, check_games, seed + 1000 + i, progress=progress)
+        direct = played.iloc[0]
         p, lo, hi = sol.chance(score, dealer, 0)
         checks.append({
             "setting": key, "score": "-".join(map(str, score)), "dealer": dealer,

@@ -139,7 +139,71 @@ def rich_view(view: View):
     return Group(*parts)
 
 
-class _Welsh:
+class _Deal:
+    """What a game's deal class (:class:`_Welsh`, :class:`_Dealt`) shares: the engine stepped a
+    move at a time, for :class:`Table` and :class:`whistsim.game.GameState` alike. A subclass
+    sets ``buf``, ``play``, ``step_kernel`` and ``n_actions``, and says where the seats are."""
+
+    def legal(self) -> list[str]:
+        """The moves the seat to move may make now, as typed, in the engine's order."""
+        step, buf = self.step_kernel.step, self.buf
+        return [self.name(a) for a in range(self.n_actions) if step(buf.copy(), np.int64(a)) == 0]
+
+    def seat_players(self, ids, params) -> None:
+        """Seat the players of :func:`~whistsim.games.seating`'s ``ids`` and ``params``."""
+        seats = self.seats()
+        for q in range(len(ids)):  # the players' seats (the state holds room for the most)
+            seats[q]["strategy"] = ids[q]
+            seats[q]["params"][:] = params[q]
+
+    def asked(self) -> int:
+        """The decision of the player seated where a decision is owed; a user's function
+        that raises is named in one line."""
+        from .strategy import USER_BASE, user_label
+
+        q = self.to_move()
+        try:
+            return self.decide()
+        except Exception as e:
+            sid = int(self.seats()[q]["strategy"])
+            if sid < USER_BASE:
+                raise
+            while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper
+                e = e.__cause__
+            text = " ".join(str(e).split())
+            raise WhistsimError(
+                f"seat {q} ({user_label(sid)}): raised {type(e).__name__}" + (f": {text}" if text else "")
+            ) from None
+
+    def choose(self) -> int:
+        """The seated player's move, as the kernels' loop makes it: a move the rules force
+        (Welsh Whist's pass when unable to follow, draw with an empty hand) is made without
+        asking, any other is asked even when one card is legal, so the players' random
+        streams, and so their play, are those of a simulation with the same seed."""
+        a = int(self.step_kernel.forced(self.buf[0]))
+        return a if a >= 0 else self.asked()
+
+    def apply(self, a: int) -> tuple[str, list[tuple[int, int, int, int]]]:
+        """Make move ``a``: (the move as a record writes it, the events it caused). Raises
+        IllegalMove, the deal unchanged (the engine checks first), for one the rules refuse."""
+        h = self.holder()
+        seat = self.to_move()
+        h["ev_on"], h["ev_n"] = 1, 0
+        try:
+            e = int(self.step_kernel.step(self.buf, np.int64(a)))
+            events = ev.read_events(h)
+        finally:
+            h["ev_on"], h["ev_n"] = 0, 0
+        if e != 0:
+            raise IllegalMove(f"{self.name(a)} is illegal: {self.play.ENGINE_ERRORS[e]}")
+        return f"{seat}:{self.name(a)}", events
+
+    def _result(self) -> dict:
+        """A record's ``result``: none for a deal under way."""
+        return {"result": self.result()} if self.over() else {}
+
+
+class _Welsh(_Deal):
     """Welsh Whist's deal, as the table needs it."""
 
     def __init__(self, game, rules, record: dict, seed: int) -> None:
@@ -242,7 +306,7 @@ class _Welsh:
 
     def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
         return {"game": "welsh", "rules": self.rules.to_record(), "first": self.first,
-                "deck": [card_name(int(c)) for c in self.stock], "moves": moves, "result": self.result(),
+                "deck": [card_name(int(c)) for c in self.stock], "moves": moves, **self._result(),
                 "seed": {"run": seed, "game": 0}, "strategies": strategies}  # fmt: skip
 
 
@@ -250,7 +314,7 @@ def _welsh_order(c: int) -> tuple[int, int]:
     return (4, 0) if c == TAFFY else (c // 13, c % 13)
 
 
-class _Dealt:
+class _Dealt(_Deal):
     """A dealt game's (Scotch Whist, Whist) first deal, as the table needs it."""
 
     def __init__(self, game, rules, record: dict, seed: int) -> None:
@@ -341,7 +405,7 @@ class _Dealt:
 
     def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
         out = {k: v for k, v in self.base.items() if k not in ("moves", "result", "seed", "strategies")}
-        return {**out, "moves": moves, "result": self.result(), "seed": {"run": seed, "game": 0, "deal": 0},
+        return {**out, "moves": moves, **self._result(), "seed": {"run": seed, "game": 0, "deal": 0},
                 "strategies": strategies}  # fmt: skip
 
 
@@ -365,8 +429,6 @@ class Table:
         seed: int = 0,
         hint: str | None = None,
     ) -> None:
-        from .api import simulate
-
         g = get_game(game)
         r = g.make_rules(preset, players, dict(rules or {}))
         p = g.players_of(r)
@@ -388,14 +450,9 @@ class Table:
         self.game, self.rules, self.seat, self.seed = game, r, seat, seed
         self.strategies = [("you" if q == seat else str(s)) for q, s in enumerate(specs)]
         self.hint_name = str(hint_spec)
-        # The deal a simulation with this seed plays first (its first deal, for the dealt games).
-        sim = simulate(game, 1, seed, preset=preset, players=players, rules=rules, strategies=seated,
-                       first=0, records=1)  # fmt: skip
-        cls = _Welsh if game == "welsh" else _Dealt
-        self.d = cls(g, r, sim.records[0], seed)
-        for q in range(p):
-            self.d.seats()[q]["strategy"] = ids[q]
-            self.d.seats()[q]["params"][:] = params[q]
+        self.d = first_deal(g, r, seed, preset=preset, players=players, rules=rules, strategies=seated,
+                            first=0)  # fmt: skip
+        self.d.seat_players(ids, params)
         self.moves: list[str] = []
         self.chosen: list[str] = []  # the person's own moves as typed (not those with no choice)
         self._start = self.d.buf.copy()  # the deal before any move: undo plays it again from here
@@ -420,11 +477,7 @@ class Table:
 
     def legal(self) -> list[str]:
         """The moves the seat to move may make now, as typed."""
-        out = []
-        for a in range(self.d.n_actions):
-            if self.d.step_kernel.step(self.d.buf.copy(), np.int64(a)) == 0:
-                out.append(self.d.name(a))
-        return out
+        return self.d.legal()
 
     def hint(self) -> str:
         """The move the hint player would make for the person's seat."""
@@ -435,41 +488,14 @@ class Table:
             return only[0]
         keep = self.d.buf.copy()  # asking must not use up the seat's random stream
         try:
-            return self.d.name(self._decide())
+            return self.d.name(self.d.asked())
         finally:
             self.d.buf[:] = keep
 
-    def _decide(self) -> int:
-        """The decision of the player seated where a decision is owed (the hint's, in the
-        person's seat); a user's function that raises is named in one line."""
-        from .strategy import USER_BASE, user_label
-
-        q = self.to_move()
-        try:
-            return self.d.decide()
-        except Exception as e:
-            sid = int(self.d.seats()[q]["strategy"])
-            if sid < USER_BASE:
-                raise
-            while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper
-                e = e.__cause__
-            text = " ".join(str(e).split())
-            raise WhistsimError(
-                f"seat {q} ({user_label(sid)}): raised {type(e).__name__}" + (f": {text}" if text else "")
-            ) from None
-
     # -- moving
     def _apply(self, a: int) -> list[tuple[int, int, int, int]]:
-        h = self.d.holder()
-        h["ev_on"] = 1
-        h["ev_n"] = 0
-        seat = self.to_move()
-        e = int(self.d.step_kernel.step(self.d.buf, np.int64(a)))
-        events = ev.read_events(h)
-        h["ev_on"] = 0
-        if e != 0:
-            raise IllegalMove(f"{self.d.name(a)} is illegal: {self.d.play.ENGINE_ERRORS[e]}")
-        self.moves.append(f"{seat}:{self.d.name(a)}")
+        move, events = self.d.apply(a)
+        self.moves.append(move)
         for row in events:  # the last complete trick, as its events (``last_trick`` tells it)
             kind = row[0]
             if kind == ev.LEAD:
@@ -528,11 +554,7 @@ class Table:
                 lines.append(f"(your only move: {legal[0]})")
                 a = self.d.parse(legal[0])
             else:
-                # As the kernels' loop does: a move the rules force is made without asking, any
-                # other is asked even when one card is legal, so the bots' random streams, and
-                # so their play, are those of a simulation with the same seed.
-                a = int(self.d.step_kernel.forced(self.d.buf[0]))
-                a = a if a >= 0 else self._decide()
+                a = self.d.choose()  # as a simulation's player, from the same random stream
             lines += self.d.story(self._apply(a), self.seat)
         return lines
 
@@ -542,10 +564,17 @@ class Table:
     def record(self) -> dict:
         """The deal's record (docs/records.md): ``whistsim replay`` judges it. Before the deal
         is over it has no ``result``, and replay judges every move and says where they stop."""
-        out = self.d.record(list(self.moves), self.seed, self.strategies)
-        if not self.over:
-            del out["result"]  # a deal under way has none yet
-        return out
+        return self.d.record(list(self.moves), self.seed, self.strategies)
+
+
+def first_deal(g, r, seed: int, /, **how) -> _Deal:
+    """The deal a simulation with ``seed`` plays first (its first deal, for the dealt games), of
+    game ``g`` under rules ``r``, ready to step; ``how``: :func:`whistsim.simulate`'s arguments
+    (preset, players, rules as given, ...)."""
+    from .api import simulate
+
+    sim = simulate(g.name, 1, seed, records=1, **how)
+    return (_Welsh if g.name == "welsh" else _Dealt)(g, r, sim.records[0], seed)
 
 
 @dataclass

@@ -118,8 +118,8 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
             chart(results, png)
         with writing(markdown), atomic_write(markdown) as f:
             f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=Path(png).name))
-    if markdown and not as_json:
-        click.echo(f"wrote {markdown} and {png}", err=err)
+        if not as_json:
+            click.echo(f"wrote {markdown} and {png}", err=err)
 
 
 def claims_bar(plan):

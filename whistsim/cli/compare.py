@@ -67,7 +67,7 @@ def compare_cmd(
       whistsim compare --game welsh --vs scoring=five_penalty --n 100000
     """
     from ..comparison import compare, format_comparison
-    from ..io import check_outputs
+    from ..io import check_outputs, writing
     from .core import _strategies
 
     # before any deal is played
@@ -78,7 +78,8 @@ def compare_cmd(
     c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed, threads_=threads,
                 progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
     if chart_path is not None:
-        c.chart(chart_path)
+        with writing(chart_path):
+            c.chart(chart_path)
     if as_json:
         click.echo(json.dumps(c.to_json()))
     else:  # for a person: on standard error when the chart is on standard output

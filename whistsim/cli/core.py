@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import math
 import shutil
 import sys
 
@@ -30,12 +31,14 @@ def _game_options(f):
     return f
 
 
-def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, rules) -> list[str]:
-    """``("random", "1=random:draw=0.2")`` -> one spec per seat."""
+def _strategies(
+    items: tuple[str, ...], players: int | None, game: str, preset, rules, default: str = "random"
+) -> list[str]:
+    """``("random", "1=random:draw=0.2")`` -> one spec per seat; ``default`` for the seats none names."""
     if not items:
-        return ["random"]
+        return [default]
     per_seat: dict[int, str] = {}
-    default = None
+    every = None
     for item in items:
         head, sep, rest = item.partition("=")
         seat = head.strip()
@@ -46,10 +49,11 @@ def _strategies(items: tuple[str, ...], players: int | None, game: str, preset, 
         elif sep and seat and not seat.isascii():
             raise WhistsimError(f"--strategy {item}: a seat is written in ASCII digits")
         else:
-            if default is not None:
+            if every is not None:
                 raise WhistsimError(f"--strategy {item}: a player for every seat is given twice")
-            default = item
-    default = default or "random"
+            every = item
+    if every is not None:
+        default = every or "random"
     if not per_seat:
         return [default]
     from ..games import get_game
@@ -127,8 +131,7 @@ def simulate(
 
         check_game(game, preset, players, overrides)
     keep = 0 if records_path is None and not solve else (n if max_records is None else min(n, max_records))
-    with contextlib.ExitStack() as stack:
-        scratch = stack.enter_context(_scratch()) if solve else None  # --solve reads the records back
+    with _scratch() if solve else contextlib.nullcontext() as scratch:  # --solve reads the records back
         sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
                            first=first, threads=threads, records=keep, records_to=scratch or records_path,
                            progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
@@ -236,13 +239,15 @@ def replay(source, as_json):
 
 
 def _finite(value):
-    """``value`` with every NaN or infinity made None, for strict JSON."""
-    if isinstance(value, float):
-        return value if value == value and abs(value) != float("inf") else None
+    """``value`` with numpy scalars made Python and every NaN or infinity made None: strict JSON."""
     if isinstance(value, dict):
         return {k: _finite(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_finite(v) for v in value]
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
     return value
 
 
@@ -320,10 +325,10 @@ def _preset_rules(g) -> dict[str, dict[str, dict]]:
             continue
         for name, r in records.items():
             out[name][str(p)] = r
-    keys = [k for k in next(iter(next(iter(out.values())).values()), {}) if k != "players"]
-    counts = [c for c in next(iter(out.values()))]
+    first = next(iter(out.values()))  # every preset has the same player counts
+    keys = [k for k in next(iter(first.values()), {}) if k != "players"]
     differ = {
-        k for k in keys for c in counts if len({json.dumps(rules[c].get(k)) for rules in out.values()}) > 1
+        k for k in keys for c in first if len({json.dumps(rules[c].get(k)) for rules in out.values()}) > 1
     }
     return {
         name: {p: {k: r[k] for k in keys if k in differ} for p, r in rules.items()}

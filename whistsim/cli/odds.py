@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 import click
@@ -76,7 +75,7 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
     from ..io import atomic_write, check_outputs, writing
     from ..odds import heatmap
     from ..odds import odds as compute
-    from .core import _strategies
+    from .core import _finite, _strategies
 
     table = "the table (without --score or --out)" if score is None and out_path is None else None
     err = check_outputs((out_path, "--out"), (chart_path, "--chart"), stdout="--json" if as_json else table)
@@ -94,14 +93,14 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
     if out_path is not None:
         with writing(out_path), atomic_write(out_path) as f:
             if out_path.endswith(".json"):
-                json.dump(_clean(doc), f, indent=1)
+                json.dump(_finite(doc), f, indent=1)
             else:
                 df.to_csv(f, index=False)
     if chart_path is not None:
         with writing(chart_path):
             heatmap(df, chart_path, dealer=0 if dealer is None else dealer)
     if as_json:
-        click.echo(json.dumps(_clean(doc)))
+        click.echo(json.dumps(_finite(doc)))
     elif score is None:
         if out_path is None:
             click.echo(df.to_csv(index=False), nl=False)
@@ -120,19 +119,6 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
     for path in (out_path, chart_path):
         if path is not None:
             click.echo(f"wrote {path}", err=err or as_json or score is None)
-
-
-def _clean(x):
-    """NaN -> null, numpy scalars -> Python: strict JSON."""
-    if isinstance(x, dict):
-        return {k: _clean(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_clean(v) for v in x]
-    if hasattr(x, "item"):
-        x = x.item()
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    return x
 
 
 @main.command(name="odds-study")

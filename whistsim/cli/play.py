@@ -6,17 +6,12 @@ import sys
 
 import click
 
-from ..options import WhistsimError, parse_assignments
+from ..options import WhistsimError, parse_assignments, plural
 from . import GAME, main
 
 # The default player of the other seats and the hint: whistsim.play.DEFAULT_HINT (a test keeps
 # these in step; importing whistsim.play here would load the games for every command's --help).
 _DEFAULT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
-
-
-def _for_every_seat(item: str) -> bool:
-    head, sep, _ = item.partition("=")
-    return not (sep and head.strip().isascii() and head.strip().isdigit())
 
 
 class _Encoded:
@@ -96,7 +91,7 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
       yes '' | whistsim play --game whist --record - | whistsim replay -
     """
     from ..api import write_records
-    from ..io import STDIO, check_output
+    from ..io import STDIO, check_output, writing
     from ..play import PlayStopped, play_game, typed_lines
     from .core import _strategies
 
@@ -104,9 +99,7 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
         check_output(record_path, "--record")  # before the deal: a bad path is one line at once
     to_err = record_path == STDIO  # standard output holds the record alone
     overrides = parse_assignments(rules)
-    if not any(_for_every_seat(s) for s in strategies):
-        strategies = (_DEFAULT[game], *strategies)
-    specs = _strategies(strategies, players, game, preset, overrides)
+    specs = _strategies(strategies, players, game, preset, overrides, default=_DEFAULT[game])
     show = None
     screen = sys.stderr if to_err else sys.stdout
     if screen.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
@@ -138,16 +131,14 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
         out, stopped = e.game, str(e)
     note = ""
     if record_path is not None:
-        try:
+        with writing(record_path):
             write_records(record_path, [out.record])
-        except OSError as e:
-            raise WhistsimError(f"cannot write {record_path}: {e.strerror}") from None
         where = "standard output" if to_err else record_path
         n = len(out.record["moves"])
         note = (
             f"wrote the record to {where} (whistsim replay {record_path})"
             if out.finished
-            else f"wrote the {n} move{'s' * (n != 1)} so far to {where}: a record of an unfinished deal, "
+            else f"wrote the {plural(n, 'move')} so far to {where}: a record of an unfinished deal, "
             "with no result (whistsim replay judges each move and says where they stop)"
         )
     if stopped is not None:

@@ -22,7 +22,7 @@ from typing import Any
 from matplotlib.figure import Figure  # not pyplot: drawing a chart never changes a notebook's backend
 
 from ..io import atomic_write
-from .results import Chart, ChartSeries  # noqa: E402
+from .results import Chart, ChartSeries
 
 # Words a reader should never see in a chart: an indexed column (tt[0]), a key=value pair
 # (seat 0 plays=hoarder), a snake_case name (rel_spread). "n=1,000" is a sample size, not code.

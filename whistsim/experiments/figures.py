@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import tables
 from ..batch import Batch
 from ..figures import Figure, columns
 from ..games import Game, get_game
@@ -45,13 +46,9 @@ def is_rate(game: str, column: str) -> bool:
 
 
 def is_share(game: str, column: str) -> bool:
-    """Every game's value lies in [0, 1] (a declared rate, or a share of games or deals with ties shared):
-    its reported interval is Wilson's, inside [0, 1] (Wilson's bounds hold for any mean of values in
-    [0, 1]: a 0-or-1 variable has the largest variance for its mean)."""
+    """A declared share (:func:`whistsim.tables.is_share`): its reported interval is Wilson's, inside [0, 1]."""
     f = declared(game, column)
-    if f is None or f.ratio is not None:
-        return False
-    return f.rate or f.unit.startswith(("share of games", "share of deals"))
+    return f is not None and tables.is_share(f)
 
 
 def _index(column: str) -> int | None:

@@ -270,14 +270,16 @@ def _check_tally(t: Tally, spec: Spec, games: int, chunks: int, what: str) -> No
         )
     want_paired = set(differenced(spec)) if games else set()
     want_hists = set(spec.histograms) if games else set()
+    wanted = set(spec.headline) | set(spec.histograms) if games else set()
+    known_ratios = set(ratios(spec.game))
     for c in range(len(spec.cells)):
         names = set(t.cells[c].n) | set(t.ratios[c])
-        lacking = sorted((set(spec.headline) | set(spec.histograms)) - names) if games else []
+        lacking = sorted(wanted - names)
         if lacking:
             raise ValueError(f"{what}: cell {c} lacks the figure {lacking[0]}")
         if not games and names:
             raise ValueError(f"{what}: cell {c} holds figures of no games")
-        if set(t.ratios[c]) - set(ratios(spec.game)):
+        if set(t.ratios[c]) - known_ratios:
             raise ValueError(f"{what}: cell {c} has an unknown ratio")
         _check_moments(t.cells[c], games, f"{what}, cell {c}")
         for name, r in t.ratios[c].items():

@@ -61,35 +61,19 @@ def solve_line(line: int, text: str | None, moves: bool = False) -> dict[str, An
     """One JSON Lines record's value, ``{"line": L, ...}``, or replay's error object
     ``{"line": L, "move": M or None, "error": ...}`` for a bad record: each line is judged on
     its own as replay judges it (``text`` None: a line over ``io.MAX_LINE``)."""
-    from ..api import _is_utf8, parse_record_text
-    from ..harness.replay import MoveError, RecordError
-    from ..io import MAX_LINE
-    from ..options import WhistsimError
+    from ..api import REFUSALS, record_of_line, refusal
 
-    def bad(error: str, move: int | None = None) -> dict[str, Any]:
-        return {"line": line, "move": move, "error": error}
-
-    if text is None:
-        return bad(f"the line is longer than {MAX_LINE >> 20} MiB")
-    if not _is_utf8(text):
-        return bad("the line is not UTF-8 text")
     try:
-        record = parse_record_text(text)  # a repeated key refused, as replay does
+        record = record_of_line(text)
     except ValueError as e:
-        return bad(str(e))
-    if not isinstance(record, dict):
-        return bad("a record must be a JSON object")
+        return {"line": line, "move": None, "error": str(e)}
     try:
         # a fresh table: one kept from deal to deal fills its buckets with entries of the
         # same hand lengths that serve no other deal (2.5 times the time on 120 positions)
         return {"line": line, **solve_record(record, moves)}
-    except MoveError as e:
-        return bad(e.reason, e.index)
-    except RecordError as e:
-        return bad(str(e))
-    except (WhistsimError, ValueError, TypeError, OverflowError, IndexError, KeyError, RecursionError) as e:
-        # a field value no reader foresaw: this record alone is refused, as replay refuses it
-        return bad(f"malformed record: {' '.join(str(e).split()) or type(e).__name__}")
+    except REFUSALS as e:
+        move, error = refusal(e)
+        return {"line": line, "move": move, "error": error}
 
 
 def solve_file(source: str, moves: bool = False) -> Iterator[dict[str, Any]]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -112,11 +112,13 @@ def _per_deal(
     records: list[dict], cache: dict | None = None, tick: Callable[[], None] | None = None
 ) -> pd.DataFrame:
     """Per record: its par, the margin actually scored and their difference (what the play added)."""
-    rows = []
-    for i, (rec, par) in enumerate(zip(records, pars(records, cache, tick=tick), strict=True)):
-        actual = _margin(rec["result"])
-        rows.append({"deal": i, "par": par, "actual": actual, "play": actual - par})
-    return pd.DataFrame(rows)
+    return _frame(pars(records, cache, tick=tick), [_margin(rec["result"]) for rec in records])
+
+
+def _frame(par: Sequence[int], actual: Sequence[int]) -> pd.DataFrame:
+    """Per deal: its par, the margin actually scored and ``play``, their difference."""
+    p, a = np.asarray(par, np.int64), np.asarray(actual, np.int64)
+    return pd.DataFrame({"deal": np.arange(len(p)), "par": p, "actual": a, "play": a - p})
 
 
 def deals(
@@ -239,8 +241,7 @@ def summary_lines(records: Iterable[dict], batch: int = 256) -> list[str]:
         actual.extend(_margin(rec["result"]) for rec in chunk)
     if not par:
         return ["solve: no deals recorded"]
-    p, a = np.asarray(par), np.asarray(actual)
-    s = split(pd.DataFrame({"par": p, "actual": a, "play": a - p}))
+    s = split(_frame(par, actual))
     return [
         f"open-hand par over {s['n']:,} recorded deals (side 0's margin in the deal's points; 95% CI):",
         f"  par (the cards' verdict)     {_fmt(s['par'])}",
