@@ -22,6 +22,13 @@ _LAZY = {
     "new_game": ("game", "new_game"),
     "GameState": ("game", "GameState"),
     "IllegalMove": ("game", "IllegalMove"),
+    "parse_deal": ("deals", "parse_deal"),
+    "format_deal": ("deals", "format_deal"),
+    "read_pbn": ("deals", "read_pbn"),
+    "write_pbn": ("deals", "write_pbn"),
+    "solve_at": ("solver", "solve_at"),
+    "card_costs": ("solver", "card_costs"),
+    "dd_table": ("solver", "dd_table"),
 }
 
 
@@ -46,5 +53,7 @@ __all__ = [
     "simulate", "replay", "judge", "show", "load_record", "odds",
     "tournament", "compare", "play_game", "run_experiment", "load_results", "WhistsimWarning",
     "new_game", "GameState", "IllegalMove",
+    "parse_deal", "format_deal", "read_pbn", "write_pbn",
+    "solve_at", "card_costs", "dd_table",
     "parse_card", "card_name", "pretty_card",
 ]  # fmt: skip

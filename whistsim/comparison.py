@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,6 +218,8 @@ def compare(
     first: int | str = "rotate",
     threads_: int | None = None,
     progress: bool = False,
+    stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[int], None] | None = None,
 ) -> Comparison:
     """Play the same ``n`` deals under rule set A (``preset`` + ``rules``) and B (A's with
     ``vs`` applied on top), and compare every declared figure game by game.
@@ -229,6 +231,11 @@ def compare(
     one spec for all seats or one per seat (``"greedy"``,
     ``"cheater:rate=0.2,challenge=smart"``). With the same pack under both, game
     ``i`` is the same deal in A and B.
+
+    ``stop()``, asked after each chunk of deals as Ctrl-C is, ends the run early: the answer is
+    of the deals played (``interrupted``). ``on_progress(done)`` is called with 0 once both rule
+    sets and the players are checked (before any kernel is compiled), then after each chunk with
+    the deals played under both so far.
 
     >>> c = compare("welsh", vs={"scoring": "five_penalty"}, n=200, seed=1)
     >>> "total_points" in set(c.summary()["figure"])   # every figure under A and B, and B - A
@@ -284,8 +291,13 @@ def compare(
             a.add(c, xa)
             b.add(c, xb)
             d.add(c, xb - xa)
+        if on_progress is not None:
+            on_progress(start + k)
 
-    with threads(threads_), stop_on_sigint() as stopped:
+    if on_progress is not None:  # every value is checked: a caller may now say the run has started
+        on_progress(0)
+    with threads(threads_), stop_on_sigint() as sigint:
+        stopped = sigint if stop is None else (lambda: sigint() or stop())
         for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
             g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile first: chunks are timed
         # a long comparison says so first, then shows a bar with its ETA

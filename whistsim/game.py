@@ -43,7 +43,7 @@ import numpy as np
 from .cards import card_name
 from .games import get_game, seating
 from .options import WhistsimError
-from .play import IllegalMove, View, first_deal
+from .play import IllegalMove, View, deal_of, deal_record, first_deal
 from .strategy import StrategySpec, parse_spec
 
 _SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
@@ -222,31 +222,70 @@ class GameState:
 
 
 def new_game(
-    game: str = "welsh",
+    game: str | None = None,
     *,
     seed: int = 0,
     preset: str | None = None,
     players: int | None = None,
     rules: dict[str, Any] | None = None,
-    first: int = 0,
+    first: int | None = None,
+    deal: str | dict | None = None,
 ) -> GameState:
-    """A deal of ``game`` to play a move at a time: the first deal ``simulate`` plays with
-    ``seed`` (game 0), seat ``first`` moving first. ``preset``, ``players`` and ``rules``
-    (option keys to values, as ``--rule KEY=VALUE``) as for :func:`whistsim.simulate`;
-    French Whist is Scotch Whist's preset ``french``.
+    """A deal of ``game`` (default ``welsh``) to play a move at a time: the first deal
+    ``simulate`` plays with ``seed`` (game 0), seat ``first`` (default 0) moving first.
+    ``preset``, ``players`` and ``rules`` (option keys to values, as ``--rule KEY=VALUE``) as
+    for :func:`whistsim.simulate`; French Whist is Scotch Whist's preset ``french``.
+
+    ``deal`` plays a deal you choose: text in the notation of :func:`whistsim.parse_deal`
+    (the game, its rules and who deals or moves first written in it or given here), or a
+    record (docs/records.md) whose rules and deal are taken as they are and whose moves, if
+    any, are made. ``seed`` then decides only the built-in players' choices.
 
     >>> g = new_game("scotch", preset="french", seed=2)
     >>> g.players, g.to_move, g.view(0).hand
     (4, 0, ['7C', 'QC', '9D', 'TD', 'TH', 'JH', 'KH', '8S', '9S'])
     >>> g.play(g.suggest("heuristic"))
     ['seat 0 leads 7♣']
+    >>> g = new_game(deal="whist N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 trump=2S")
+    >>> g.to_move, g.view(0).facts[0]      # West dealt and turned the two of spades: North leads
+    (0, 'trumps: spades (turned up: 2♠, dealer seat 3); set 1 of 1')
     """
-    g = get_game(game)
+    if deal is not None:
+        return _given(game, deal, seed, preset, players, rules, first)
+    g = get_game(game or "welsh")
     r = g.make_rules(preset, players, dict(rules or {}))
-    first = _seat_number(first, g.players_of(r), "first seat")
+    first = _seat_number(0 if first is None else first, g.players_of(r), "first seat")
     # The deal is a function of (seed, game 0) alone: random players make it cheapest to read.
     d = first_deal(g, r, seed, preset=preset, players=players, rules=rules, first=first)
-    return GameState(game, r, d, seed)
+    return GameState(g.name, r, d, seed)
+
+
+def _given(game, deal, seed: int, preset, players, rules, first) -> GameState:
+    """:func:`new_game` of a deal given as text or a record."""
+    record = deal_record(deal, game, preset=preset, players=players, rules=rules)
+    g = get_game(record["game"])
+    r = g.rules_from_record(record["rules"])
+    p = g.players_of(r)
+    if first is not None:
+        first = _seat_number(first, p, "first seat")
+        if g.name == "welsh":
+            record = {**record, "first": first}
+        elif (
+            first != (record["dealer"] + 1) % p
+        ):  # the turned trump is the dealer's: the deal fixes who leads
+            raise WhistsimError(
+                f"first seat {first}: in this deal seat {(record['dealer'] + 1) % p}, the dealer's left, "
+                "plays first (dealer= in the deal says who deals)"
+            )
+    state = GameState(g.name, r, deal_of(g, r, {**record, "moves": []}, seed), seed)
+    for i, move in enumerate(record["moves"]):
+        if not isinstance(move, str):
+            raise WhistsimError(f'deal: move {i} {move!r} is not text such as "0:7H"')
+        try:
+            state._make(state._parse(move), "record")
+        except IllegalMove as e:
+            raise WhistsimError(f"deal: move {i}: {e}") from None
+    return state
 
 
 def _seat_number(seat: Any, p: int, what: str) -> int:

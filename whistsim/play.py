@@ -198,9 +198,15 @@ class _Deal:
             raise IllegalMove(f"{self.name(a)} is illegal: {self.play.ENGINE_ERRORS[e]}")
         return f"{seat}:{self.name(a)}", events
 
+    given = False  # a deal given as text or a record, not dealt from the seed
+
     def _result(self) -> dict:
         """A record's ``result``: none for a deal under way."""
         return {"result": self.result()} if self.over() else {}
+
+    def _seed(self, seed: int, where: dict) -> dict:
+        """A record's ``seed``: the run's seed and, for a deal dealt from it, where in the run."""
+        return {"run": seed} if self.given else {"run": seed, **where}
 
 
 class _Welsh(_Deal):
@@ -307,7 +313,7 @@ class _Welsh(_Deal):
     def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
         return {"game": "welsh", "rules": self.rules.to_record(), "first": self.first,
                 "deck": [card_name(int(c)) for c in self.stock], "moves": moves, **self._result(),
-                "seed": {"run": seed, "game": 0}, "strategies": strategies}  # fmt: skip
+                "seed": self._seed(seed, {"game": 0}), "strategies": strategies}  # fmt: skip
 
 
 def _welsh_order(c: int) -> tuple[int, int]:
@@ -405,7 +411,7 @@ class _Dealt(_Deal):
 
     def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
         out = {k: v for k, v in self.base.items() if k not in ("moves", "result", "seed", "strategies")}
-        return {**out, "moves": moves, **self._result(), "seed": {"run": seed, "game": 0, "deal": 0},
+        return {**out, "moves": moves, **self._result(), "seed": self._seed(seed, {"game": 0, "deal": 0}),
                 "strategies": strategies}  # fmt: skip
 
 
@@ -419,7 +425,7 @@ class Table:
 
     def __init__(
         self,
-        game: str = "welsh",
+        game: str | None = None,
         *,
         preset: str | None = None,
         players: int | None = None,
@@ -428,9 +434,20 @@ class Table:
         strategies: Iterable[str | StrategySpec] | None = None,
         seed: int = 0,
         hint: str | None = None,
+        deal: str | dict | None = None,
     ) -> None:
-        g = get_game(game)
-        r = g.make_rules(preset, players, dict(rules or {}))
+        given = None
+        if (
+            deal is not None
+        ):  # the deal and its rules from the text or record; the seed seats only the players
+            given = deal_record(deal, game, preset=preset, players=players, rules=rules)
+            game = given["game"]
+            g = get_game(game)
+            r = g.rules_from_record(given["rules"])
+        else:
+            game = game or "welsh"
+            g = get_game(game)
+            r = g.make_rules(preset, players, dict(rules or {}))
         p = g.players_of(r)
         if not 0 <= seat < p:
             raise WhistsimError(f"--seat {seat}: expected a seat from 0 to {p - 1}")
@@ -450,8 +467,12 @@ class Table:
         self.game, self.rules, self.seat, self.seed = game, r, seat, seed
         self.strategies = [("you" if q == seat else str(s)) for q, s in enumerate(specs)]
         self.hint_name = str(hint_spec)
-        self.d = first_deal(g, r, seed, preset=preset, players=players, rules=rules, strategies=seated,
-                            first=0)  # fmt: skip
+        self.given = given is not None
+        if given is not None:
+            self.d = deal_of(g, r, given, seed)
+        else:
+            self.d = first_deal(g, r, seed, preset=preset, players=players, rules=rules, strategies=seated,
+                                first=0)  # fmt: skip
         self.d.seat_players(ids, params)
         self.moves: list[str] = []
         self.chosen: list[str] = []  # the person's own moves as typed (not those with no choice)
@@ -577,6 +598,42 @@ def first_deal(g, r, seed: int, /, **how) -> _Deal:
     return (_Welsh if g.name == "welsh" else _Dealt)(g, r, sim.records[0], seed)
 
 
+def deal_of(g, r, record: dict, seed: int) -> _Deal:
+    """The deal of ``record`` (checked by :func:`deal_record`) ready to step, under rules ``r``;
+    ``seed`` gives the players' random streams alone. Its record says so: ``seed`` holds the run's
+    seed and no game, as the deal was not dealt from it."""
+    d = (_Welsh if g.name == "welsh" else _Dealt)(g, r, record, seed)
+    d.given = True
+    return d
+
+
+def deal_record(
+    deal: str | dict,
+    game: str | None = None,
+    *,
+    preset: str | None = None,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+) -> dict:
+    """The record of a deal given as text (:func:`whistsim.parse_deal`: ``game``, ``preset``,
+    ``players`` and ``rules`` add to its words) or as a record (its own rules; moves, if any, are
+    the caller's to make). One line on a bad deal."""
+    from .deals.notation import parse_deal, read_deal_record
+
+    if isinstance(deal, str):
+        return parse_deal(deal, game, preset=preset, players=players, rules=rules)
+    if not isinstance(deal, dict):
+        raise WhistsimError(f"deal: a deal is text or a record, not {type(deal).__name__}")
+    if preset is not None or players is not None or rules:
+        raise WhistsimError(
+            "deal: a record carries its own rules; preset, players and rules are for a deal as text"
+        )
+    record = read_deal_record(deal)
+    if game is not None and game != record["game"] and not (game == "french" and record["game"] == "scotch"):
+        raise WhistsimError(f"deal: the record is a {record['game']} deal, but the game asked for is {game}")
+    return record
+
+
 @dataclass
 class PlayedGame:
     """A deal played with :func:`play_game`: its record and result, and what was shown.
@@ -625,7 +682,7 @@ def _bad_text(text: str | None) -> str | None:
 
 
 def play_game(
-    game: str = "welsh",
+    game: str | None = None,
     *,
     preset: str | None = None,
     players: int | None = None,
@@ -637,6 +694,7 @@ def play_game(
     moves: Iterable[str | None] | None = None,
     echo: Callable[[str], None] | None = None,
     show: Callable[[Table], None] | None = None,
+    deal: str | dict | None = None,
 ) -> PlayedGame:
     """Play one deal of ``game`` from seat ``seat`` with typed ``moves``; return its record.
 
@@ -654,6 +712,9 @@ def play_game(
     the hint's player). ``rules``: options by key, as ``--rule KEY=VALUE``. ``echo`` is told
     each line shown; ``show``, when given, shows the table's view instead of echoing it (the
     terminal's rich display: ``show=lambda t: console.print(rich_view(t.facts()))``).
+    ``deal``: the deal to play, as text (:func:`whistsim.parse_deal`; ``game``, ``preset``,
+    ``players`` and ``rules`` add to it) or a record with no moves; then ``seed`` decides only
+    the built-in players' choices.
 
     >>> import json, whistsim
     >>> out = play_game("whist", seed=5)
@@ -661,7 +722,7 @@ def play_game(
     True
     """
     table = Table(game, preset=preset, players=players, rules=rules, seat=seat, strategies=strategies,
-                  seed=seed, hint=hint)  # fmt: skip
+                  seed=seed, hint=hint, deal=deal)  # fmt: skip
     lines: list[str] = []
 
     def say(text: str) -> None:
@@ -673,8 +734,9 @@ def play_game(
         return PlayedGame(table.record(), {}, lines, finished=False)
 
     source: Iterator[str | None] = iter(moves) if moves is not None else iter(lambda: "", None)
-    say(f"{get_game(game).title}: {table.rules.describe()}")
-    say("players: " + ", ".join(f"{q}={s}" for q, s in enumerate(table.strategies)) + f"; seed {seed}")
+    say(f"{get_game(table.game).title}: {table.rules.describe()}")
+    say("players: " + ", ".join(f"{q}={s}" for q, s in enumerate(table.strategies)) + f"; seed {seed}"
+        + (" (the deal is the one given)" if table.given else ""))  # fmt: skip
     for line in table.advance():
         say(line)
     fresh = True  # the view is shown again only after a move, not after a command or a bad line
@@ -768,6 +830,7 @@ __all__ = [
     "View",
     "play_game",
     "typed_lines",
+    "deal_record",
     "rich_view",
     "DEFAULT_HINT",
     "COMMANDS",

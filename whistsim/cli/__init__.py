@@ -23,6 +23,8 @@ COMMAND_MODULES = (
     "compare",
     "figures",
     "solve",
+    "serve",
+    "design",
 )
 
 

@@ -257,20 +257,31 @@ def _finite(value):
 @click.option(
     "--json", "as_json", is_flag=True, help="one JSON object: the line, its replayed result and the telling"
 )
-def show(source, line, as_json=False):
+@click.option("--costs", is_flag=True, help="mark each card that cost its side against open-hand best play")
+def show(source, line, as_json=False, costs=False):
     """Tell one recorded game turn by turn, trick by trick.
+
+    A Whist or Scotch Whist deal comes first in the text notation
+    (docs/records.md, "Deals as text"), ready for `whistsim solve --deal`. With
+    --costs (two sides) the solver judges every card, every hand open: a card
+    that cost its side tricks (Scotch: points of margin) against the best card
+    is marked (-n), and the best cards there are named under its trick.
 
     \b
     Example:
       whistsim show games.jsonl --line 3
+      whistsim show deals.jsonl --costs
     """
+    from ..solver.costs import told
+
     record = api.load_record(source, line)
-    text = api.show(record)
+    deal, text, judged = told(record, costs)
     if as_json:
         result = api.judge(line, json.dumps(record)).result
-        click.echo(json.dumps({"line": line, "game": record.get("game"), "result": result, "text": text}))
+        out = {"line": line, "game": record.get("game"), "result": result, "deal": deal, "text": text}
+        click.echo(json.dumps(out if judged is None else {**out, "costs": judged}))
         return
-    click.echo(text)
+    click.echo(text if deal is None else f"Deal: {deal}\n{text}")
 
 
 @main.command(name="rules")

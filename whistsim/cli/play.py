@@ -25,7 +25,9 @@ class _Encoded:
 
 
 @main.command(name="play")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option(
+    "--game", type=GAME, default=None, help="welsh, scotch or whist  [default: welsh, or the deal's]"
+)
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
@@ -51,6 +53,20 @@ class _Encoded:
     "(default: the strongest fast player: pimc2 for welsh, pimc for scotch and whist)",
 )
 @click.option(
+    "--deal",
+    default=None,
+    metavar="TEXT",
+    help="play this deal, written as text: 'whist N:AKQ2.JT9.876.543 ... trump=7H dealer=W' "
+    "(docs/records.md, Deals as text); --seed then decides only the players' choices",
+)
+@click.option(
+    "--deal-file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="play a deal from a file: a .pbn file's first board (as Whist), a record (JSON, its first "
+    "line), or a deal as text",
+)
+@click.option(
     "--record",
     "record_path",
     type=click.Path(dir_okay=False, allow_dash=True),
@@ -58,7 +74,7 @@ class _Encoded:
     help="write the deal's record (JSON Lines; whistsim replay judges it); - for standard output, "
     "the table then goes to standard error",
 )
-def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_path):
+def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, deal_file, record_path):
     """Play a deal yourself against the built-in players, any game and variant.
 
     You see your hand (by suit), the trick, the stock, the scores and what the
@@ -78,6 +94,10 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
       quit          stop; the moves so far go to --record, if given
       help          this list
 
+    --deal (or --deal-file) plays a deal you choose instead of the seed's:
+    its game, rules and dealer as the text or file gives them, --preset,
+    --players and --rule adding to a text's words.
+
     A line over 4 KiB or not UTF-8 is a bad line; after 100 lines in a row
     that take the deal no further, or when the input ends before the deal does,
     play stops with status 2, writing the moves so far to --record. A record
@@ -89,6 +109,7 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
       whistsim play --game welsh --rule revokes=true --rule challenge=parlett
       yes '' | whistsim play --game whist --seed 5 --record game.jsonl
       yes '' | whistsim play --game whist --record - | whistsim replay -
+      whistsim play --deal 'whist N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 trump=2S'
     """
     from ..api import write_records
     from ..io import STDIO, check_output, writing
@@ -99,6 +120,19 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
         check_output(record_path, "--record")  # before the deal: a bad path is one line at once
     to_err = record_path == STDIO  # standard output holds the record alone
     overrides = parse_assignments(rules)
+    given = None
+    if deal is not None or deal_file is not None:
+        from ..play import deal_record
+
+        if deal is not None and deal_file is not None:
+            raise WhistsimError("--deal and --deal-file: give one deal")
+        text = deal if deal is not None else _deal_file(deal_file)
+        given = deal_record(text, game, preset=preset, players=players,
+                            rules=overrides if isinstance(text, str) else None)  # fmt: skip
+        game, preset, players, overrides = given["game"], None, None, {}
+        if game != "whist":  # the deal's seats, for --strategy SEAT=...
+            players = given["rules"]["players"]
+    game = game or "welsh"
     specs = _strategies(strategies, players, game, preset, overrides, default=_DEFAULT[game])
     show = None
     screen = sys.stderr if to_err else sys.stdout
@@ -125,8 +159,12 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
     moves = typed_lines(getattr(sys.stdin, "buffer", None) or _Encoded(sys.stdin), prompt)
     stopped = None
     try:
-        out = play_game(game, preset=preset, players=players, rules=overrides, seat=seat, strategies=specs,
-                        seed=seed, hint=hint, moves=moves, echo=echo, show=show)  # fmt: skip
+        if given is not None:
+            out = play_game(seat=seat, strategies=specs, seed=seed, hint=hint, moves=moves, echo=echo, show=show,
+                            deal=given)  # fmt: skip
+        else:
+            out = play_game(game, preset=preset, players=players, rules=overrides, seat=seat, strategies=specs,
+                            seed=seed, hint=hint, moves=moves, echo=echo, show=show)  # fmt: skip
     except PlayStopped as e:
         out, stopped = e.game, str(e)
     note = ""
@@ -145,3 +183,26 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, record_
         raise WhistsimError(f"{stopped}" + (f"; {note}" if note else ""))
     if note:
         echo(note)
+
+
+def _deal_file(path: str) -> str | dict:
+    """The deal a file holds: a PBN file's first board, a record's first line, or text."""
+    try:  # standard input holds the moves, so the deal is always a file
+        with open(path, "rb") as f:
+            data = f.read(1 << 20)
+    except OSError as e:
+        raise WhistsimError(f"--deal-file {path}: {e.strerror}") from None
+    text = data.decode("utf-8", "replace").lstrip("\ufeff")
+    if path.lower().endswith(".pbn") or text.lstrip().startswith(("%", "[")):
+        from ..deals import read_pbn
+
+        return read_pbn(path)[0]
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if first.lstrip().startswith("{"):
+        from ..api import record_of_line
+
+        try:
+            return record_of_line(first)
+        except ValueError as e:
+            raise WhistsimError(f"--deal-file {path}: line 0 is not a record: {e}") from None
+    return " ".join(text.split())

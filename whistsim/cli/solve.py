@@ -10,16 +10,25 @@ import click
 from . import main
 
 
+def _where(j: dict) -> str:
+    return " ".join(f"{k} {j[k]}" for k in ("line", "deal") if k in j) or "the deal"
+
+
 def _text(j: dict) -> str:
     if "error" in j:
         where = "record" if j["move"] is None else f"move {j['move']}"
-        return f"line {j['line']}: rejected at {where}: {j['error']}"
+        return f"{_where(j)}: rejected at {where}: {j['error']}"
+    if "table" in j:
+        from ..solver.table import grid
+
+        head = f"{_where(j)}: open-hand tricks of N-S (seats 0 and 2; E-W take the rest of 13), by trump and first leader"
+        return "\n".join([head, *grid(j["table"])])
+    if "cards" in j:
+        return _each_text(j)
     if "tricks" in j:
-        head = f"line {j['line']}: tricks {j['tricks'][0]}-{j['tricks'][1]} (side 0 - side 1, from the trick in progress)"
+        head = f"{_where(j)}: tricks {j['tricks'][0]}-{j['tricks'][1]} (side 0 - side 1, from the trick in progress)"
     else:
-        head = (
-            f"line {j['line']}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
-        )
+        head = f"{_where(j)}: points {j['points'][0]}-{j['points'][1]} (margin {j['margin']:+d} for side 0)"
     if "moves" not in j:
         return head
     key = "tricks" if "tricks" in j else "margin"
@@ -30,45 +39,133 @@ def _text(j: dict) -> str:
     return f"{head}\n  seat {j['seat']} to play, side 0's {key} after each card (* best): {cards}"
 
 
+def _each_text(j: dict) -> str:
+    unit = j["unit"]
+    value = "margin in points" if unit == "points" else "tricks in the deal"
+    lines = [f"{_where(j)}: each card against open-hand best play; side 0's {value} before and after it"]
+    if j["cards"]:
+        lines.append("  move  seat  card  before  after  cost  best cards")
+    for c in j["cards"]:
+        cost = f"{c['cost']:>4}" if c["cost"] else "    "
+        best = " ".join(c.get("best", [])) + (" (a revoke)" if c.get("revoke") else "")
+        lines.append(
+            f"  {c['move']:>4}  {c['seat']:>4}  {c['card']:>4}  {c['before']:>6}  {c['after']:>5}  {cost}  {best}".rstrip()
+        )
+    if not j["cards"]:
+        return "\n".join([*lines, f"  no card played yet; side 0's {value} with best play: {j['start']}"])
+    lost = j["lost"]
+    lines.append(f"  {unit} lost: side 0 {lost[0]}, side 1 {lost[1]} (side 0's {value}: {j['start']} with best "
+                 f"play from the first card, {j['end']} played)")  # fmt: skip
+    return "\n".join(lines)
+
+
 @main.command()
-@click.argument("source", type=str)
-@click.option("--json", "as_json", is_flag=True, help="one JSON object per record")
+@click.argument("source", type=str, required=False)
+@click.option("--deal", "deal", default=None, metavar="TEXT",
+              help="one deal in the text notation (docs/records.md), in place of SOURCE")  # fmt: skip
+@click.option("--at", "at", type=int, default=None, metavar="N",
+              help="solve the position after the first N moves of each record (default: all its moves)")  # fmt: skip
+@click.option(
+    "--each", is_flag=True, help="judge every card played: its value and what it cost against the best card"
+)
 @click.option("--moves", is_flag=True, help="also each legal card's value and the best cards")
+@click.option(
+    "--table", is_flag=True, help="a Whist deal's tricks per side for each trump suit and first leader"
+)
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per record")
+@click.option("--csv", "csv_path", default=None, metavar="FILE",
+              help="--table or --each as CSV, one row per cell or card (- standard output)")  # fmt: skip
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
-def solve(source, as_json, moves, progress):
-    """Open-hand (double-dummy) value of each record's position, both sides playing best.
+def solve(source, deal, at, each, moves, table, as_json, csv_path, progress):
+    """Open-hand (double-dummy) values of deals and positions, both sides playing best.
 
     SOURCE is a JSON Lines file of Whist or Scotch Whist records (two sides: 4
-    players, 6 in threes, 8 in fours), or - for standard input. A record's moves
-    may stop anywhere, mid-trick included; the position after them is solved.
-    Whist: the tricks each side takes from the trick in progress (counted) to the
-    end, {"line": L, "tricks": [t0, t1]}. Scotch Whist: the sides play for the
-    margin in the deal's final points; {"line": L, "points": [p0, p1], "margin":
-    m} gives the final totals (points already taken included) of the line in which
-    every player plays the lowest of its best cards. Bad records get replay's
-    error objects, and a non-zero exit status. A file expected to take over a minute
-    says so first, from its own first records.
+    players, 6 in threes, 8 in fours), - for standard input, or a .pbn file
+    (each board's deal as Whist); or give one deal in the text notation with
+    --deal. The position solved is after a record's moves (--at N: after its
+    first N; a deal from text or PBN has none), mid-trick included. Whist: the
+    tricks each side takes from the trick in progress (counted) to the end,
+    {"line": L, "tricks": [t0, t1]}. Scotch Whist: the sides play for the
+    margin in the deal's final points; {"line": L, "points": [p0, p1],
+    "margin": m} gives the final totals (points already taken included) of the
+    line in which every player plays the lowest of its best cards. --each judges
+    every card played: side 0's value of the deal before and after it, and what
+    it cost its side against the best card (tricks; Scotch: points of margin).
+    --table gives a Whist deal's tricks for N-S and E-W under each trump suit
+    and first leader. Bad records get replay's error objects, and a non-zero
+    exit status. A file expected to take over a minute says so first, from its
+    own first records. More in docs/solve.md.
 
     \b
     Example:
-      whistsim simulate --game whist --n 5 --records deals.jsonl
-      whistsim solve deals.jsonl --json --moves
+      whistsim simulate --game whist --n 1 --records deals.jsonl
+      whistsim solve deals.jsonl --at 20 --moves
+      whistsim solve deals.jsonl --each --csv errors.csv
+      whistsim solve --deal 'N:A75.J5.AKJ.A8742 KQJT.AK73.T2.T95 96.42.Q98754.J63 8432.QT986.63.KQ trump=D' --table
     """
     from ..eta import Watch
-    from ..solver import solve_file
+    from ..io import atomic_write, check_outputs, writing
+    from ..options import WhistsimError
+    from ..solver import is_pbn, solve_source
 
+    if sum((each, moves, table)) > 1:
+        raise WhistsimError("--each, --moves and --table: give one of them")
+    if at is not None and (each or table):
+        raise WhistsimError(f"--at judges one position; --{'each' if each else 'table'} takes the whole deal")
+    if at is not None and at < 0:
+        raise WhistsimError(f"--at {at}: expected a move number of 0 or more")
+    if csv_path is not None and not (each or table):
+        raise WhistsimError("--csv writes the rows of --each or --table: give one of them")
+    if (source is None) == (deal is None):
+        raise WhistsimError("give SOURCE (a file of records or a .pbn file) or --deal TEXT, one of them")
+    err = check_outputs((csv_path, "--csv"), stdout="--json" if as_json else None)
+    what = "each" if each else "table" if table else "value"
+    total = 1 if deal is not None else None if is_pbn(source) else _records_in(source)
     show = sys.stderr.isatty() if progress is None else progress
-    watch = Watch(_records_in(source), "record", progress=show)
+    watch = Watch(total, "record", progress=show)
     bad = 0
+    rows: list[dict] = []
     try:
-        for j in solve_file(source, moves):
+        for j in solve_source(source, deal=deal, what=what, at=at, moves=moves):
             bad += "error" in j
-            watch.echo(json.dumps(j, separators=(",", ":")) if as_json else _text(j))
+            if csv_path is not None and "error" not in j:
+                rows += _rows(j)
+            text = json.dumps(j, separators=(",", ":")) if as_json else _text(j)
+            if err:  # the CSV is on standard output: the rest is for a person
+                click.echo(text, err=True)
+            else:
+                watch.echo(text)
             watch.tick()
     finally:
         watch.close()
+    if csv_path is not None:
+        import csv
+
+        with writing(csv_path), atomic_write(csv_path) as f:
+            fields = list(rows[0]) if rows else _CSV_FIELDS[what]
+            w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+        if csv_path != "-":
+            click.echo(f"wrote {csv_path} ({len(rows):,} rows)", err=err)
     if bad:
         sys.exit(1)
+
+
+_CSV_FIELDS = {
+    "each": ["move", "seat", "side", "card", "before", "after", "cost", "best", "revoke"],
+    "table": ["trump", "leader", "tricks_ns", "tricks_ew"],
+}
+
+
+def _rows(j: dict) -> list[dict]:
+    """The CSV rows of one deal's --each or --table object, led by where it came from."""
+    label = {k: j[k] for k in ("line", "deal") if k in j}
+    if "table" in j:
+        return [{**label, "trump": r["trump"], "leader": r["leader"], "tricks_ns": r["tricks"][0],
+                 "tricks_ew": r["tricks"][1]} for r in j["table"]]  # fmt: skip
+    return [{**label, **{k: c.get(k) for k in _CSV_FIELDS["each"][:-2]}, "best": " ".join(c.get("best", [])),
+             "revoke": int(bool(c.get("revoke")))} for c in j["cards"]]  # fmt: skip
 
 
 def _records_in(source: str) -> int | None:

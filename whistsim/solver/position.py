@@ -72,12 +72,14 @@ class Position:
         p = self.rules.players
         return (int(self.X[se.SLEFT]) + int(self.core["table"]["s"][S_TRICK_LEN])) // p
 
-    def value(self) -> int:
+    def value(self, guess: int | None = None) -> int:
         """Side 0's open-hand value: Whist tricks from the trick in progress on; Scotch Whist the
-        margin of side 0 over side 1 in the deal's final points."""
+        margin of side 0 over side 1 in the deal's final points. ``guess``, a likely value (of
+        the search, without what is secured), starts the search; by default a quick play-out."""
         if self.over:
             return self.secured
-        guess = se.playout(self.X, self.mv)
+        if guess is None:
+            guess = se.playout(self.X, self.mv)
         return self.secured + int(se.mtdf(self.X, self.tt, self.mv, guess))
 
     def move_values(self) -> tuple[int, dict[int, int]]:
