@@ -31,6 +31,9 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 	@for spec in experiments/*.toml; do \
 		echo "== $$spec"; $(BIN)/whistsim experiment $$spec --no-progress || exit 1; \
 	done
+	@for spec in experiments/design/*.toml; do \
+		echo "== $$spec"; $(BIN)/whistsim design $$spec --no-progress || exit 1; \
+	done
 	$(BIN)/whistsim odds-study --n 200000 --seed 1 --out results/game_odds
 	$(BIN)/whistsim luck-skill --n-whist 400 --n-scotch 800 --seed 2026 --out results/luck_skill
 	$(BIN)/whistsim claims --n 20000 --n-search 500 --markdown results/claims.md --json-out results/claims.json

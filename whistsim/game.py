@@ -87,6 +87,7 @@ class GameState:
         self._moves: list[str] = []
         self._by: list[list[str]] = [[] for _ in range(self._p)]  # who made each seat's moves
         self._seated: str | None = None  # the player every seat holds now: one kernel per player asked
+        self._told: list[str] = []  # what the last move did, as the table saw it
 
     # -- where the deal stands
     @property
@@ -108,6 +109,12 @@ class GameState:
     def moves(self) -> list[str]:
         """The moves made so far, as a record writes them (``"<seat>:<move>"``)."""
         return list(self._moves)
+
+    @property
+    def told(self) -> list[str]:
+        """What the last move did (by :meth:`play` or :meth:`play_bot`), as anyone at the
+        table saw it: the lines :meth:`play` returns."""
+        return list(self._told)
 
     def legal_moves(self) -> list[str]:
         """Every move the seat to move may make now, in the engine's order (none once over)."""
@@ -192,7 +199,8 @@ class GameState:
         self._moves.append(move)
         if by not in self._by[seat]:
             self._by[seat].append(by)
-        return self._d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+        self._told = self._d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+        return list(self._told)
 
     def copy(self) -> GameState:
         """An independent copy, to try a line of play without touching this one
@@ -201,6 +209,7 @@ class GameState:
         d.buf = self._d.buf.copy()
         out = GameState(self.game, self.rules, d, self.seed)
         out._moves, out._by, out._seated = list(self._moves), [list(b) for b in self._by], self._seated
+        out._told = list(self._told)
         return out
 
     # -- the end

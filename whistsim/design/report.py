@@ -193,8 +193,27 @@ def _ties(r: DesignResult, best: int) -> str:
     others = [v for v in r.variants if v.status == "racing" and v.id != best and not v.standard]
     if not others:
         return ""
-    names = ", ".join(v.words for v in others[:3]) + (" and more" if len(others) > 3 else "")
+    names = "; ".join(v.words for v in others[:3]) + (" and more" if len(others) > 3 else "")
     return f"; the race could not tell it from {plural(len(others), 'other survivor')} ({names})"
+
+
+def _edge(r: DesignResult, best: int) -> str:
+    """Says so when the best found takes a numeric option's lowest or highest value searched: the best
+    may then lie beyond the space."""
+    params = r.variants[best].params or {}
+    ends = []
+    for d in r.spec.space:
+        v = params.get(d.key)
+        vals = [x for x in d.all_values() if isinstance(x, (int, float)) and not isinstance(x, bool)] if d.size() < 1e6 else [d.low, d.high]  # fmt: skip
+        if len(vals) >= 3 and v in (min(vals), max(vals)):
+            ends.append(
+                f"{option_words(d.key, v)} is the {'highest' if v == max(vals) else 'lowest'} searched"
+            )
+    return (
+        f"; it lies at the edge of the space ({', '.join(ends)}), so beyond it may do better still"
+        if ends
+        else ""
+    )
 
 
 def findings(r: DesignResult) -> list[str]:
@@ -211,7 +230,7 @@ def findings(r: DesignResult) -> list[str]:
             c = chosen[0]
             out.append(f"The best variant found, {r.variants[c].words}, brings {label(spec, spec.objectives[o])} "
                        f"to {_fig(r, o, c)} against {_fig(r, o, std)} under the standard rules ({goal_text(r, o)}); "
-                       f"paired on the same deals the difference is {_vs(r, o, c)}{_ties(r, c)}.")  # fmt: skip
+                       f"paired on the same deals the difference is {_vs(r, o, c)}{_ties(r, c)}{_edge(r, c)}.")  # fmt: skip
         else:
             out.append(f"No variant beats the standard rules: {label(spec, spec.objectives[o])} is "
                        f"{_fig(r, o, std)} under them ({goal_text(r, o)}).")  # fmt: skip
@@ -267,7 +286,8 @@ def _axis(r: DesignResult, o: int) -> str:
     if obj.goal == "target":
         to = "a fair share" if obj.target == "fair" else f"the aim of {obj.target:g}"
         return f"{label(r.spec, obj)}, above or below {to}{scale}"
-    return f"{label(r.spec, obj)}{' (%)' if r.is_share(o) else f' ({unit})'}"
+    name = label(r.spec, obj)
+    return f"{name}{' (%)' if r.is_share(o) else '' if name == unit else f' ({unit})'}"
 
 
 def _scale(r: DesignResult, o: int) -> float:

@@ -73,6 +73,7 @@ def figure_name(game: str, column: str) -> str:
     if text.startswith("1 when "):
         text = "games in which " + text[len("1 when ") :]
     text = re.sub(r"\(1/k when k \w+ tie\)", "(ties shared)", text)
+    text = text.replace("with unit=deal:", "when single deals are played:")  # a rule's code name
     if k is not None:
         if f.per == "turn":
             who = f"the {ordinal(k + 1)} player in turn order"

@@ -118,9 +118,28 @@ def axis_name(spec: Spec, axis: str) -> str:
     return f"{who}'s {parts[2].replace('_', ' ')}"
 
 
+# Players a card player would not know by their code names (docs/reports.md#how-to-read-this).
+PLAYER_WORDS = {"pimc": "sampling search", "pimc2": "sampling search that draws throughout"}
+
+
+def player_words(text: str) -> str:
+    """A player spec in words: ``pimc`` -> ``sampling search``; ``hoarder:lead=sure`` -> ``hoarder (lead: sure)``."""
+    name, _, params = str(text).partition(":")
+    words = PLAYER_WORDS.get(name, name)
+    if not params:
+        return words
+    return f"{words} ({', '.join(kv.replace('=', ': ') for kv in params.split(','))})"
+
+
+def value_words(axis: str, value: Any) -> str:
+    """A swept value in words: a seat's player by :func:`player_words`, any other value as written."""
+    v = fmt_value(value)
+    return player_words(v) if axis.startswith("seats.") and axis.count(".") == 1 else v
+
+
 def value_text(spec: Spec, axis: str, value: Any) -> str:
     """``players`` = 3 -> ``3 players``; ``seat 0 plays`` = hunter -> ``seat 0 plays hunter``."""
-    a, v = axis_name(spec, axis), fmt_value(value)
+    a, v = axis_name(spec, axis), value_words(axis, value)
     if is_num(value) and float(value).is_integer() and " " not in a and a.endswith("s"):
         return f"{v} {a}"
     return f"{a} {v}"

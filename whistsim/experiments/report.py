@@ -20,7 +20,7 @@ import pandas as pd
 from ..io import atomic_write
 from .charts import ChartError, draw, sidecar
 from .figures import figure_label, figure_name, figure_unit
-from .reading import axis_name, cell_text, differenced
+from .reading import axis_name, cell_text, differenced, value_words
 from .results import (
     MAX_CHARTS,
     MAX_FINDINGS,
@@ -43,7 +43,7 @@ def headline_table(result: ExperimentResult, shares: frozenset[str] = frozenset(
     rows = []
     for c in spec.cells:
         row: dict[str, Any] = {
-            axis_name(spec, a): fmt_value(c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
+            axis_name(spec, a): value_words(a, c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
         }
         for f in spec.headline:
             e = result.reported(c.index, f, shares)
@@ -74,6 +74,13 @@ def _version() -> str:
     return __version__
 
 
+# Every report links the reader's guide near its top (results/NAME/report.md -> docs/reports.md).
+HOW_TO_READ = (
+    "*How to read this report (95% intervals, n, paired deals, comparisons adjusted for their number, "
+    "the players): [docs/reports.md](../../docs/reports.md#how-to-read-this).*"
+)
+
+
 def render_report(
     result: ExperimentResult, analysis: Analysis, chart_files: list[tuple[str, str]] | list[tuple[str, str, str]],
     left_out: list[str] | None = None,
@@ -82,7 +89,7 @@ def render_report(
     study's tables, and an appendix with every cell's headline figures (docs/reports.md)."""
     spec = result.spec
     total = result.tally.games * len(spec.cells)
-    lines = [f"# {spec.title}", ""]
+    lines = [f"# {spec.title}", "", HOW_TO_READ, ""]
     if spec.question:
         lines += [spec.question.strip(), ""]
     lines += ["## Findings", ""]
@@ -140,7 +147,7 @@ def render_report(
             "",
             "### Headline figures per cell",
             "",
-            "Mean [95% CI; for a share, Wilson's], each column's unit in its header; n games per cell.",
+            "Mean [95% interval], each column's unit in its header; n games per cell.",
             "",
         ]
         lines.append(md_table(headline_table(result, analysis.shares)))
@@ -149,7 +156,8 @@ def render_report(
             "",
             "### Paired differences",
             "",
-            "Cell minus its baseline, game by game on the same deals: mean [95% CI], in each column's unit.",
+            "Cell minus its baseline, game by game on the same deals: mean [95% interval, not adjusted for the "
+            "several comparisons], in each column's unit.",
             "",
         ]
         lines.append(md_table(paired_table(result)))

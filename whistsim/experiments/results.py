@@ -296,6 +296,7 @@ class ChartSeries:
     y: list[float]
     low: list[float]
     high: list[float]
+    ref: list[float | None] = field(default_factory=list)  # kind "rows": each row's own reference value
 
 
 @dataclass
@@ -311,13 +312,22 @@ class Chart:
     xlabel: str
     ylabel: str
     series: list[ChartSeries]
-    kind: str = "lines"  # lines (error bars), bars (grouped, error bars), hist (step, CI band)
+    # lines (error bars), bars (grouped, error bars), hist (step, CI band), heatmap (one series a column,
+    # its x the rows), rows (one row per point on its own scale, e.g. claims in different units)
+    kind: str = "lines"
     zero_line: bool = False
     categorical: bool = False
     caption: str = ""  # under the chart and the report's image: what the marks are, a scale's reason
     reference: float | None = None  # a level drawn dashed across the chart, e.g. a fair share
     reference_label: str = ""  # its legend entry
     include_zero: bool = True  # the y axis reaches 0, so that a small change does not look large
+    # Who played and how many games make each point, in words a player reads ("rule-based players
+    # (heuristic) at every seat"; "n=40,000 deals a point"): the framework fills both from the run
+    # (charts.from_run) where a study leaves them empty, and refuses a chart without them.
+    n: str = ""
+    players: str = ""
+    panels: bool = False  # kind "lines": one small chart per series (the framework also chooses it)
+    value_label: str = ""  # kind "heatmap": what the colours are, with its unit
 
 
 MAX_FINDINGS = 6  # a report opens with at most six findings

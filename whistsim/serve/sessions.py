@@ -91,8 +91,8 @@ class Seat:
         mine = q == self.seat
         before = Counter(g.view(q).hand) if mine else None
         if move is None:  # play_bot draws from the seat's random stream, as a simulation's player
-            probe = g.copy()  # ... and the same move on a copy tells what the table saw
-            lines = probe.play(g.play_bot(self.setup.players[q]))
+            g.play_bot(self.setup.players[q])
+            lines = g.told
         else:
             lines = g.play(move)
         if before is not None:  # the person's own draw is theirs to see (their hand shows it anyway)

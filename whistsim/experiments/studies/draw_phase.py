@@ -36,7 +36,7 @@ def policy_name(text: str) -> str:
         }.get(lead, text)
     if s.name == "pimc":
         what = "its turns while the stock lasts" if s.params.get("search") == "stock" else "every decision"
-        return f"searching {what} (pimc, {fmt_value(s.params.get('budget', 100))} play-outs)"
+        return f"searching {what} ({fmt_value(s.params.get('budget', 100))} sampled play-outs a decision)"
     return {"counter": "leading only sure winners (counter)", "hunter": "leading high (hunter)",
             "greedy": "leading Aces and Kings (greedy)"}.get(s.name, text)  # fmt: skip
 
@@ -44,8 +44,8 @@ def policy_name(text: str) -> str:
 def short_name(text: str) -> str:
     """The policy for a chart's axis."""
     name = policy_name(text).replace("leading ", "").replace(" (Jack or better)", " (J+)")
-    name = name.replace("searching its turns while the stock lasts", "pimc: stock turns only")
-    return name.replace("searching every decision", "pimc: every decision").split(" (pimc")[0]
+    name = name.replace("searching its turns while the stock lasts", "search: stock turns only")
+    return name.replace("searching every decision", "search: every decision").split(" (")[0]
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -87,23 +87,26 @@ def analyse(result: ExperimentResult) -> Analysis:
     stock = [r for r in rows if not _everywhere(r["policy"])]
     st_loses = [r for r in stock if r in loses]
     st_gains = [r for r in stock if r in gains]
-    if st_gains:
-        g = max(st_gains, key=lambda r: r["points"].mean)
-        findings.append(
-            f"{_cap(policy_name(g['policy']))}{_while(g['policy'])} beats {base_name}{where(g)}: seat {seat} "
-            f"gains {est(g['points'], '+points per game', 'paired deals')}; {len(st_gains)} of {len(stock)} "
-            f"draw-phase comparisons gain and {len(st_loses)} lose after Holm's correction."
-        )
-    elif stock:
-        least = max(stock, key=lambda r: r["points"].mean)
-        verdict = ("every policy tried for the draw phase loses points" if len(st_loses) == len(stock)
-                   else f"{len(st_loses)} of {len(stock)} policies tried for the draw phase "
-                        f"{'loses' if len(st_loses) == 1 else 'lose'} points and none gains")  # fmt: skip
-        findings.append(
-            f"Against {base_name}, {verdict} (Holm's correction over {len(rows)} paired comparisons); the "
-            f"least costly, {policy_name(least['policy'])}{where(least)}, changes seat {seat}'s points by "
-            f"{est(least['points'], '+points per game', 'paired deals')}."
-        )
+    adjusted = f"each adjusted for the {len(rows)} comparisons with {base_name}"
+    ev = [r for r in rows if _everywhere(r["policy"])]
+    if stock:
+        # The headline speaks of every compared cell, each with its sign: the draw-phase policies, then
+        # any player that also changes play after the stock (its own clause).
+        verdict = _count_verdict(len(stock), len(st_loses), len(st_gains), "policies that change only play while "
+                                 "the stock lasts")  # fmt: skip
+        if ev:
+            verdict += ", while " + _count_verdict(len(ev), len([r for r in ev if r in loses]),
+                                                   len([r for r in ev if r in gains]), "players that search "
+                                                   "every decision, after the stock too")  # fmt: skip
+        if st_gains:
+            g = max(st_gains, key=lambda r: r["points"].mean)
+            tail = (f"the best, {policy_name(g['policy'])}{where(g)}, changes seat {seat}'s points by "
+                    f"{est(g['points'], '+points per game', 'paired deals')}")  # fmt: skip
+        else:
+            least = max(stock, key=lambda r: r["points"].mean)
+            tail = (f"the least costly of the first, {policy_name(least['policy'])}{where(least)}, changes seat "
+                    f"{seat}'s points by {est(least['points'], '+points per game', 'paired deals')}")  # fmt: skip
+        findings.append(f"Against {base_name}, {verdict} ({adjusted}); {tail}.")
     told: set[str] = set()
     for r in (r for r in rows if _everywhere(r["policy"])):
         text = (f"{_cap(policy_name(r['policy']))} changes seat {seat}'s points by "
@@ -111,9 +114,12 @@ def analyse(result: ExperimentResult) -> Analysis:
         only = [o for o in stock if parse_spec(o["policy"]).name == parse_spec(r["policy"]).name]
         if only:
             told.add(only[0]["policy"])
-            text += (f", while {policy_name(only[0]['policy'])} changes them by {fmt_num(only[0]['points'].mean)} "
-                     f"(95% CI {fmt_num(only[0]['points'].low)} to {fmt_num(only[0]['points'].high)}): what search "
-                     f"gains, it gains in answering and after the stock")  # fmt: skip
+            o = only[0]
+            text += (f", while {policy_name(o['policy'])} changes them by {fmt_num(o['points'].mean)} "
+                     f"(95% CI {fmt_num(o['points'].low)} to {fmt_num(o['points'].high)})")  # fmt: skip
+            # Said only when measured so: search gains overall and not in the draw phase alone.
+            if r in gains and o not in gains:
+                text += ": what search gains, it gains in answering and after the stock"
         findings.append(text + ".")
     by_policy = sorted(policies, key=lambda p: -max(r["points"].mean for r in rows if r["policy"] == p))
     for p in by_policy:
@@ -125,11 +131,15 @@ def analyse(result: ExperimentResult) -> Analysis:
                 f"{est(first['points'], '+points per game', 'paired deals')}{where(first)}")  # fmt: skip
         for r in rest:
             text += f", and by {fmt_num(r['points'].mean)} (95% CI {fmt_num(r['points'].low)} to {fmt_num(r['points'].high)}){where(r)}"
-        findings.append(text + f" (Holm-adjusted p {', '.join(fmt_p(r['holm']) for r in mine)}).")
+        clear = sum(r["holm"] < ALPHA for r in mine)
+        told_apart = ("told apart from 0" if len(mine) == 1 and clear else "not told apart from 0" if len(mine) == 1
+                      else f"{clear} of {len(mine)} told apart from 0")  # fmt: skip
+        findings.append(text + f" ({told_apart}, {adjusted}).")
     worst = min(rows, key=lambda r: r["points"].mean)
     findings.append(
-        f"Its Tens and Taffies show why: {policy_name(worst['policy'])}{where(worst)} changes the Tens and Taffies "
-        f"seat {seat} wins by {est(worst['tt'], '+per game', 'paired deals')}, and its share of wins by "
+        f"With the largest loss of points, {policy_name(worst['policy'])}{where(worst)}, seat {seat} wins "
+        f"{'fewer' if worst['tt'].mean < 0 else 'more'} Tens and Taffies, "
+        f"{est(worst['tt'], '+per game', 'paired deals')}, and its share of wins changes by "
         f"{fmt_num(100 * worst['win'].mean)} percentage points (95% CI {fmt_num(100 * worst['win'].low)} to "
         f"{fmt_num(100 * worst['win'].high)})."
     )
@@ -161,14 +171,31 @@ def analyse(result: ExperimentResult) -> Analysis:
          "change in points": f"{fmt_num(r['points'].mean)} [{fmt_num(r['points'].low)}, {fmt_num(r['points'].high)}]",
          "change in Tens and Taffies": f"{fmt_num(r['tt'].mean)} [{fmt_num(r['tt'].low)}, {fmt_num(r['tt'].high)}]",
          "change in wins (pp)": f"{fmt_num(100 * r['win'].mean)} [{fmt_num(100 * r['win'].low)}, {fmt_num(100 * r['win'].high)}]",
-         "Holm p": fmt_p(r["holm"]), "n (paired deals)": r["points"].n}
+         f"chance by luck alone, adjusted for the {len(rows)} comparisons": fmt_p(r["holm"]),
+         "n (paired deals)": r["points"].n}
         for r in rows
     ])  # fmt: skip
     return Analysis(
         findings,
         charts,
-        [(f"Each policy against {base_name} on the same deals (95% CIs)", md_table(table))],
-    )
+        [(f"Each policy against {base_name} on the same deals (95% intervals, not adjusted for the "
+          f"{len(rows)} comparisons)", md_table(table))],
+    )  # fmt: skip
+
+
+def _count_verdict(n: int, lose: int, gain: int, what: str) -> str:
+    """How many of ``n`` compared policies lose and gain points, every one counted with its sign."""
+    und = n - lose - gain
+    if n == 1:
+        verb = "loses points" if lose else "gains points" if gain else "is not told apart from drawing throughout"
+        return f"the one {what.replace('policies', 'policy').replace('players', 'player')} {verb}"
+    every = "both" if n == 2 else f"all {n}"
+    if lose == n:
+        return f"{every} {what} lose points"
+    if gain == n:
+        return f"{every} {what} gain points"
+    parts = [f"{k} {v}" for k, v in ((lose, "lose points"), (gain, "gain"), (und, "are not told apart from 0")) if k]
+    return f"of the {n} {what}, " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
 
 
 def _everywhere(text: str) -> bool:

@@ -65,7 +65,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         f"Per deal the dealer's side scores {pts(four[2], 'points', signed=True)} above the average side with "
         f"{four[0]} {main} players ({fmt_num(100 * four[2].mean / per_side)}% of an average side's "
         f"{fmt_num(per_side)} points); the dealer's side is ahead at {len(ahead)} and behind at {len(behind)} of "
-        f"{len(dealer)} player counts (Holm)."
+        f"{len(dealer)} player counts (each adjusted for the {len(dealer)} comparisons of the dealer's side with "
+        "the average side, one per player count)."
     )
     # 2. Every seat per deal: the best and worst position at each count.
     best_rows = []
@@ -79,7 +80,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     elder_worst = sum(ests[0].mean <= ests[w].mean + 1e-9 for p, _, w, ests in best_rows)
     big = max(dealer, key=lambda t: t[2].mean)
     findings.append(
-        f"The dealer's seat is the best placed per deal (with its partners) at {dealer_best} of {len(best_rows)} "
+        f"By the average points per deal, the dealer's seat is the best placed (with its partners) at {dealer_best} of {len(best_rows)} "
         f"player counts and the elder hand's the worst at {elder_worst}; the dealer's edge is largest with {big[0]} players, "
         f"{pts(big[2], 'points per deal', signed=True)}."
     )
@@ -95,7 +96,8 @@ def analyse(result: ExperimentResult) -> Analysis:
     findings.append(
         f"Over a whole game to {four[1].rules.target}, the side that deals first wins {pct(g4[3], 'games')} with "
         f"{g4[0]} {main} players against a fair {fmt_num(100 * g4[4])}%; it wins clearly more than its fair share "
-        f"at {len(more)} of {len(games)} player counts (Holm)."
+        f"at {len(more)} of {len(games)} player counts (each adjusted for the {len(games)} comparisons of the first "
+        "dealer's side with its fair share, one per player count)."
     )
     # 4. The count-out.
     ups = [(p, share(result, c, "countout_upset"), share(result, c, "counted_out")) for p, c in cells]
@@ -112,9 +114,10 @@ def analyse(result: ExperimentResult) -> Analysis:
         rnd = [(p, c) for p in counts if (c := _cell(result, p, other[0]))]
         r4 = next(((p, c) for p, c in rnd if p == 4), rnd[0])
         e = result.estimate(r4[1].index, f"deal_edge[{r4[0] - 1}]")
+        where = "ahead" if e.low > 0 else "behind" if e.high < 0 else "not told apart from the average side"
         findings.append(
             f"With {other[0]} players the dealer's side edge per deal is {pts(e, 'points', signed=True)} "
-            f"({r4[0]} players): the turned-up trump helps however the cards are played."
+            f"({r4[0]} players): with every card played at random the dealer's side is {where}."
         )
     # Charts.
     ss = []

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 
-from ...stats import Estimate, holm, p_two_sided
-from ..reading import axis_values
-from ..results import Analysis, Chart, ExperimentResult
+import numpy as np
+import pandas as pd
+
+from ...stats import Estimate, Share, holm, p_two_sided
+from ..reading import axis_values, player_words
+from ..results import Analysis, Chart, ExperimentResult, fmt_num, md_table
 from ..spec import fmt_value
 from ._scotch import cells_where, line, pct, share
 
@@ -76,7 +79,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         hi = max(by_p, key=lambda t: t[1].mean)
         four = dict(by_p).get(4)
         findings.append(
-            f"Played by the book ({main} players), the Ten of trumps is caught in "
+            f"Played by the book ({player_words(main)} players), the Ten of trumps is caught in "
             + (f"{pct(four)} with four players; " if four is not None else "")
             + f"least often with {lo[0]} players, {pct(lo[1])}, and most often with {hi[0]} players, {pct(hi[1])}."
         )
@@ -102,11 +105,12 @@ def analyse(result: ExperimentResult) -> Analysis:
             big = max(mine, key=lambda t: abs(t[1].mean))
             if len(mine) > 1:
                 findings.append(
-                    f"On the same deals, {s} players change how often the Ten is caught by "
-                    f"{100 * big[1].mean:+.1f} percentage points with {big[0]} players (95% CI "
-                    f"{100 * big[1].low:+.1f} to {100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} "
-                    f"players; it is caught less often with {_counts(down)} players and more often with "
-                    f"{_counts(up)} (Holm over the {len(diffs)} paired tests)."
+                    f"On the same deals, {player_words(s)} players change how often the Ten is caught most with "
+                    f"{big[0]} players, by {100 * big[1].mean:+.1f} percentage points (95% CI "
+                    f"{100 * big[1].low:+.1f} to {100 * big[1].high:+.1f}, not adjusted, n={big[1].n:,} deals) "
+                    f"against {player_words(str(base))} players; it is caught less often with {_counts(down)} "
+                    f"players and more often with {_counts(up)} (each adjusted for the {len(diffs)} comparisons of "
+                    "a player strength with random players on the same deals)."
                 )
                 continue
             # A strategy measured at one count (a search player): against the book's play too.
@@ -114,14 +118,14 @@ def analyse(result: ExperimentResult) -> Analysis:
             vs = result.difference(c.index, "tens_caught", SEATS, main) if c is not None else None
             tail = (
                 f", and by {100 * vs[0].mean:+.1f} percentage points (95% CI {100 * vs[0].low:+.1f} to "
-                f"{100 * vs[0].high:+.1f}) against {main} players"
+                f"{100 * vs[0].high:+.1f}) against {player_words(main)} players"
                 if vs is not None
                 else ""
             )
             findings.append(
-                f"Players who search sampled deals ({s}, {big[0]} players only) change how often the Ten is caught "
+                f"Players who search sampled deals ({big[0]} players only) change how often the Ten is caught "
                 f"by {100 * big[1].mean:+.1f} percentage points (95% CI {100 * big[1].low:+.1f} to "
-                f"{100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {base} players{tail}."
+                f"{100 * big[1].high:+.1f}, n={big[1].n:,} deals) against {player_words(str(base))} players{tail}."
             )
     # 3. Who was holding it.
     gaps = []
@@ -138,10 +142,11 @@ def analyse(result: ExperimentResult) -> Analysis:
         worse = [p for (p, _, e), a in zip(gaps, adj, strict=True) if e.mean > 0 and a < 0.05]
         better = [p for (p, _, e), a in zip(gaps, adj, strict=True) if e.mean < 0 and a < 0.05]
         findings.append(
-            f"With {p4} {main} players a Ten dealt to the dealer is caught {pct(dealer, 'deals', 1.0)} of the "
-            f"time, against {pct(elder)} when the elder hand holds it; the dealer's Ten is caught more often "
-            f"than the elder hand's with {_counts(worse)} players and less often with {_counts(better)} (Holm over "
-            f"{len(gaps)} player counts)."
+            f"With {p4} {player_words(main)} players a Ten dealt to the dealer is caught "
+            f"{_given(dealer, p4, 'the dealer')} of the time, against {_given(elder, p4, 'the elder hand')}; the "
+            f"dealer's Ten is caught more often than the elder hand's with {_counts(worse)} players and less "
+            f"often with {_counts(better)} (each adjusted for the {len(gaps)} comparisons of the dealer with the "
+            "elder hand, one per player count)."
         )
         worst = []
         for p, c, _ in gaps:
@@ -151,8 +156,17 @@ def analyse(result: ExperimentResult) -> Analysis:
         p_w, k_w, e_w = max(worst, key=lambda t: t[2].mean)
         findings.append(
             f"The most exposed holder is the {_position(k_w, p_w)} with {p_w} players: "
-            f"a Ten dealt there is caught {pct(e_w)}."
+            f"a Ten dealt there is caught {_given(e_w, p_w, 'that seat')}."
         )
+    # 4. Why: measured on recorded deals, at the counts where it is caught least and most.
+    tables = []
+    if by_p and lo[0] != hi[0]:
+        why = measure_why(spec, counts, main, min(WHY_DEALS, result.games))
+        findings.append(_why_sentence(why, lo[0], hi[0], main))
+        tables.append((
+            f"Why the Ten is caught: measured on {min(WHY_DEALS, result.games):,} recorded deals per player count "
+            f"({player_words(main)} players; 95% intervals)", md_table(_why_table(why)),
+        ))  # fmt: skip
     # Charts: by players; by holder's position; the paired change.
     ss = []
     for s in strategies:
@@ -202,7 +216,47 @@ def analyse(result: ExperimentResult) -> Analysis:
                 zero_line=True,
             )
         )
-    return Analysis(findings, charts, [])
+    return Analysis(findings, charts, tables)
+
+
+def _given(e: Estimate, p: int, who: str) -> str:
+    """A share of the deals in which ``who`` held the Ten, with that n (about one deal in ``p``)."""
+    m, lo, hi = (100 * v for v in (e.mean, e.low, e.high))
+    return (
+        f"{m:.1f}% (95% CI {lo:.1f}–{hi:.1f}%, of the about {e.n / p:,.0f} deals in which {who} held it: "
+        f"one in {p} of {e.n:,})"
+    )
+
+
+def _why_sentence(why: dict, few: int, many: int, main: str) -> str:
+    a, b = why[many], why[few]
+    n = a["against"].n
+    return (
+        f"Why more often with {many} players than with {few} (measured on {n:,} recorded deals of each, "
+        f"{player_words(main)} players): the other sides hold {fmt_num(a['against'].mean)} of the four trumps "
+        f"above the Ten (Jack, Ace, King, Queen) among the cards played in the same set, against "
+        f"{fmt_num(b['against'].mean)}; at least one is against it in {pct(a['exposed'])} against "
+        f"{pct(b['exposed'])}; when one is, the Ten is caught in {pct(a['caught_exposed'])} against "
+        f"{pct(b['caught_exposed'])}; its holder has {fmt_num(a['guards'].mean)} other trumps against "
+        f"{fmt_num(b['guards'].mean)}, and must play it on a trump lead as its last trump in "
+        f"{pct(a['forced'])} against {pct(b['forced'])}."
+    )
+
+
+def _why_table(why: dict) -> pd.DataFrame:
+    def ci(e: Estimate, scale: float = 100.0) -> str:
+        return f"{fmt_num(scale * e.mean)} [{fmt_num(scale * e.low)}, {fmt_num(scale * e.high)}]"
+
+    return pd.DataFrame([
+        {"players": p, "higher trumps against it in its set (of 4)": ci(w["against"], 1.0),
+         "at least one against it (% of deals)": ci(w["exposed"]),
+         "caught when one is (% of those deals)": ci(w["caught_exposed"]),
+         "deals with one against it": w["caught_exposed"].n,
+         "holder's other trumps": ci(w["guards"], 1.0),
+         "played on a trump lead as its last trump (% of deals)": ci(w["forced"]),
+         "caught (% of deals)": ci(w["caught"]), "n (deals)": w["caught"].n}
+        for p, w in why.items()
+    ])  # fmt: skip
 
 
 def _counts(ps: list[int]) -> str:
@@ -221,3 +275,84 @@ def _position(k: int, p: int) -> str:
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# ---- why: measured on recorded deals ------------------------------------------------------
+
+_HIGHER = "JAKQ"  # the trumps above the Ten (the Jack is highest)
+_TRUMP_ORDER, _PLAIN_ORDER = "6789TQKAJ", "6789TJQKA"
+WHY_DEALS = 2000  # recorded deals per player count: about a second each
+
+
+def _beats(card: str, best: str, trump: str, led: str) -> bool:
+    if (card[1] == trump) != (best[1] == trump):
+        return card[1] == trump
+    if card[1] == trump:
+        return _TRUMP_ORDER.index(card[0]) > _TRUMP_ORDER.index(best[0])
+    return card[1] == led == best[1] and _PLAIN_ORDER.index(card[0]) > _PLAIN_ORDER.index(best[0])
+
+
+def _ten_deal(rec: dict) -> dict[str, float]:
+    """One recorded deal, from the Ten's side: the higher trumps against it in its set, the holder's other
+    trumps, whether it was played on a trump lead as the holder's last trump, and whether it was caught."""
+    trump, teams = rec["trump"][1], rec["rules"]["teams"]
+    ten = "T" + trump
+    hands, start = [], 0
+    for hs in rec["hands"]:
+        for seat, h in enumerate(hs):
+            if ten in h:
+                holder, hands, hand = seat, hs, h
+        if not hands:
+            start += sum(len(h) for h in hs)
+    side = teams[holder]
+    against = sum(
+        c[1] == trump and c[0] in _HIGHER for seat, h in enumerate(hands) if teams[seat] != side for c in h
+    )
+    moves = [m.split(":") for m in rec["moves"]]
+    at = next(i for i, (_, c) in enumerate(moves) if c == ten)
+    k = sum(1 for h in hands if h)  # cards in a trick of this set
+    first = start + (at - start) // k * k
+    trick = moves[first : first + k]
+    led = trick[0][1][1]
+    win = trick[0]
+    for m in trick[1:]:
+        if _beats(m[1], win[1], trump, led):
+            win = m
+    played = {c for s, c in moves[start:at] if int(s) == holder}
+    left = [c for c in hand if c[1] == trump and c not in played]
+    return {
+        "against": against,
+        "guards": sum(c[1] == trump for c in hand) - 1,
+        "forced": float(led == trump and trick[0][1] != ten and len(left) == 1),
+        "caught": float(teams[int(win[0])] != side),
+    }
+
+
+def measure_why(spec, counts: list[int], main: str, deals: int = WHY_DEALS) -> dict[int, dict[str, Estimate]]:
+    """Per player count, from ``deals`` recorded deals played by ``main`` players under the spec's rules:
+    ``against`` (higher trumps other sides hold in the Ten's set), ``exposed`` (at least one), ``caught``,
+    ``caught_exposed`` (caught, of the deals with one against it), ``guards`` (the holder's other trumps)
+    and ``forced`` (the Ten played on a trump lead as the holder's last trump)."""
+    from ...api import simulate
+
+    rules = {k: v for k, v in spec.rules.items() if k not in ("preset", "players")}
+    out = {}
+    for p in counts:
+        sim = simulate("scotch", n=deals, seed=spec.seed, preset=spec.rules.get("preset"), players=p,
+                       rules=rules | {"unit": "deal"}, strategies=[main], records=deals, threads=1)  # fmt: skip
+        rows = [_ten_deal(r) for r in sim.records]
+        col = {key: np.array([r[key] for r in rows], dtype=float) for key in rows[0]}
+        exposed = col["against"] > 0
+        out[p] = {
+            "against": _est(col["against"]),
+            "exposed": Share.of(_est(exposed.astype(float))),
+            "caught": Share.of(_est(col["caught"])),
+            "caught_exposed": Share.of(_est(col["caught"][exposed]) if exposed.any() else Estimate(0.0, 0.0, 0)),
+            "guards": _est(col["guards"]),
+            "forced": Share.of(_est(col["forced"])),
+        }
+    return out
+
+
+def _est(x: np.ndarray) -> Estimate:
+    return Estimate(float(x.mean()), float(x.std(ddof=1)) if len(x) > 1 else float("nan"), len(x))
