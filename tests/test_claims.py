@@ -123,7 +123,7 @@ def test_a_claim_verdict_is_never_a_majority_vote():
     assert _result([(HOLDS, HOLDS), (FAILS, FAILS)], parts=True).verdict == FAILS
     assert _result([(HOLDS, HOLDS), (UNDECIDED, UNDECIDED)], parts=True).verdict == UNDECIDED
     # the whole advice is judged at each strength first: fails at one, undecided at the other
-    assert _result([(HOLDS, HOLDS), (FAILS, UNDECIDED)], parts=True).verdict == DEPENDS_SKILL
+    assert _result([(HOLDS, HOLDS), (FAILS, UNDECIDED)], parts=True).verdict == f"{FAILS} (undecided with b)"
     assert _result([(FAILS, HOLDS), (HOLDS, FAILS)], parts=True).verdict == FAILS
     r = _result([(HOLDS, HOLDS), (FAILS, FAILS)])
     md = to_markdown([r], n=10, seed=1, n_search=5, chart="claims.png")
@@ -213,7 +213,8 @@ def test_cheat_policy_reproduces_smart_and_always_play_exactly():
 def test_json_shape_and_no_path_outside_the_repository(tmp_path):
     md, js = tmp_path / "c.md", tmp_path / "c.json"
     r = CliRunner().invoke(main, ["claims", "--only", "total_178_five_penalty", "--only", "count_out",
-                                  "--n", "60", "--json", "--markdown", str(md), "--json-out", str(js)])  # fmt: skip
+                                  "--n", "60", "--n-search", "4", "--json", "--markdown", str(md),
+                                  "--json-out", str(js)])  # fmt: skip
     assert r.exit_code == 0, r.output
     rows = [json.loads(x) for x in r.stdout.strip().splitlines()]
     assert rows == json.loads(js.read_text())
@@ -224,7 +225,8 @@ def test_json_shape_and_no_path_outside_the_repository(tmp_path):
             assert len(rd["ci"]) == 2 and rd["ci"][0] <= rd["mean"] <= rd["ci"][1] and rd["n"] >= 1
     five = rows[0]
     assert five["verdict"] == FAILS and five["readings"][0]["mean"] == 168 and five["source"] == "Parlett"
-    assert set(five["readings"][0]["skill"]) == {"random", "greedy"}
+    assert set(five["readings"][0]["skill"]) == {"greedy", "pimc2"} and five["readings"][0]["unit"]
+    assert five["deciding"]["unit"] == "points in all per game" and five["deciding"]["mean"] == 168
     assert (tmp_path / "c.png").stat().st_size > 1000
     from whistsim.experiments.charts import problems
 
@@ -336,6 +338,9 @@ def test_scotch_tricks_follow_the_illustrative_hand():
     # Z trumps in with the Ten, A's Queen of trumps after it wins: caught by a small honour.
     caught = {**rec, "moves": rec["moves"][:-4] + ["2:9C", "3:TH", "0:QH", "1:6C"]}
     assert ten_events(caught) == {"saved": False, "caught_trumping": True, "jack_kept": True}
+    # the Ace of trumps is a small honour too ("cards or small honours": Ace, King, Queen)
+    ace = {**rec, "moves": rec["moves"][:-4] + ["2:9C", "3:TH", "0:AH", "1:6C"]}
+    assert ten_events(ace)["caught_trumping"] is True
     # The Jack won by another seat than its holder's is seen.
     lost = {**rec, "moves": rec["moves"][:-4] + ["2:JH", "3:8H", "0:TC", "1:TH"]}
     lost["hands"] = [[rec["hands"][0][0] + ["JH"]] + rec["hands"][0][1:]]
@@ -374,4 +379,4 @@ def test_the_report_lists_what_is_not_measured_and_why():
     assert any("リボーク" in q and "not a claim" in why for _, _, q, _, why in rows)
     r = _result([(HOLDS, HOLDS)])
     md = to_markdown([r], n=10, seed=1, n_search=5, chart=None)
-    assert "## Assertions not measured" in md and "Fun is not" in md
+    assert "## Assertions not measured" in md and "A judgement of enjoyment" in md

@@ -16,7 +16,6 @@ import math
 import os
 import shutil
 import tempfile
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .io import atomic_write
-from .odds import Solution, heatmap, play_from, setting, solve, table
+from .odds import Solution, play_from, setting, solve, table
 from .stats import Z95, holm
 
 PLAYERS = "heuristic"
@@ -87,7 +86,17 @@ def paired_difference(a: Solution, b: Solution, what: int) -> tuple[float, float
 
 
 def _p(p: float) -> str:
-    return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
+    return "under 0.01%" if p < 1e-4 else f"{100 * p:.2g}%"
+
+
+def _ordered(figs: list[tuple[float, float, float]]) -> int:
+    """+1 when each figure is clearly above the next (95% CIs apart), -1 when clearly below, else 0."""
+    pairs = list(zip(figs, figs[1:], strict=False))
+    if all(a[1] > b[2] for a, b in pairs):
+        return 1
+    if all(a[2] < b[1] for a, b in pairs):
+        return -1
+    return 0
 
 
 def run_study(
@@ -192,6 +201,13 @@ def _write(d: Path, sols, checks, *, n, seed, boot, boot3, games) -> None:
         t: paired_difference(sols[f"whist_{t}_honours"], sols[f"whist_{t}_no_honours"], LEAD) for t in TARGETS
     }
     adjusted = dict(zip(TARGETS, holm([diffs[t][3] for t in TARGETS]), strict=True))
+    honours = pd.DataFrame([
+        {"target": t, "leader_wins_change": diffs[t][0], "low": diffs[t][1], "high": diffs[t][2],
+         "p": diffs[t][3], "p_adjusted": adjusted[t]}
+        for t in TARGETS
+    ])  # fmt: skip
+    with atomic_write(d / "honours.csv") as f:
+        honours.to_csv(f, index=False, float_format="%.6g")
     charts = _charts(d, sols, summary)
     text = _report(sols, summary, check, diffs, adjusted, charts, n=n, seed=seed, boot=boot, boot3=boot3,
                    games=games)  # fmt: skip
@@ -200,66 +216,43 @@ def _write(d: Path, sols, checks, *, n, seed, boot, boot3, games) -> None:
 
 
 def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
-    from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
-
-    from .experiments.charts import as_data, write_sidecar
+    """The study's charts, drawn and checked by the experiments' framework (each with its data beside it)."""
+    from .experiments.charts import draw
     from .experiments.results import Chart, ChartSeries
 
     files = []
     s = summary.set_index("setting")
+    n_deals = int(s["n_deals"].iloc[0])
+    players = "rule-based players (heuristic) at every seat"
     # 1. The side ahead after one deal, by target, honours on and off.
-    fig = Figure(figsize=(8, 4.8), dpi=110)
-    ax = fig.subplots()
-    x = np.arange(len(TARGETS))
     data = []
-    for j, (h, name) in enumerate(((True, "honours on"), (False, "honours off"))):
+    for h, name in ((True, "honours on"), (False, "honours off")):
         keys = [f"whist_{t}_{'honours' if h else 'no_honours'}" for t in TARGETS]
-        y = 100 * s.loc[keys, "leader_wins"].to_numpy()
-        lo = y - 100 * s.loc[keys, "leader_wins_low"].to_numpy()
-        hi = 100 * s.loc[keys, "leader_wins_high"].to_numpy() - y
-        ax.bar(x - 0.2 + 0.4 * j, y, 0.4, yerr=(lo, hi), capsize=3, label=f"Whist, {name}")
-        data.append(ChartSeries(f"Whist, {name}", [f"Whist to {t}" for t in TARGETS], [float(v) for v in y],
-                                [float(v) for v in y - lo], [float(v) for v in y + hi]))  # fmt: skip
+        data.append(ChartSeries(f"Whist, {name}", [f"Whist to {t}" for t in TARGETS],
+                                [float(100 * s.loc[k, "leader_wins"]) for k in keys],
+                                [float(100 * s.loc[k, "leader_wins_low"]) for k in keys],
+                                [float(100 * s.loc[k, "leader_wins_high"]) for k in keys]))  # fmt: skip
     sc = ChartSeries("Scotch Whist to 41", [], [], [], [])
     for i, key in enumerate(("scotch_4", "scotch_6")):
-        y = 100 * s.loc[key, "leader_wins"]
-        err = [[y - 100 * s.loc[key, "leader_wins_low"]], [100 * s.loc[key, "leader_wins_high"] - y]]
-        ax.bar([len(TARGETS) + i], [y], 0.5, yerr=err, capsize=3, color="0.55",
-               label="Scotch Whist to 41" if i == 0 else None)  # fmt: skip
         sc.x.append(f"Scotch, {4 + 2 * i} players")
-        sc.y.append(float(y))
+        sc.y.append(float(100 * s.loc[key, "leader_wins"]))
         sc.low.append(float(100 * s.loc[key, "leader_wins_low"]))
         sc.high.append(float(100 * s.loc[key, "leader_wins_high"]))
     data.append(sc)
-    ax.set_xticks(list(x) + [len(TARGETS), len(TARGETS) + 1],
-                  [f"Whist to {t}" for t in TARGETS] + ["Scotch, 4 players", "Scotch, 6 players"])  # fmt: skip
-    ylabel = "chance that the side ahead after deal 1 wins (%)"
-    xlabel = "game and target score (points)"
-    ax.set_ylabel(ylabel)
-    ax.set_xlabel(xlabel)
-    ax.set_ylim(0, 100)
     w5, w10 = s.loc["whist_5_honours", "leader_wins"], s.loc["whist_10_honours", "leader_wins"]
     title = (
-        f"The side ahead after the first deal wins {pct(w5)} of Whist games to 5 but "
+        f"The side ahead after the first deal wins {pct(w5)} of Whist games to 5 points but "
         f"{pct(w10)} of games to 10 (honours on)"
     )
     caption = (
-        "Error bars: 95% confidence intervals (bootstrap over the measured deals); "
-        f"n = {int(s['n_deals'].iloc[0]):,} deals per rule set. An even chance is 50% with two sides, "
-        "33% with three."
+        "Error bars: 95% confidence intervals (bootstrap over the measured deals). An even chance is 50% with "
+        "two sides, 33% with three."
     )
-    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=10)
-    ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
-    fig.text(
-        0.01, -0.01, "\n".join(textwrap.wrap(caption, 110)), ha="left", va="top", fontsize=8, color="0.25"
-    )
-    fig.tight_layout()
-    chart = Chart("leader_wins", title, xlabel, ylabel, data, kind="bars", categorical=True, caption=caption)
-    with atomic_write(d / "leader_wins.png", "wb") as f:
-        fig.savefig(f, format="png", bbox_inches="tight", pad_inches=0.15)
-    write_sidecar(as_data(chart), d / "leader_wins.png")
-    files.append(("leader_wins.png", title, caption))
+    chart = Chart("leader_wins", title, "game and target score (points)",
+                  "chance that the side ahead after deal 1 wins (%)", data, kind="bars", categorical=True,
+                  caption=caption, n=f"n={n_deals:,} deals a rule set", players=players)  # fmt: skip
+    draw(chart, d / "leader_wins.png")
+    files.append(("leader_wins.png", title, _drawn_caption(d / "leader_wins.json")))
     # 2. Heat maps: the whole table for three settings (each cell's CI is in its table_*.csv).
     for key in ("whist_10_honours", "whist_5_no_honours", "scotch_4"):
         sol = sols[key]
@@ -272,7 +265,6 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
             f"{label}: side 0 (seat 0 deals next) wins {pct(p00)} of games from 0-0 and {pct(lead)} "
             f"from {T - 1}-0"
         )
-        heatmap(df, str(d / f"heatmap_{key}.png"), dealer=0, title=title)
         rows = df[df["dealer"] == 0]
         data = []
         for b in range(T):
@@ -283,14 +275,20 @@ def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
         widest = float((rows["win_0_high"] - rows["win_0_low"]).max()) * 50
         caption = (
             f"Colour and numbers: side 0's chance of winning (%), by the two sides' scores; the 95% CIs are "
-            f"too narrow to draw (at most ±{widest:.1f} percentage points) and are listed in table_{key}.csv; "
-            f"n = {sol.n:,} measured deals."
+            f"too narrow to draw (at most ±{widest:.1f} percentage points) and are listed in table_{key}.csv."
         )
         chart = Chart(f"heatmap_{key}", title, "side 1's score (points)", "side 0's score (points)", data,
-                      kind="heatmap", caption=caption)  # fmt: skip
-        write_sidecar(as_data(chart), d / f"heatmap_{key}.png")
-        files.append((f"heatmap_{key}.png", title, caption))
+                      kind="heatmap", caption=caption, n=f"n={sol.n:,} measured deals", players=players,
+                      value_label="chance that side 0 wins the game (%)")  # fmt: skip
+        draw(chart, d / f"heatmap_{key}.png")
+        files.append((f"heatmap_{key}.png", title, _drawn_caption(d / f"heatmap_{key}.json")))
     return files
+
+
+def _drawn_caption(side: Path) -> str:
+    import json
+
+    return json.loads(side.read_text(encoding="utf-8"))["caption"]
 
 
 def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boot3, games) -> str:
@@ -307,25 +305,40 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
     dealer = {t: fig(f"whist_{t}_honours", "dealer_side_wins") for t in TARGETS}
     over = {t: fig(f"whist_{t}_honours", "over_in_one_deal") for t in TARGETS}
     over_off5 = fig("whist_5_no_honours", "over_in_one_deal")
-    more = "more" if lead[5][0] > lead[10][0] else "less"
+    order = _ordered([lead[t] for t in TARGETS])
+    how = {
+        1: "one deal decides more the shorter the game",
+        -1: "one deal decides more the longer the game",
+        0: "the three are not clearly in order of the game's length (95% CIs overlap)",
+    }[order]
     findings = [
         f"The side ahead after the first deal goes on to win {ci(lead[5])} of Whist games to 5, "
-        f"{ci(lead[7])} to 7 and {ci(lead[10])} to 10 (honours on, heuristic players, {nn}): one deal "
-        f"decides {more} the shorter the game.",
+        f"{ci(lead[7])} to 7 and {ci(lead[10])} to 10 (honours on, rule-based players (heuristic), {nn}): "
+        f"{how}.",
     ]
     sig = [t for t in TARGETS if adjusted[t] < 0.05]
     parts = [
-        f"{100 * diffs[t][0]:+.1f} points at {t} (95% CI {100 * diffs[t][1]:+.1f} to {100 * diffs[t][2]:+.1f}, "
-        f"Holm {_p(adjusted[t])})"
+        f"{100 * diffs[t][0]:+.1f} percentage points at {t} (95% CI {100 * diffs[t][1]:+.1f} to "
+        f"{100 * diffs[t][2]:+.1f})"
         for t in TARGETS
     ]
     if len(sig) == len(TARGETS) and all(diffs[t][0] > 0 for t in TARGETS):
         head = "Honours make one deal more decisive: on the same deals they raise the leader's chance by"
     elif len(sig) == len(TARGETS) and all(diffs[t][0] < 0 for t in TARGETS):
-        head = "Honours make one deal less decisive: on the same deals they change the leader's chance by"
+        head = "Honours make one deal less decisive: on the same deals they lower the leader's chance by"
     else:
         head = "On the same deals, honours change the leader's chance by"
-    findings.append(f"{head} {', '.join(parts[:-1])} and {parts[-1]} ({nn}, paired).")
+    told = (
+        "each told apart from 0"
+        if len(sig) == len(TARGETS)
+        else f"told apart from 0 at {len(sig)} of {len(TARGETS)}"
+    )
+    chances = ", ".join(_p(adjusted[t]) for t in TARGETS)
+    findings.append(
+        f"{head} {', '.join(parts[:-1])} and {parts[-1]}: {told}, adjusted for the {len(TARGETS)} comparisons "
+        f"of honours on with off, one per target (chance by luck alone, adjusted: {chances}; the 95% CIs are "
+        f"not adjusted) ({nn}, paired)."
+    )
     findings.append(
         f"One deal ends {ci(over[5])} of Whist games to 5 with honours against {ci(over_off5)} without, "
         f"and with honours {ci(over[7])} of games to 7 and {ci(over[10])} to 10 ({nn})."
@@ -342,14 +355,18 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
         f"are left out ({nn})."
     )
     agree = int(check["agree"].sum())
+    verb = "agree" if agree == len(check) else "agree only in part"
     w = check[(check["setting"] == "whist_10_honours") & (check["score"] == "6-2")].iloc[0]
     findings.append(
-        f"The method agrees with whole games played on by the engine: at {agree} of {len(check)} checked "
-        f"scores the DP's 95% CI overlaps the games' (n = {games:,} games each), e.g. from 6-2 in Whist to 10 "
-        f"the side on 6 wins {pct(w['dp'])} by the DP (95% CI {100 * w['dp_low']:.1f}-{100 * w['dp_high']:.1f}%) "
-        f"and {pct(w['direct'])} of games (95% CI {100 * w['direct_low']:.1f}-{100 * w['direct_high']:.1f}%)."
+        f"The computed chances {verb} with whole games played on from the same scores: at {agree} of "
+        f"{len(check)} checked scores the two 95% CIs overlap (n = {games:,} games each), e.g. from 6-2 in "
+        f"Whist to 10 the side on 6 wins {pct(w['dp'])} as computed (95% CI "
+        f"{100 * w['dp_low']:.1f}-{100 * w['dp_high']:.1f}%) and {pct(w['direct'])} of games played (95% CI "
+        f"{100 * w['direct_low']:.1f}-{100 * w['direct_high']:.1f}%)."
     )
-    lines = ["# Game odds: how decisive is one deal?", "", "## Findings", ""]
+    from .experiments.report import HOW_TO_READ
+
+    lines = ["# Game odds: how decisive is one deal?", "", HOW_TO_READ, "", "## Findings", ""]
     lines += [f"{i + 1}. {f}" for i, f in enumerate(findings)]
     lines += ["", "## What was run", ""]
     lines += [
@@ -369,7 +386,7 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
         f"- **Intervals.** Poisson bootstrap over the measured deals ({boot} resamples; {boot3} for the "
         "three-side game), each solved again; 95% CI = estimate +- 1.96 bootstrap SE on the logit scale. "
         "Honours on minus off: the same resampling weights for both (paired), normal interval, Holm over "
-        "the three targets.",
+        "the three targets (`honours.csv`).",
         "- **Terms.** *The side ahead after the first deal*: the side with the most points after deal 1 "
         "(the winner, if deal 1 ends the game); deals that leave the top sides tied are left out. *Dealer's "
         "side*: seat 0 deals the first deal. *One-point lead*: side 0 on 1, the others on 0, seat 1 dealing.",
@@ -392,8 +409,8 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
         f"n = {n:,} deals per rule set. Scotch Whist to 41, 6 players: side 0 is seat 0's pair.",
         "",
     ]
-    lines += ["### The method against whole games", "", "| rule set | score | dealer seat | DP: side 0 wins | "
-              "games: side 0 wins | intervals overlap |", "|---|---|---|---|---|---|"]  # fmt: skip
+    lines += ["### The method against whole games", "", "| rule set | score | dealer seat | computed: side 0 wins | "
+              "games played: side 0 wins | intervals overlap |", "|---|---|---|---|---|---|"]  # fmt: skip
     for _, r in check.iterrows():
         lines.append(
             f"| {s.loc[r['setting'], 'label']} | {r['score']} | {r['dealer']} | "
@@ -408,6 +425,9 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
         "",
         "- `summary.csv`: the figures above, per rule set, with 95% CIs.",
         "- `check.csv`: the method against whole games.",
+        "- `honours.csv`: honours on against off, per target: the change in the chance that the side ahead "
+        "after the first deal wins, its 95% CI, and the chance by luck alone (`p`; `p_adjusted` for the three "
+        "targets).",
         "- `table_*.csv`: the chance of each side from every score (`dealer`: the seat dealing next; "
         "`win_S`, `win_S_low`, `win_S_high`). For 6-player Scotch Whist only seat 0 dealing with side 2 "
         "on 0 is kept; `whistsim odds --game scotch --players 6 --strategy heuristic` gives it all.",

@@ -8,9 +8,12 @@ and the decision rule. Where the words allow more than one fair reading, at
 least two are measured; when their verdicts differ the claim's verdict is
 "depends on the reading", with the claim's sentence saying on what.
 
-Each reading is measured at two or more player strengths (``skills``); its
-verdict is the common verdict of every strength, or "depends on skill". Every
-figure carries its n and 95% CI (shares: Wilson); comparisons of variants are
+Each reading is measured at two or more player strengths (``skills``), and
+verdicts combine as :func:`combine` says (both hold: holds; one holds and the
+other is undecided: "holds (undecided with X)", the same for fails; one holds
+and the other fails: "depends on skill"; across readings, "depends on the
+reading" only when fair readings reach opposite verdicts). Every figure
+carries its unit, n and 95% CI (shares: Wilson); comparisons of variants are
 paired (the same seed and game indices play the same deals); a verdict that
 rests on a family of tests, or on the best of several settings, is decided
 with Holm's correction over that family (:func:`holm`).
@@ -41,7 +44,8 @@ UNDECIDED = "undecided at this n"
 DEPENDS_SKILL = "depends on skill"
 DEPENDS_READING = "depends on the reading"
 NOT_CHECKED = "not checked"
-VERDICTS = (HOLDS, FAILS, UNDECIDED, DEPENDS_SKILL, DEPENDS_READING, NOT_CHECKED)
+NOT_A_CLAIM = "not a claim of fact"  # the text offers something (a way to score) and asserts nothing to test
+VERDICTS = (HOLDS, FAILS, UNDECIDED, DEPENDS_SKILL, DEPENDS_READING, NOT_CHECKED, NOT_A_CLAIM)
 
 
 # ---- figures and decisions ------------------------------------------------------------------------
@@ -154,6 +158,61 @@ def family(pos: list[float], neg: list[float]) -> str:
     return UNDECIDED
 
 
+def base(verdict: str) -> str:
+    """A verdict without its qualifier: "holds (undecided with X)" -> "holds"."""
+    return verdict.split(" (", 1)[0]
+
+
+def qualified(verdict: str, undecided: list[str]) -> str:
+    """``verdict`` with the places where it stayed undecided: "holds (undecided with pimc2)"."""
+    return f"{verdict} (undecided {'; '.join(undecided)})" if undecided else verdict
+
+
+def combine(cells: dict[str, str]) -> str:
+    """One verdict from the verdicts of one reading at its player strengths (``{strength: verdict}``):
+    all hold -> holds; one holds and another is undecided -> "holds (undecided with X)" (the same for
+    fails); one holds and another fails -> depends on skill; all undecided -> undecided; all "not a
+    claim of fact" -> that."""
+    vs = set(cells.values())
+    if len(vs) == 1:
+        return vs.pop()
+    if HOLDS in vs and FAILS in vs:
+        return DEPENDS_SKILL
+    for v in (HOLDS, FAILS):
+        if v in vs and vs <= {v, UNDECIDED}:
+            return qualified(v, [f"with {short_players(s)}" for s, x in cells.items() if x == UNDECIDED])
+    return DEPENDS_SKILL  # any other mixture (a strength undecided beside one that depends) is no verdict
+
+
+def combine_readings(readings: dict[str, str]) -> str:
+    """One claim's verdict from its readings' verdicts (``{reading id: verdict}``, each from
+    :func:`combine`): "depends on the reading" only when fair readings reach opposite verdicts (one
+    holds, another fails, at whatever strength); else depends on skill when a reading does; else the
+    common verdict, with the readings left undecided named."""
+    bases = {r: base(v) for r, v in readings.items()}
+    vs = set(bases.values())
+    if HOLDS in vs and FAILS in vs:
+        return DEPENDS_READING
+    if DEPENDS_SKILL in vs:
+        return DEPENDS_SKILL
+    if len(set(readings.values())) == 1:
+        return next(iter(readings.values()))
+    for v in (HOLDS, FAILS):
+        if v in vs and vs <= {v, UNDECIDED}:
+            where = []
+            for r, full in readings.items():
+                if bases[r] == UNDECIDED:
+                    where.append(f"under reading `{r}`")
+                elif full != v:  # "holds (undecided with X)": name the reading too
+                    where += [
+                        f"{x} under reading `{r}`" for x in full.split(" (undecided ", 1)[1][:-1].split("; ")
+                    ]
+            return qualified(v, where)
+    if vs == {UNDECIDED}:
+        return UNDECIDED
+    return NOT_A_CLAIM if vs == {NOT_A_CLAIM} else UNDECIDED
+
+
 def fmt(x: float) -> str:
     if not math.isfinite(x):
         return "—"
@@ -169,10 +228,43 @@ def fmt(x: float) -> str:
     return f"{x:.3g}"
 
 
-def fmt_figure(f: Figure) -> str:
+def fmt_figure(f: Figure, unit: str = "") -> str:
+    u = f" {unit}" if unit else ""
     if f.exact:
-        return f"{fmt(f.mean)} (exact, n={f.n:,})"
-    return f"{fmt(f.mean)} [{fmt(f.low)}, {fmt(f.high)}], n={f.n:,}"
+        return f"{fmt(f.mean)}{u} (exact, n={f.n:,})"
+    return f"{fmt(f.mean)}{u} [{fmt(f.low)}, {fmt(f.high)}], n={f.n:,}"
+
+
+# The players in words, for every line outside "What was run" (which gives each one's whistsim name).
+PLAIN = {
+    "exact": "exact, by the rules alone",
+    "random": "random players",
+    "greedy": "simple players (win Tens cheaply, lead Aces and Kings)",
+    "counter": "card-counting players",
+    "heuristic": "players following the book's advice",
+    "pimc2": "players who search sampled deals (300 play-outs a decision, drawing while the stock lasts)",
+    "pimc": "players who search sampled deals (16 deals a decision)",
+    "pimc:worlds=4": "players who search sampled deals (4 deals a decision)",
+    "pimc:worlds=8": "players who search sampled deals (8 deals a decision)",
+    "pimc:worlds=16": "players who search sampled deals (16 deals a decision)",
+}
+
+
+# the players in a few words, for verdicts and the chart's rows
+SHORT = {"exact": "exact", "random": "random play", "greedy": "simple players", "counter": "card counters",
+         "heuristic": "the book's advice", "pimc2": "search players", "pimc": "search players"}  # fmt: skip
+
+
+def short_players(spec: str) -> str:
+    """A player in a few words: "search players", "search players (4 deals a decision)"."""
+    if spec.startswith("pimc:worlds="):
+        return f"search players ({spec.split('=', 1)[1]} deals a decision)"
+    return SHORT.get(spec, spec)
+
+
+def plain(spec: str) -> str:
+    """A player's whistsim spec in words (the spec itself when it has no words here)."""
+    return PLAIN.get(spec, spec)
 
 
 # ---- claims and readings ---------------------------------------------------------------------------
@@ -196,6 +288,7 @@ class Reading:
     run: Callable[[ClaimRun, str], Outcome]  # (context, skill) -> outcome
     skills: tuple[str, ...] = ("greedy", "pimc")
     line: float | None = None  # the value the decision compares the figure with (drawn in the chart)
+    unit: str = ""  # the figure's unit, in words ("points per game", "share of deals")
 
 
 @dataclass(frozen=True)
@@ -210,7 +303,8 @@ class Claim:
     translation: str = ""  # English, for a quotation in another language
     differ: str = ""  # what the verdict depends on when the readings disagree
     parts: bool = False  # the readings are parts of one piece of advice: all must hold
-    needs: tuple[str, ...] = ()  # built-in players the measures use
+    needs: tuple[str, ...] = ()  # built-in players the measures use ("NAME", or "NAME.PARAM" for a parameter)
+    dropped: tuple[tuple[str, str], ...] = ()  # (a reading considered, why it is not measured)
 
 
 def with_lines(claims: list[Claim], lines: dict[str, float]) -> list[Claim]:
@@ -224,6 +318,15 @@ def with_lines(claims: list[Claim], lines: dict[str, float]) -> list[Claim]:
     return out
 
 
+def with_units(claims: list[Claim], units: dict[tuple[str, str], str]) -> list[Claim]:
+    """The claims with the units of the readings named by (claim id, reading id) set."""
+    out = []
+    for c in claims:
+        rs = tuple(replace(r, unit=units[(c.id, r.id)]) if (c.id, r.id) in units else r for r in c.readings)
+        out.append(replace(c, readings=rs))
+    return out
+
+
 @dataclass
 class ReadingResult:
     reading: Reading
@@ -231,12 +334,17 @@ class ReadingResult:
 
     @property
     def verdict(self) -> str:
-        vs = {o.verdict for o in self.outcomes.values()}
-        return vs.pop() if len(vs) == 1 else DEPENDS_SKILL
+        return combine({s: o.verdict for s, o in self.outcomes.items()})
 
     @property
     def primary(self) -> Outcome:
         return next(iter(self.outcomes.values()))
+
+    def deciding(self, want: str) -> tuple[str, Outcome]:
+        """(strength, outcome) of the cell that gives verdict ``want``, the strongest player first (the
+        last strength); the strongest cell when none does."""
+        cells = list(self.outcomes.items())[::-1]
+        return next(((s, o) for s, o in cells if o.verdict == want), cells[0])
 
     def json(self) -> dict[str, Any]:
         r, p = self.reading, self.primary
@@ -245,11 +353,30 @@ class ReadingResult:
             "reading": r.reading,
             "measure": r.measure,
             "decision": r.decision,
+            "unit": r.unit,
             **p.figure.json(),
             "verdict": self.verdict,
             "skill": {s: o.verdict for s, o in self.outcomes.items()},
             "figures": {s: {**o.figure.json(), "detail": o.detail} for s, o in self.outcomes.items()},
         }
+
+
+@dataclass(frozen=True)
+class Deciding:
+    """The figure that decides a claim's verdict: its reading, the player strength it was measured at,
+    the figure with its unit, and that cell's own verdict."""
+
+    reading: Reading
+    skill: str
+    outcome: Outcome
+
+    @property
+    def figure(self) -> Figure:
+        return self.outcome.figure
+
+    def text(self) -> str:
+        r = self.reading
+        return f"{fmt_figure(self.figure, r.unit)}; {plain(self.skill)}; reading `{r.id}`"
 
 
 @dataclass
@@ -262,22 +389,44 @@ class ClaimResult:
     def verdict(self) -> str:
         if not self.readings:
             return NOT_CHECKED
-        vs = [r.verdict for r in self.readings]
         if self.claim.parts:
             # the whole advice at each strength (every part must hold), then across strengths
             skills = list(self.readings[0].outcomes)
             if all(list(r.outcomes) == skills for r in self.readings):
-                per = {all_of([r.outcomes[s].verdict for r in self.readings]) for s in skills}
-                return per.pop() if len(per) == 1 else DEPENDS_SKILL
-            return all_of(vs)
-        if len(set(vs)) == 1:
-            return vs[0]
-        return DEPENDS_READING
+                return combine({s: all_of([r.outcomes[s].verdict for r in self.readings]) for s in skills})
+            return all_of([base(r.verdict) for r in self.readings])
+        return combine_readings({r.reading.id: r.verdict for r in self.readings})
+
+    @property
+    def deciding(self) -> Deciding | None:
+        """The cell that decides the verdict: for a verdict that fails (or depends on skill or on the
+        reading), the failing cell; for one that holds, a holding cell; the strongest player first, the
+        readings in order."""
+        if not self.readings:
+            return None
+        v = base(self.verdict)
+        want = FAILS if v in (FAILS, DEPENDS_SKILL, DEPENDS_READING) else v
+        for rr in self.readings:
+            s, o = rr.deciding(want)
+            if o.verdict == want:
+                return Deciding(rr.reading, s, o)
+        s, o = self.readings[0].deciding(want)
+        return Deciding(self.readings[0].reading, s, o)
+
+    @property
+    def holding(self) -> Deciding | None:
+        """Beside a failing cell of a claim that depends on skill or on the reading: a holding one."""
+        for rr in self.readings:
+            s, o = rr.deciding(HOLDS)
+            if o.verdict == HOLDS:
+                return Deciding(rr.reading, s, o)
+        return None
 
     @property
     def figure(self) -> Figure | None:
-        """The deciding figure: the first reading's, at the first player strength."""
-        return self.readings[0].primary.figure if self.readings else None
+        """The deciding figure (:attr:`deciding`)."""
+        d = self.deciding
+        return d.figure if d is not None else None
 
     def json(self) -> dict[str, Any]:
         c = self.claim
@@ -291,6 +440,10 @@ class ClaimResult:
             "verdict": self.verdict,
             "readings": [r.json() for r in self.readings],
         }
+        d = self.deciding
+        if d is not None:
+            out["deciding"] = {"reading": d.reading.id, "skill": d.skill, "strength": plain(d.skill),
+                               "unit": d.reading.unit, "verdict": d.outcome.verdict, **d.figure.json()}  # fmt: skip
         if c.translation:
             out["translation"] = c.translation
         if self.verdict == DEPENDS_READING and c.differ:
@@ -305,8 +458,9 @@ class ClaimResult:
 
 @dataclass
 class ClaimRun:
-    """What the measures may run: games per cell (``n``; ``n_search`` for the search players, which are
-    slower), the seed, threads, and the simulations already played (measures share them)."""
+    """What the measures may run: games per cell (``n``; ``n_search`` for the search players of Welsh
+    Whist and Whist, which are far slower; Scotch Whist's measures play n/2 deals with theirs), the seed,
+    threads, and the simulations already played (measures share them)."""
 
     n: int
     seed: int
@@ -366,11 +520,29 @@ def not_measured(games: list[str] | None = None) -> list[tuple[str, str, str, st
     return out
 
 
+def lacking(game: str, needs: tuple[str, ...]) -> list[str]:
+    """What of ``needs`` (players "NAME", parameters "NAME.PARAM") the game's players lack, in words."""
+    from ..strategy import params_of
+
+    reg = get_game(game).players
+    out = []
+    for need in needs:
+        name, _, param = need.partition(".")
+        found = reg.by_name(name)
+        if found is None:
+            out.append(f"the {name} player")
+        elif param and param not in params_of(found[1]):
+            out.append(f"the {name} player's `{param}` parameter")
+    return out
+
+
 def check_claim(c: Claim, ctx: ClaimRun) -> ClaimResult:
     get_game(c.game)  # the game before its players: they import its engine
-    missing = [s for s in c.needs if s not in get_game(c.game).players.names()]
+    missing = lacking(c.game, c.needs)
     if missing:
-        return ClaimResult(c, [], f"needs the {', '.join(missing)} player(s), which this whistsim lacks")
+        return ClaimResult(
+            c, [], f"Not measured: it needs {' and '.join(missing)}, which this whistsim lacks."
+        )
     results = []
     for r in c.readings:
         results.append(ReadingResult(r, {s: r.run(ctx, s) for s in r.skills}))
@@ -453,19 +625,28 @@ def estimate_run(
 
 # ---- output ------------------------------------------------------------------------------------------
 
-HEADER = f"{'id':<22} {'source':<17} {'claim':<48} {'verdict':<22} deciding figure [95% CI], n"
+HEADER = f"{'id':<22} {'source':<17} {'claim':<44} {'verdict':<26} deciding figure [95% CI], n (players)"
 
 
 def _cut(s: str, w: int) -> str:
     return s if len(s) <= w else s[: w - 1] + "…"
 
 
+def deciding_text(r: ClaimResult) -> str:
+    """The row's figure: the deciding cell, with its unit and players; beside a failing cell of a claim
+    that depends on skill or the reading, a holding one."""
+    d = r.deciding
+    if d is None:
+        return r.note
+    if r.verdict in (DEPENDS_SKILL, DEPENDS_READING) and (h := r.holding) is not None:
+        return f"does not hold: {d.text()}; holds: {h.text()}"
+    return d.text()
+
+
 def format_row(r: ClaimResult) -> str:
     """One line per claim: id, source, the claim in short, the verdict, the deciding figure."""
-    f = r.figure
-    fig = fmt_figure(f) if f is not None else r.note
     c = r.claim
-    return f"{c.id:<22} {_cut(c.source, 17):<17} {_cut(c.short, 48):<48} {r.verdict:<22} {fig}"
+    return f"{c.id:<22} {_cut(c.source, 17):<17} {_cut(c.short, 44):<44} {r.verdict:<26} {deciding_text(r)}"
 
 
 def format_rows(results: list[ClaimResult]) -> str:
@@ -476,31 +657,82 @@ def _md(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 
 
+DEFINITION = (
+    "Each claim is quoted and read before anything runs; each reading states what is counted and the rule "
+    "that decides it, and is measured with two player strengths: simple rule-based players, and the "
+    "strongest player the game has at its default settings (players who search sampled deals). At one "
+    "strength a reading *holds* or *does not hold* only when its 95% confidence interval (widened, or its "
+    "p-values adjusted, where the verdict rests on several comparisons) settles it; otherwise it is "
+    "*undecided at this n*. The two strengths combine so: both hold: **holds**; one holds and the other is "
+    "undecided: **holds (undecided with X)**, X the players left undecided; the same for **does not "
+    "hold**; one holds and the other does not: **depends on skill**. Readings combine the same way: "
+    "**depends on the reading** only when fair readings reach opposite verdicts (one holds, another does "
+    "not); a reading left undecided beside readings that hold gives **holds (undecided under reading "
+    "R)**. Advice in several parts holds only when every part holds, at each strength. A text that asserts "
+    "nothing to test (it offers another way to score) is **not a claim of fact**: what it offers is "
+    "described with its figures, and no threshold is invented for it. The table shows the figure that "
+    "decides each verdict (for a verdict that does not hold, the failing part; for one that depends on "
+    "skill or on the reading, the failing figure and a holding one), with its unit, its n and the players "
+    "it was measured with."
+)
+
+
+def source_errors(games: list[str] | None = None) -> list[tuple[str, str, str, str]]:
+    """Statements of the sources that contradict their own rules: (source, where, quotation, why), from
+    each game's ``SOURCE_ERRORS``."""
+    out = []
+    for g in games or game_names():
+        try:
+            mod = importlib.import_module(f"{__name__}.{g}")
+        except ModuleNotFoundError:
+            continue
+        out += list(getattr(mod, "SOURCE_ERRORS", []))
+    return out
+
+
+def players_used(results: list[ClaimResult]) -> list[str]:
+    seen: dict[str, None] = {}
+    for r in results:
+        for rr in r.readings:
+            for s in rr.outcomes:
+                seen[s] = None
+    return list(seen)
+
+
 def to_markdown(results: list[ClaimResult], *, n: int, seed: int, n_search: int, chart: str | None) -> str:
     lines = ["# The claims check", ""]
     if chart:
         lines += [f"![Every claim's deciding figure with its 95% CI, coloured by verdict]({chart})", ""]
     lines += [
-        f"Every claim of the sources ([docs/sources.md](../docs/sources.md)), quoted, read and measured by "
-        f"`whistsim claims --n {n} --n-search {n_search} --seed {seed}`. Each reading was measured with two "
-        f"player strengths; every figure states its n, games (or deals) per cell: {n:,} with the rule-based "
-        f"players, {n_search:,} with the Welsh Whist and Whist search player (pimc), {n // 2:,} Scotch Whist "
-        "deals with pimc (quick at single deals), and at most 4,000-5,000 where a measure follows records "
-        "trick by trick. Every figure is a mean or share with its 95% CI (shares: Wilson); "
-        "comparisons are paired on the same deals; verdicts resting on a family of tests use Holm's "
-        "correction, or Bonferroni where the best of a family is shown (its interval widened to match). A "
-        "verdict *holds* or *does not hold* only when the interval (after correction) "
-        "settles it; *depends on skill* when the strengths disagree; *depends on the reading* when fair "
-        "readings disagree.",
+        "How to read this report (confidence intervals, n, adjusted comparisons): "
+        "[docs/reports.md](../docs/reports.md#how-to-read-this).",
         "",
-        "| id | source | claim | verdict | deciding figure [95% CI], n |",
+        f"Every claim of the sources ([docs/sources.md](../docs/sources.md)) about play and balance, quoted "
+        f"with its hedges, read, and measured: {n:,} games (or deals) per cell with the rule-based players, "
+        f"{n_search:,} games per cell with players who search sampled deals in Welsh Whist and Whist, "
+        f"{n // 2:,} Scotch Whist deals per cell with them (they are quick at single deals), and at most "
+        "4,000-5,000 where a measure follows every trick of its games. Comparisons of two ways of playing "
+        "are made on the same deals. What was run, player by player, is at the end.",
+        "",
+        "## How verdicts are reached",
+        "",
+        DEFINITION,
+        "",
+        "| id | source | claim | verdict | deciding figure [95% CI], n (players; reading) |",
         "|---|---|---|---|---|",
     ]
     for r in results:
-        f = r.figure
-        cells = [f"`{r.claim.id}`", r.claim.source, r.claim.short, f"**{r.verdict}**",
-                 fmt_figure(f) if f is not None else r.note]  # fmt: skip
+        cells = [f"`{r.claim.id}`", r.claim.source, r.claim.short, f"**{r.verdict}**", deciding_text(r)]
         lines.append("| " + " | ".join(_md(c) for c in cells) + " |")
+    games = sorted({r.claim.game for r in results})
+    errors = source_errors(games)
+    if errors:
+        lines += ["", "## Errors in the sources", "",
+                  "Statements in the texts that contradict their own rules; whistsim plays the rules and records "
+                  "the statement as the source's error ([docs/sources.md](../docs/sources.md#errors-in-the-texts)):",
+                  ""]  # fmt: skip
+        for source, where, quote, why in errors:
+            lines.append(f'- {source}, {where}: "{quote}" {why}')
     for r in results:
         c = r.claim
         lines += ["", f"## `{c.id}`: {c.short}", "", f"{c.source}, {c.where}:", ""]
@@ -512,11 +744,15 @@ def to_markdown(results: list[ClaimResult], *, n: int, seed: int, n_search: int,
             lines += ["", r.note]
         for rr in r.readings:
             rd = rr.reading
-            lines += ["", f"- *Reading `{rd.id}`*: {rd.reading} Measure: {rd.measure} Decision: {rd.decision} "
-                          f"Verdict: **{rr.verdict}**."]  # fmt: skip
+            unit = f" Unit: {rd.unit}." if rd.unit else ""
+            lines += ["", f"- *Reading `{rd.id}`*: {rd.reading} Measure: {rd.measure}{unit} Decision: "
+                          f"{rd.decision} Verdict: **{rr.verdict}**."]  # fmt: skip
             for s, o in rr.outcomes.items():
-                lines.append(f"  - {s}: {fmt_figure(o.figure)}: {o.verdict}. {o.detail}".rstrip())
-    games = sorted({r.claim.game for r in results})
+                lines.append(
+                    f"  - {plain(s)}: {fmt_figure(o.figure, rd.unit)}: {o.verdict}. {o.detail}".rstrip()
+                )
+        for reading, why in c.dropped:
+            lines += ["", f"- *Reading not measured*: {reading} {why}"]
     skipped = not_measured(games)
     if skipped:
         lines += ["", "## Assertions not measured", "",
@@ -524,45 +760,86 @@ def to_markdown(results: list[ClaimResult], *, n: int, seed: int, n_search: int,
         for source, where, quote, translation, why in skipped:
             en = f" ({translation})" if translation else ""
             lines.append(f'- {source}, {where}: "{quote}"{en} {why}')
-    lines.append("")
+    lines += [
+        "",
+        "## What was run",
+        "",
+        f"`whistsim claims --n {n} --n-search {n_search} --seed {seed}` (`--markdown results/claims.md "
+        "--json-out results/claims.json`; every figure of every reading, at every strength, is in "
+        "results/claims.json). The players, as whistsim names them:",
+        "",
+    ]
+    for s in players_used(results):
+        if s != "exact":
+            lines.append(f"- {plain(s)}: `{s}`")
+    lines += [
+        "",
+        "Shares have Wilson 95% intervals; means have t intervals; comparisons are paired on the same deals "
+        "(the same seed and game numbers). A verdict resting on a family of tests uses Holm's correction "
+        "over the family; the best of a family of settings is shown with its interval widened by Bonferroni "
+        "for the family's size. Player strengths: the rule-based player first, then the game's strongest "
+        "player at its default settings (Welsh Whist `pimc2`, Scotch Whist and Whist `pimc`); "
+        f"`--n-search {n_search}` games per cell for them in Welsh Whist and Whist, n/2 Scotch Whist deals.",
+        "",
+    ]
     return "\n".join(lines)
 
 
 COLOURS = {HOLDS: "#2a9d55", FAILS: "#d1495b", UNDECIDED: "#999999", DEPENDS_SKILL: "#e9a23b",
-           DEPENDS_READING: "#3b6fb6", NOT_CHECKED: "#dddddd"}  # fmt: skip
+           DEPENDS_READING: "#3b6fb6", NOT_CHECKED: "#dddddd", NOT_A_CLAIM: "#8c6bb1"}  # fmt: skip
+ORDER = [HOLDS, FAILS, DEPENDS_READING, DEPENDS_SKILL, UNDECIDED, NOT_A_CLAIM, NOT_CHECKED]
+# how a count of claims reads with each verdict: (one, several)
+COUNTED = {HOLDS: ("holds", "hold"), FAILS: ("does not hold", "do not hold"),
+           DEPENDS_READING: ("depends on the reading", "depend on the reading"),
+           DEPENDS_SKILL: ("depends on skill", "depend on skill"),
+           UNDECIDED: ("is undecided at this n", "are undecided at this n"),
+           NOT_A_CLAIM: ("is not a claim of fact", "are not claims of fact"),
+           NOT_CHECKED: ("is not checked", "are not checked")}  # fmt: skip
+
+
+def counted(counts: dict[str, int]) -> str:
+    """ "10 hold, 1 does not hold, ...": each verdict's count with the verb agreeing."""
+    return ", ".join(f"{counts[v]} {COUNTED[v][counts[v] != 1]}" for v in ORDER if counts.get(v))
 
 
 def chart(results: list[ClaimResult], path: str) -> None:
     """One row per claim: its deciding figure with its 95% CI, coloured by verdict (each row on its own
-    scale: the figures are in different units); its data beside it as JSON (NAME.json)."""
-    lines = {r.claim.id: r.readings[0].reading.line for r in results if r.readings}
-    draw_chart([r.json() for r in results], lines, path)
+    scale: the figures are in different units); its data beside it as JSON (NAME-chart.json)."""
+    draw_chart([r.json() for r in results], path)
 
 
 def chart_from_json(claims_json: str, path: str) -> None:
-    """The chart again from a ``--json-out`` file (the decision lines from the registry)."""
+    """The chart again from a ``--json-out`` file."""
     import json
 
     with open(claims_json, encoding="utf-8") as f:
         items = json.load(f)
-    lines = {c.id: c.readings[0].line for c in registry() if c.readings}
-    draw_chart(items, lines, path)
+    draw_chart(items, path)
 
 
 def _row(item: dict[str, Any]) -> tuple[float, float, float, int] | None:
-    if not item.get("readings"):
+    d = item.get("deciding")
+    if not d or d.get("mean") is None:
         return None
-    r = item["readings"][0]
-    if r.get("mean") is None:
-        return None
-    m = float(r["mean"])
-    lo, hi = r.get("ci") or [None, None]
+    m = float(d["mean"])
+    lo, hi = d.get("ci") or [None, None]
     lo = m if lo is None else min(float(lo), m)
     hi = m if hi is None else max(float(hi), m)
-    return m, lo, hi, int(r.get("n") or 0)
+    return m, lo, hi, int(d.get("n") or 0)
 
 
-def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path: str) -> None:
+def _line(item: dict[str, Any]) -> float | None:
+    """The value the deciding reading's decision compares its figure with (from the registry)."""
+    d = item.get("deciding") or {}
+    for c in registry():
+        if c.id == item.get("id"):
+            for r in c.readings:
+                if r.id == d.get("reading"):
+                    return r.line
+    return None
+
+
+def draw_chart(items: list[dict[str, Any]], path: str) -> None:
     import textwrap
 
     from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
@@ -574,63 +851,77 @@ def draw_chart(items: list[dict[str, Any]], lines: dict[str, float | None], path
 
     rows = [(it, fig) for it in items if (fig := _row(it)) is not None]
     counts: dict[str, int] = {}
-    for it, _ in rows:
-        counts[it["verdict"]] = counts.get(it["verdict"], 0) + 1
-    order = [HOLDS, FAILS, DEPENDS_READING, DEPENDS_SKILL, UNDECIDED, NOT_CHECKED]
-    told = ", ".join(f"{counts[v]} {v}" for v in order if counts.get(v))
-    title = f"Of {len(rows)} claims measured, {told}: each claim's deciding figure with its 95% CI"
-    caption = (
-        "Each row is on its own scale (the figures are in different units: results/claims.md gives each, with "
-        "its n); dashed: the value its decision compares it with. A CI narrower than the dot, or an exact "
-        "figure, shows no bar."
+    for it in items:
+        v = base(it["verdict"])
+        counts[v] = counts.get(v, 0) + 1
+    qualified_n = sum(1 for it in items if it["verdict"] != base(it["verdict"]))
+    told = counted(counts) + (
+        f" ({qualified_n} of these with one strength or reading undecided)" if qualified_n else ""
     )
-    fig = Figure(figsize=(10, 0.55 * len(rows) + 1.4))
+    title = f"Of {len(items)} claims, {told}: each claim's deciding figure with its 95% CI"
+    strengths = sorted({short_players(it["deciding"]["skill"]) for it, _ in rows})
+    ns = [f[3] for _, f in rows]
+    caption = (
+        "Each row is on its own scale, in the unit under its claim; at its right, the verdict, the n of its "
+        f"figure and the players it was measured with ({', '.join(strengths)}). Dashed: the value its "
+        "decision compares it with. A CI narrower than the dot, or an exact figure, shows no bar. "
+        "results/claims.md gives every reading at both strengths."
+    )
+    fig = Figure(figsize=(11, 0.62 * len(rows) + 1.6))
     axes = fig.subplots(len(rows), 1, squeeze=False)
-    for ax, (it, (m, lo, hi, _n)) in zip(axes[:, 0], rows, strict=True):
-        col = COLOURS[it["verdict"]]
+    for ax, (it, (m, lo, hi, n)) in zip(axes[:, 0], rows, strict=True):
+        d = it["deciding"]
+        col = COLOURS[base(it["verdict"])]
         ax.errorbar([m], [0], xerr=[[m - lo], [hi - m]], fmt="o", color=col, capsize=4)
-        line = lines.get(it["id"])
+        line = _line(it)
         pts = [lo, hi, m] + ([line] if line is not None else [])
-        span = max(max(pts) - min(pts), abs(m) * 0.05, 1e-3) * 0.15
+        # an exact figure on its line has no range: a fixed one, so that the ticks stay readable
+        span = max(max(pts) - min(pts), abs(m) * 0.05) * 0.15 or max(abs(m) * 0.01, 0.5)
         ax.set_xlim(min(pts) - span, max(pts) + span)
         if line is not None:
             ax.axvline(line, color="#555555", lw=0.9, ls="--", zorder=0)
         ax.set_yticks([])
-        ax.set_ylabel(
-            "\n".join(textwrap.wrap(it["claim"], 38)), rotation=0, ha="right", va="center", fontsize=7
+        label = "\n".join(
+            textwrap.wrap(it["claim"], 40) + textwrap.wrap(f"({d.get('unit') or 'no unit'})", 40)
         )
+        ax.set_ylabel(label, rotation=0, ha="right", va="center", fontsize=7)
         ax.tick_params(axis="x", labelsize=7)
-        ax.text(1.01, 0.5, it["verdict"], transform=ax.transAxes, fontsize=7, color=col, va="center")
+        told_row = "\n".join(textwrap.wrap(it["verdict"], 34) + [f"n={n:,}, {short_players(d['skill'])}"])
+        ax.text(1.01, 0.5, told_row, transform=ax.transAxes, fontsize=6.5, color=col, va="center")
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-    axes[-1, 0].set_xlabel(
-        "the claim's deciding figure, in its own unit (each row on its own scale)", fontsize=8
-    )
-    fig.suptitle("\n".join(textwrap.wrap(title, 90)), fontsize=9)
-    handles = [Patch(color=COLOURS[v], label=v) for v in order if counts.get(v)]
+    axes[-1, 0].set_xlabel("the claim's deciding figure, in the unit under its claim (each row on its own scale)",
+                           fontsize=8)  # fmt: skip
+    fig.suptitle("\n".join(textwrap.wrap(title, 100)), fontsize=9)
+    handles = [Patch(color=COLOURS[v], label=v) for v in ORDER if counts.get(v)]
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 0.98), fontsize=7, frameon=False,
                title="verdict", title_fontsize=7)  # fmt: skip
-    fig.text(0.01, 0.0, "\n".join(textwrap.wrap(caption, 130)), ha="left", va="top", fontsize=7, color="0.25")
-    fig.tight_layout(rect=(0.0, 0.0, 0.88, 1.0))
+    fig.text(0.01, 0.0, "\n".join(textwrap.wrap(caption, 140)), ha="left", va="top", fontsize=7, color="0.25")
+    fig.tight_layout(rect=(0.0, 0.0, 0.84, 1.0))
     with atomic_write(path, "wb") as fh:
         fig.savefig(fh, format="png", dpi=110, bbox_inches="tight", pad_inches=0.15)
     series = []
-    for v in order:
-        mine = [(it, f) for it, f in rows if it["verdict"] == v]
+    for v in ORDER:
+        mine = [(it, f) for it, f in rows if base(it["verdict"]) == v]
         if mine:
-            series.append(ChartSeries(v, [it["claim"] for it, _ in mine], [f[0] for _, f in mine],
-                                      [f[1] for _, f in mine], [f[2] for _, f in mine]))  # fmt: skip
+            series.append(ChartSeries(v, [f"{it['claim']} ({it['deciding'].get('unit') or 'no unit'}; n={f[3]:,}, "
+                                          f"{short_players(it['deciding']['skill'])})" for it, f in mine],
+                                      [f[0] for _, f in mine], [f[1] for _, f in mine], [f[2] for _, f in mine]))  # fmt: skip
     write_sidecar(
         as_data(
             Chart(
                 "claims",
                 title,
-                "the claim",
+                "the claim (its unit; n, players)",
                 "the claim's deciding figure, in its own unit",
                 series,
                 kind="rows",
                 categorical=True,
                 caption=caption,
+                n=f"n={min(ns):,} to {max(ns):,} games or deals a row (each row's n at its right)"
+                if ns
+                else "",
+                players="; ".join(strengths) + " (each row's players at its right)",
             )
         ),
         path,
@@ -642,4 +933,5 @@ __all__ = [
     "HOLDS", "FAILS", "UNDECIDED", "DEPENDS_SKILL", "DEPENDS_READING", "NOT_CHECKED", "Figure", "Outcome",
     "Reading", "Claim", "ReadingResult", "ClaimResult", "ClaimRun", "RunEstimate", "registry", "check_claim", "check_claims", "estimate_run",
     "format_row", "format_rows", "to_markdown", "chart", "chart_from_json", "draw_chart", "holm", "above", "below", "within", "family", "all_of",
+    "NOT_A_CLAIM", "combine", "combine_readings", "base", "plain", "Deciding", "lacking", "source_errors", "counted",
 ]  # fmt: skip

@@ -98,6 +98,8 @@ def high_lead_catches(record: dict, seat: int) -> list[list[int]]:
 
 # ---- Scotch Whist ------------------------------------------------------------------------------------
 
+SMALL_HONOURS = "AKQ"  # "cards or small honours": the trump honours below the Jack
+HONOURS = {"J": 11, "A": 4, "K": 3, "Q": 2, "T": 10}  # what each trump honour counts
 TRUMP_ORDER = "6789TQKAJ"  # trumps, low to high: the Jack is best
 PLAIN_ORDER = "6789TJQKA"
 
@@ -145,9 +147,10 @@ def holder(record: dict, card: str) -> int:
 
 def ten_events(record: dict) -> dict[str, bool]:
     """What happened to the Ten of trumps in a deal: ``saved`` (its holder, last to play to a plain suit it
-    lacks, trumped in with it and won), ``caught_trumping`` (it was played trumping in and a King or Queen
-    of trumps played after it won the trick), and ``jack_kept`` (the Jack of trumps was won by the seat it
-    was dealt to, or not dealt)."""
+    lacks, trumped in with it and won), ``caught_trumping`` (it was played trumping in and a small honour,
+    the Ace, King or Queen of trumps, played after it won the trick: the source's "cards or small honours"
+    are the Ace, King and Queen), and ``jack_kept`` (the Jack of trumps was won by the seat it was dealt to,
+    or not dealt)."""
     trump = record["trump"][1]
     ten, jack = "T" + trump, "J" + trump
     teams = record["rules"]["teams"]
@@ -164,6 +167,22 @@ def ten_events(record: dict) -> dict[str, bool]:
                 out["saved"] = True
             later = cards[i + 1 :]
             win = cards[seats.index(t.winner)]
-            if i > 0 and win in later and win[0] in "KQ" and teams[t.winner] != teams[seats[i]]:
+            if i > 0 and win in later and win[0] in SMALL_HONOURS and teams[t.winner] != teams[seats[i]]:
                 out["caught_trumping"] = True
+    return out
+
+
+def moved_points(record: dict) -> dict[str, int]:
+    """What the play of a deal moved between sides, element by element: for each trump honour (``J``,
+    ``A``, ``K``, ``Q``, ``T``) its count when a side other than the one dealt it won it (0 when its own
+    side won it, or it was not dealt), and ``cards``, the points for cards (every one of them comes from
+    play: cards taken above those dealt)."""
+    trump = record["trump"][1]
+    teams = record["rules"]["teams"]
+    out = dict.fromkeys(HONOURS, 0)
+    for t in scotch_tricks(record):
+        for _, card in t.plays:
+            if card[1] == trump and card[0] in HONOURS and teams[t.winner] != teams[holder(record, card)]:
+                out[card[0]] = HONOURS[card[0]]
+    out["cards"] = int(sum(record["result"]["cards"]))
     return out

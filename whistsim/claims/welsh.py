@@ -9,36 +9,44 @@ import numpy as np
 from . import (
     FAILS,
     HOLDS,
+    NOT_A_CLAIM,
     UNDECIDED,
     Claim,
     ClaimRun,
     Figure,
     Outcome,
     Reading,
-    above,
-    below,
     family,
     fmt,
     fmt_figure,
     holm,
+    plain,
     with_lines,
+    with_units,
     within,
 )
 from .tricks import high_lead_catches
 
-PIMC = "pimc:budget=8"  # the search player at a budget the claims can afford (play-outs per decision)
-SKILLS = ("greedy", "pimc")
+SEARCH = "pimc2"  # the strongest Welsh Whist player at its default settings
+SKILLS = ("greedy", SEARCH)
 LITTLE = 0.05  # "little": under 5% of a fair share of the points
+FAIR = 216 / 3  # a fair share of the points, 3 players with two packs
 
 
 def _player(skill: str) -> str:
-    return PIMC if skill == "pimc" else skill
+    return skill
 
 
 def _points(ctx: ClaimRun, skill: str, n: int | None = None, *, preset="parlett", players=3, rules=None,
             strategies=None):  # fmt: skip
-    sim = ctx.simulate("welsh", n or ctx.games(skill), preset=preset, players=players, rules=rules or {},
-                       strategies=strategies or [_player(skill)])  # fmt: skip
+    # the scoring always named, and one player for every seat given once, so that every measure playing
+    # the same games shares them
+    strategies = strategies or [_player(skill)]
+    if len(set(strategies)) == 1:
+        strategies = strategies[:1]
+    sim = ctx.simulate("welsh", n or ctx.games(skill), preset=preset, players=players,
+                       rules={"scoring": "standard", **(rules or {})},
+                       strategies=strategies)  # fmt: skip
     return sim.batch
 
 
@@ -50,7 +58,7 @@ def _total(preset: str, scoring: str, expected: float):
         b = _points(ctx, skill, preset=preset, rules={"scoring": scoring})
         f = Figure.of(b.seat["points"].sum(1))
         return Outcome(f, within(f, expected - 0.5, expected + 0.5),
-                       f"3 players, {preset} preset, {scoring} scoring, seed {ctx.seed}.")  # fmt: skip
+                       f"3 players, {plain(skill)}, {scoring.replace('_', '-')} scoring, seed {ctx.seed}.")  # fmt: skip
 
     return run
 
@@ -58,9 +66,9 @@ def _total(preset: str, scoring: str, expected: float):
 def _total_reading(preset: str, scoring: str, expected: float, stock: str, why: str = "") -> Reading:
     return Reading(
         "total", f"The points of all players together come to {fmt(expected)} in every game.",
-        f"the sum of every player's points per game; 3 players, {stock}, {scoring} scoring.{why}",
+        f"the sum of every player's points per game; 3 players, {stock}, {scoring.replace('_', '-')} scoring.{why}",
         f"holds when the sum is {fmt(expected)} in every game (the 95% CI within ±0.5 of it).",
-        _total(preset, scoring, expected), ("random", "greedy"),
+        _total(preset, scoring, expected), SKILLS, unit="points in all per game",
     )  # fmt: skip
 
 
@@ -82,14 +90,17 @@ def pile_points(won: np.ndarray, tt: np.ndarray) -> np.ndarray:
 
 
 def _piles(kind: str):
+    """How often pile scoring agrees with the count: a description (Parlett claims no agreement)."""
+
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         # the same played games scored both ways (a searching player would play differently under piles)
-        b = _points(ctx, skill, rules={"scoring": "standard"})
+        b = _points(ctx, skill)
         std = b.seat["points"]
         pil = pile_points(b.seat["cards_won"], b.seat["tens"] + b.seat["taffies"])
         if kind == "winner":
             same = np.all(_tops(std) == _tops(pil), axis=1)
             f = Figure.share(int(same.sum()), len(same))
+            what = "the same top scorers"
         else:
             p = std.shape[1]
             agree = []
@@ -97,13 +108,31 @@ def _piles(kind: str):
                 for j in range(i + 1, p):
                     agree.append(np.sign(std[:, i] - std[:, j]) == np.sign(pil[:, i] - pil[:, j]))
             f = Figure.of(np.mean(agree, axis=0))
-        return Outcome(
-            f,
-            above(f, 0.8),
-            f"the same played games scored both ways; {_player(skill)} players, seed {ctx.seed}.",
-        )
+            what = "pairs of players ordered the same way"
+        return Outcome(f, NOT_A_CLAIM, f"{fmt(100 * f.mean)}% {what}; the same played games scored both ways, "
+                                       f"3 players, {plain(skill)}, seed {ctx.seed}.")  # fmt: skip
 
     return run
+
+
+# ---- unequal hands: the first player's edge ------------------------------------------------------
+
+
+def first_edge(points: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """Per game, the points of the player who moved first minus the mean of the others."""
+    pts = points.astype(float)
+    rows = np.arange(len(pts))
+    mine = pts[rows, first]
+    return mine - (pts.sum(1) - mine) / (pts.shape[1] - 1)
+
+
+def _first_player(ctx: ClaimRun, skill: str) -> Outcome:
+    b = _points(ctx, skill)
+    f = Figure.of(first_edge(b.seat["points"], b.game["first"].astype(int)))
+    m = LITTLE * FAIR
+    return Outcome(f, within(f, -m, m), f"3 players, {plain(skill)} in every seat, the first turn passing "
+                                        f"round the table game by game; \"doesn't matter\": within ±{fmt(m)} "
+                                        f"points (5% of a fair share of {fmt(FAIR)}), seed {ctx.seed}.")  # fmt: skip
 
 
 # ---- three players is best ------------------------------------------------------------------------
@@ -129,14 +158,10 @@ def _three(kind: str):
 
     def per_game(ctx: ClaimRun, skill: str, p: int) -> np.ndarray:
         if kind == "skill":
-            strong = PIMC if skill == "pimc" else skill  # the stronger player, among greedy ones
-            b = _points(ctx, skill, preset="akagiri", players=p, strategies=[strong] + ["greedy"] * (p - 1),
-                        rules={})  # fmt: skip
+            b = _points(ctx, skill, preset="akagiri", players=p, strategies=[skill] + ["greedy"] * (p - 1))
             return edge(b.seat["points"])
         b = _points(ctx, skill, preset="akagiri", players=p)
-        if kind == "close":
-            return closeness(b.seat["points"])
-        return b.game["moves"].astype(float)
+        return closeness(b.seat["points"])
 
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         three = Figure.of(per_game(ctx, skill, 3))
@@ -153,9 +178,11 @@ def _three(kind: str):
             neg.append(1 - pz if se > 0 else (0.0 if good < 0 else 1.0))
         v = family(pos, neg)
         worst = min(diffs, key=lambda t: t[1].mean if better_is_higher else -t[1].mean)
-        detail = (f"three players: {fmt_figure(three)}; " + "; ".join(f"{p}: {fmt_figure(o)}" for p, _, o in diffs)
-                  + f"; Holm-adjusted p for 3 better than each: {', '.join(fmt(x) for x in holm(pos))}. "
-                  f"Shown: 3 minus {worst[0]} players, the closest rival.")  # fmt: skip
+        who = (f"{plain(skill)} in seat 0 among simple players" if kind == "skill"
+               else f"{plain(skill)} in every seat")  # fmt: skip
+        detail = (f"{who}; three players: {fmt_figure(three)}; " + "; ".join(f"{p}: {fmt_figure(o)}" for p, _, o in diffs)
+                  + f"; p-values for 3 better than each, adjusted for the 3 comparisons made: "
+                  f"{', '.join(fmt(x) for x in holm(pos))}. Shown: 3 minus {worst[0]} players, the closest rival.")  # fmt: skip
         return Outcome(worst[1], v, detail)
 
     return run
@@ -166,7 +193,7 @@ def _three(kind: str):
 
 def _catches(ctx: ClaimRun, skill: str) -> list[list[list[int]]]:
     n = ctx.followed(ctx.games(skill), 4000)  # records are followed in Python: a few thousand are plenty
-    sim = ctx.simulate("welsh", n, records=n, preset="akagiri", players=3, rules={},
+    sim = ctx.simulate("welsh", n, records=n, preset="akagiri", players=3, rules={"scoring": "standard"},
                        strategies=["hunter", _player(skill), _player(skill)])  # fmt: skip
     return [high_lead_catches(r, 0) for r in sim.records]
 
@@ -193,48 +220,85 @@ def _sometimes(unit: str):
             + f", 3+: {fmt(100 * np.mean(counts >= 3))}%"
         )
         mean = Figure.of(counts)
-        detail = (f"{k:,} {unit}s with high leads in {len(games):,} games (akagiri, 3 players: a hunter against "
-                  f"two {_player(skill)} players, seed {ctx.seed}); catches per {unit}: mean {fmt_figure(mean)}; "
-                  f"distribution {dist}; none caught: {fmt_figure(miss)}; two or more: {fmt_figure(well)} (shown).")  # fmt: skip
+        detail = (f"{k:,} {unit}s with high leads in {len(games):,} games (Akagiri's rules, 3 players: a hunter "
+                  f"against two {plain(skill)}, seed {ctx.seed}); Tens and jokers caught per {unit}: mean "
+                  f"{fmt_figure(mean)}; distribution {dist}; none caught: {fmt_figure(miss)}; two or more: "
+                  f"{fmt_figure(well)} (shown).")  # fmt: skip
         return Outcome(well, v, detail)
 
     return run
 
 
-def _lead_gain(ctx: ClaimRun, skill: str) -> tuple[Figure, float]:
-    opp = _player(skill)
-    a = _points(ctx, skill, preset="akagiri", strategies=["hunter", opp, opp])
-    b = _points(ctx, skill, preset="akagiri", strategies=["hoarder", opp, opp])
-    d = a.seat["points"][:, 0].astype(float) - b.seat["points"][:, 0]
-    return Figure.of(d), 216 / 3
+# Leading while the stock lasts, against drawing: seat 0 plays one way or the other on the same deals.
+# With simple opponents seat 0 is the hoarder (draws while the stock lasts, then counts cards) with or
+# without its leads; with the strongest opponents it is the strongest player with or without searching
+# its turns while the stock lasts (pimc2:stock=search or pimc2, which only draws there).
+LEADS = ("sure", "high", "aces_kings")
+HUNTS = (9, 12)  # the hunter's lowest rank: Jack (beats Tens and jokers) or Ace only
 
 
-def _little(kind: str):
-    def run(ctx: ClaimRun, skill: str) -> Outcome:
-        f, fair = _lead_gain(ctx, skill)
-        m = LITTLE * fair
-        v = below(f, m) if kind == "gain" else within(f, -m, m)
-        return Outcome(f, v, f"little: {fmt(m)} points (5% of a fair share of {fmt(fair)}); paired on the same "
-                             f"deals, seat 0 leading high (hunter) or drawing (hoarder) against two "
-                             f"{_player(skill)} players, seed {ctx.seed}.")  # fmt: skip
+def _lead_gain(ctx: ClaimRun, skill: str, seat0: str) -> Figure:
+    a = _points(ctx, skill, preset="akagiri", strategies=[seat0, skill, skill])
+    base_player = SEARCH if seat0.startswith(SEARCH) else "hoarder"
+    b = _points(ctx, skill, preset="akagiri", strategies=[base_player, skill, skill])
+    return Figure.of(a.seat["points"][:, 0].astype(float) - b.seat["points"][:, 0])
 
-    return run
+
+def _leaders(skill: str) -> list[str]:
+    if skill == SEARCH:
+        return [f"{SEARCH}:stock=search"]
+    return [f"hoarder:lead={x}" for x in LEADS]
+
+
+def _little(ctx: ClaimRun, skill: str) -> Outcome:
+    pols = _leaders(skill)
+    gains = [_lead_gain(ctx, skill, p) for p in pols]
+    wide = [g.family_wide(len(pols)) for g in gains]
+    best = max(range(len(gains)), key=lambda i: gains[i].mean)
+    m = LITTLE * FAIR
+    v = HOLDS if all(w.high < m for w in wide) else FAILS if any(w.low >= m for w in wide) else UNDECIDED
+    strongly = " Every way of leading loses: the claim holds more strongly than it is put." if all(
+        w.high < 0 for w in wide) else ""  # fmt: skip
+    seat = ("seat 0 searching its turns while the stock lasts, against the same player drawing on them"
+            if skill == SEARCH else "seat 0 leading while the stock lasts as " + ", ".join(
+                f"`{p.split('=')[1]}`" for p in pols) + " (a card no one can beat, its highest card of Jack or "
+            "better, an Ace or King), against the same player drawing instead")  # fmt: skip
+    detail = (f"{seat}; paired on the same deals, two {plain(skill)} opposite, Akagiri's rules, 3 players, seed "
+              f"{ctx.seed}. Gains in points per game: " + "; ".join(
+                  f"{p}: {fmt_figure(g)}" for p, g in zip(pols, gains, strict=True))
+              + f". Shown: the best, {pols[best]}, its interval widened for the best of {len(pols)}. Little: "
+              f"{fmt(m)} points (5% of a fair share of {fmt(FAIR)}).{strongly}")  # fmt: skip
+    return Outcome(wide[best], v, detail)
+
+
+def _hunting(ctx: ClaimRun, skill: str) -> Outcome:
+    pols = [f"hoarder:lead=high,rank={r}" for r in HUNTS]
+    gains = []
+    for p in pols:
+        a = _points(ctx, skill, preset="akagiri", strategies=[p, skill, skill])
+        b = _points(ctx, skill, preset="akagiri", strategies=["hoarder", skill, skill])
+        gains.append(Figure.of(a.seat["points"][:, 0].astype(float) - b.seat["points"][:, 0]))
+    wide = [g.family_wide(len(pols)) for g in gains]
+    best = max(range(len(gains)), key=lambda i: gains[i].mean)
+    v = HOLDS if any(w.low > 0 for w in wide) else FAILS if all(w.high <= 0 for w in wide) else UNDECIDED
+    detail = ("seat 0 leading its highest card while the stock lasts (of Jack or better; of Aces only), then "
+              "counting cards, against the same player drawing instead; paired on the same deals, two "
+              f"{plain(skill)} opposite, Akagiri's rules, 3 players, seed {ctx.seed}. Gains in points per game: "
+              + "; ".join(f"{'Jack or better' if r == 9 else 'Aces'}: {fmt_figure(g)}" for r, g in zip(HUNTS, gains, strict=True))
+              + f". Shown: the best, its interval widened for the best of {len(pols)}.")  # fmt: skip
+    return Outcome(wide[best], v, detail)
 
 
 # ---- cheating ----------------------------------------------------------------------------------------
 
-RATES = ["0.1", "0.25", "0.5", "1", "smart"]
-POLICIES = RATES + [
-    f"policy,cheat_hand={h},cheat_stake={s},cheat_weigh={k}"
-    for h in (2, 4, 8, 99) for s in (1, 10) for k in (0, 0.1, 0.3)
-]  # fmt: skip
-CHALLENGERS = [
-    "never",
-    "always",
-    "0.5",
-    "smart",
-]  # smart counts the unseen cards and tracks exposed false passes
-SKILLS_CHEAT = ("greedy", "counter")
+# One model of cheating with the cheating study (results/cheating): the same family of cheat policies,
+# the same challengers and the same best response, with its control for picking the best of the family.
+from ..experiments import cheaters as CH  # noqa: E402 (the section's own import, kept beside its use)
+
+RATES = list(CH.RATES)
+POLICIES = list(CH.FAMILY)
+CHALLENGERS = list(CH.CHALLENGERS)  # smart counts the unseen cards and tracks exposed false passes
+SKILLS_CHEAT = CH.STRENGTHS
 
 
 def _cheat_gain(ctx: ClaimRun, skill: str, rule: str, policy: str, challenger: str, what: str) -> Figure:
@@ -252,25 +316,33 @@ def _p_gain(f: Figure, x0: float = 0.0) -> float:
     return f.p_above(x0)
 
 
+def _figure(g: CH.Gain) -> Figure:
+    return Figure(g.mean, g.low, g.high, g.n)
+
+
+def _best_words(b: CH.BestResponse) -> str:
+    """The best cheater in words (each is one setting of the family in whistsim/experiments/cheaters.py)."""
+    return f"one who {CH.words(b.policy)}"
+
+
 def _easy(kind: str):
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         pols = POLICIES if kind == "some" else RATES
-        gains = [_cheat_gain(ctx, skill, "none", p, "", "points") for p in pols]
-        best = max(range(len(gains)), key=lambda i: gains[i].mean)
+        gains = {p: _cheat_gain(ctx, skill, "none", p, "", "points") for p in pols}
+        b = CH.best_response(gains)
         if kind == "some":
-            wide_all = [g.family_wide(len(pols)) for g in gains]
-            shown = any(w.low > 0 for w in wide_all)
-            v = HOLDS if shown else FAILS if all(w.high <= 0 for w in wide_all) else UNDECIDED
+            v = HOLDS if b.verdict == CH.PAYS else FAILS if b.value.high <= 0 else UNDECIDED
         else:
-            v = family([_p_gain(g) for g in gains], [g.p_below(0) for g in gains])
-        wide = gains[best].family_wide(len(pols))
+            v = family([_p_gain(g) for g in gains.values()], [g.p_below(0) for g in gains.values()])
         detail = (f"{len(pols)} cheat policies for one {skill} player against two honest ones, no challenge "
                   f"rule, paired against the same seat playing honestly, seed {ctx.seed}; "
-                  + ("Bonferroni" if kind == "some" else "Holm")
-                  + f" over the family. Best: cheat={pols[best]}, {fmt_figure(gains[best])}; shown with its "
-                  f"interval widened for the best of {len(pols)} (Bonferroni): {fmt_figure(wide)}; least: "
-                  f"{fmt(min(g.mean for g in gains))} points per game.")  # fmt: skip
-        return Outcome(wide, v, detail)
+                  + ("the cheater's best response over the family (whistsim/experiments/cheaters.py)"
+                     if kind == "some" else f"each test adjusted for the {len(pols)} made")
+                  + f". Best: {_best_words(b)}, {fmt_figure(gains[b.policy])}; shown: the best "
+                  f"response, its interval widened for picking the best of {len(pols)}: "
+                  f"{fmt_figure(_figure(b.value))}; least: {fmt(min(g.mean for g in gains.values()))} points "
+                  "per game.")  # fmt: skip
+        return Outcome(_figure(b.value), v, detail)
 
     return run
 
@@ -279,29 +351,28 @@ def _cures(what: str, delta: float):
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         per = []
         for c in CHALLENGERS:
-            gains = [_cheat_gain(ctx, skill, "parlett", p, c, what) for p in POLICIES]
-            # every policy's interval widened for the family (Bonferroni): the intervals shown decide
-            widened = [g.family_wide(len(POLICIES)) for g in gains]
-            shown_gain = any(w.low > 0 for w in widened)
-            shown_none = all(w.high < delta for w in widened)
-            best = max(range(len(gains)), key=lambda i: gains[i].mean)
-            wide = widened[best]
+            # the cheater's best response, every policy's interval widened for the family (Bonferroni);
             # a gain shown is never "cured", whatever the margin
-            v = FAILS if shown_gain else HOLDS if shown_none else UNDECIDED
-            per.append((c, wide, POLICIES[best], v))
-        vs = [x[3] for x in per]
+            b = CH.best_response({p: _cheat_gain(ctx, skill, "parlett", p, c, what) for p in POLICIES}, delta)
+            v = FAILS if b.cured is False else HOLDS if b.cured else UNDECIDED
+            per.append((c, b, v))
+        vs = [x[2] for x in per]
         v = HOLDS if HOLDS in vs else FAILS if all(x == FAILS for x in vs) else UNDECIDED
-        c, g, p, _ = min(per, key=lambda x: x[1].mean)
+        c, b, _ = min(per, key=lambda x: x[1].value.mean)
         unit = "points per game" if what == "points" else "share of games with the top score"
         detail = (f"the cheater's best response over {len(POLICIES)} policies (rates, smart, and policy "
-                  f"grids over hand size, what following would hand over, and the hand a catch costs), one "
-                  f"{skill} cheater against two honest {skill} players who all challenge "
-                  f"{', '.join(CHALLENGERS)}; paired against the same seat playing honestly, seed {ctx.seed}; "
-                  f"Bonferroni over the policies for each challenger. Best remaining gain ({unit}; its interval "
-                  f"widened for the best of {len(POLICIES)}, Bonferroni) per challenger: "
-                  + "; ".join(f"{c2}: cheat={p2}, {fmt_figure(g2)} ({v2})" for c2, g2, p2, v2 in per)
-                  + f". Shown: against {c} challengers, the most deterring.")  # fmt: skip
-        return Outcome(g, v, detail)
+                  f"grids over hand size, what following would hand over, and the hand a catch costs; "
+                  f"whistsim/experiments/cheaters.py, as results/cheating), one {skill} cheater against two "
+                  f"honest {skill} players who, in turn, {', '.join(CH.challenger_words(x) for x in CHALLENGERS)}; "
+                  "paired against the same "
+                  f"seat playing honestly, seed {ctx.seed}; each interval widened for picking the best of "
+                  f"{len(POLICIES)} against each challenger. "
+                  f"Best remaining gain ({unit}; the best response's interval, widened for the best of "
+                  f"{len(POLICIES)}) per challenger: "
+                  + "; ".join(f"{CH.challenger_words(c2)}: {_best_words(b2)}, {fmt_figure(_figure(b2.value))} ({v2})"
+                              for c2, b2, v2 in per)
+                  + f". Shown: against players who {CH.challenger_words(c)}, the most deterring.")  # fmt: skip
+        return Outcome(_figure(b.value), v, detail)
 
     return run
 
@@ -310,6 +381,19 @@ def _cures(what: str, delta: float):
 
 PARLETT = "Parlett"
 AKAGIRI = "Akagiri 1995"
+PTS = "points per game"
+
+# Akagiri's introduction: Hōyoku's view, and his group's experience against it.
+AKAGIRI_LEADS = (
+    "鳳翼さんはリードをする利点があまりないと書いていらっしゃいますが，私のグループでは，まだ山札のあるうちに，"
+    "上位のカードを続けて出して，敵の１０やジョーカーを取ろうというプレイが時々あり，まったく空振りのこともあるけれど，"
+    "かなりの成功をおさめることもあるという状況でした。"
+)
+AKAGIRI_LEADS_EN = (
+    "Hōyoku writes that there is not much advantage in leading, but in my group, while the stock remained, "
+    "there were sometimes plays of leading high cards one after another to take opponents' Tens and jokers; "
+    "sometimes they missed entirely, but sometimes they succeeded quite well."
+)
 
 CLAIMS = [
     Claim("total_216", "welsh", PARLETT, "Scoring",
@@ -326,76 +410,108 @@ CLAIMS = [
           "five-penalty makes the total 178",
           (_total_reading("parlett", "five_penalty", 178, "two packs and four Taffies",
                           " (Two packs hold eight Fives, each -5 instead of 1: 216 - 8 x 6 = 168; no count of "
-                          "the packs the text allows gives 178.)"),)),
+                          "the packs the text allows gives 178: a slip of the source, listed under its errors.)"),)),
     Claim("piles_simpler", "welsh", PARLETT, "Simpler scoring",
           "If you do mind a lot of counting you can do it this way instead: Players stack their won cards neatly "
           "and compare the heights of their piles. Whoever has the smallest pile scores one point for each Ten "
           "and Taffy captured. [...]",
-          "pile scoring stands in for the normal count", (
-              Reading("winner", "The simpler scoring can replace the count because it names the same winner.",
+          "pile scoring, another way to score: how often it agrees with the count", (
+              Reading("winner", "Parlett offers the pile scoring as another way to score, for players who mind "
+                      "counting; he does not say it agrees with the count. How often it names the same winner "
+                      "is described, not judged.",
                       "the share of games whose top scorers are the same under pile scoring and the normal "
                       "count, the same played games scored both ways; 3 players, Parlett's stock.",
-                      "holds when the share is above 0.8 (4 games in 5) with its whole CI.", _piles("winner"),
-                      SKILLS),
-              Reading("order", "The simpler scoring can replace the count because it orders the players the same.",
+                      "none: the text claims no agreement, so no threshold is set; the share is a description.",
+                      _piles("winner"), SKILLS, unit="share of games"),
+              Reading("order", "The same description for every player's place: how often the two scorings order "
+                      "a pair of players the same way.",
                       "per game, the share of pairs of players that the two scorings order the same way "
                       "(ties agree only with ties), averaged over games; 3 players.",
-                      "holds when the mean is above 0.8 with its whole CI.", _piles("order"), SKILLS),
-          ), differ="It depends on whether a stand-in must name the winner or order every player."),
+                      "none, as for the winner.", _piles("order"), SKILLS, unit="share of pairs of players"),
+          ), differ="The two descriptions differ in what they compare: the winner, or every player's place."),
+    Claim("unequal_hands", "welsh", PARLETT, "Play",
+          "The fact you don't all have the same number of cards in your hands at any given time doesn't matter. "
+          "On the contrary, it adds to the fun.",
+          "unequal hands don't matter: no edge for the first player", (
+              Reading("first_edge", "Read as a claim of balance: hands of unequal size (the first to move draws "
+                      "first and leads first) give the player who moves first no edge worth the name.",
+                      "per game, the points of the player who moved first minus the mean of the others; 3 "
+                      "players of one strength, Parlett's stock, the first turn passing round the table.",
+                      "holds when the whole 95% CI lies within ±3.6 points (5% of a fair share of 72); fails "
+                      "when it lies outside.", _first_player, SKILLS, line=0.0, unit=PTS),
+          ), dropped=(("That unequal hands add to the fun.", "Fun is not something a simulation measures."),)),
     Claim("three_best", "welsh", AKAGIRI, "<プレイヤー> (players)", "３人がベストですが，それ以上の人数でもプレイできます。",
           "three players is best", (
               Reading("skill", "Three is best because skill shows most with three.",
-                      "a stronger player's edge over the other players, in points over a fair share: a counter "
-                      "(or pimc) in seat 0 among greedy players, akagiri preset, turn order rotating.",
-                      "holds when the edge at 3 exceeds the edge at each of 4, 5 and 6 players (Holm over the "
-                      "three comparisons; unpaired, different player counts deal different packs); fails when "
-                      "one is shown larger.", _three("skill"), ("counter", "pimc")),
+                      "a stronger player's edge over the other players, in points over a fair share: a "
+                      "card-counting player (or the strongest player) in seat 0 among simple players, "
+                      "Akagiri's rules, turn order rotating.",
+                      "holds when the edge at 3 exceeds the edge at each of 4, 5 and 6 players (p-values "
+                      "adjusted for the three comparisons; unpaired, different player counts deal different "
+                      "packs); fails when one is shown larger.", _three("skill"), ("counter", SEARCH),
+                      line=0.0, unit="edge at 3 minus the closest rival, in fair shares"),
               Reading("close", "Three is best because games are closest with three.",
                       "the winning margin (top score minus second) over a fair share, all players of one "
-                      "strength, akagiri preset.",
-                      "holds when the margin at 3 is below that at each of 4, 5 and 6 (Holm over three); fails "
-                      "when one is shown smaller.", _three("close"), SKILLS),
-              Reading("length", "Three is best because games with three take least time at the table.",
-                      "decisions per game (draws, leads, answers), all players of one strength, akagiri preset.",
-                      "holds when the count at 3 is below that at each of 4, 5 and 6 (Holm over three); fails "
-                      "when one is shown smaller.", _three("length"), SKILLS),
+                      "strength, Akagiri's rules.",
+                      "holds when the margin at 3 is below that at each of 4, 5 and 6 (adjusted for the three "
+                      "comparisons); fails when one is shown smaller.", _three("close"), SKILLS, line=0.0,
+                      unit="margin at 3 minus the closest rival, in fair shares"),
           ), translation="Three is best, but more players can play.",
-          differ="It depends on what makes a game best: how much skill shows, how close games are, or how long "
-                 "they last each give their own verdict.", needs=("counter", "greedy", "pimc")),
-    Claim("leading_catches", "welsh", AKAGIRI, "the introduction, before the rules",
-          "私のグループでは，まだ山札のあるうちに，上位のカードを続けて出して，敵の１０やジョーカーを取ろうというプレイが時々あり，"
-          "まったく空振りのこともあるけれど，かなりの成功をおさめることもあるという状況でした。",
+          differ="It depends on what makes a game best: how much skill shows, or how close games are.",
+          needs=("counter", "greedy", SEARCH),
+          dropped=(("Three is best because games with three take least time at the table.",
+                    "Dropped: it follows from the equipment, not from play. Three and four players use the same "
+                    "108 cards and five and six 162, so how long a game lasts is set by the pack (four players "
+                    "simply share the same cards more ways); a count of moves is no evidence of which number of "
+                    "players makes the better game."),)),
+    Claim("leading_catches", "welsh", AKAGIRI, "the introduction, before the rules", AKAGIRI_LEADS,
           "leading high while the stock lasts sometimes misses, sometimes catches well", (
-              Reading("per_game", "Over a game, such leads sometimes catch nothing at all and sometimes catch well.",
-                      "in games where seat 0 (a hunter: leads Jack or better while the stock lasts) made such "
-                      "leads, the Tens and jokers others played to them when they won; akagiri, 3 players.",
-                      "holds when both the share of games catching none and the share catching two or more "
-                      "are at least 5% (\"sometimes\": one game in twenty) with their whole Wilson CIs; fails "
-                      "when either is shown below 5%.", _sometimes("game"), SKILLS),
-              Reading("per_run", "Each run of successive high leads sometimes misses entirely and sometimes "
-                      "succeeds well.", "the same catches counted per run of successive high leads (a draw by "
-                      "seat 0 ends a run).", "as per game, with runs in place of games.", _sometimes("run"),
-                      SKILLS),
-          ), translation="In my group, while the stock remained, there were sometimes plays of leading high cards "
-                         "one after another to take opponents' Tens and jokers; sometimes they missed entirely, "
-                         "but sometimes they succeeded quite well.",
-          differ="It depends on whether a game or a single run of leads is the unit of success.",
-          needs=("hunter", "greedy", "pimc")),
+              Reading("per_game", "Over a game, a player who leads high cards while the stock lasts sometimes "
+                      "catches nothing at all with them and sometimes catches well (two Tens or jokers or more).",
+                      "in games where seat 0 (a hunter: while the stock lasts it leads any card of Jack or "
+                      "better it holds, else draws) made such leads, each Ten or joker another player played "
+                      "to such a lead that seat 0 won counts as one catch; Akagiri's rules, 3 players.",
+                      "holds when both the share of games catching none and the share catching two or more are "
+                      "at least 5% (\"sometimes\": one game in twenty) with their whole 95% CIs; fails when "
+                      "either is shown below 5%.", _sometimes("game"), SKILLS, line=0.05,
+                      unit="share of games catching two or more"),
+          ), translation=AKAGIRI_LEADS_EN, needs=("hunter", "greedy", SEARCH),
+          dropped=(("Each run of high cards led one after another sometimes misses entirely and sometimes "
+                    "succeeds well.",
+                    "Not measured yet: the text's player holds high cards and leads them in succession, on "
+                    "successive turns, while the stock lasts. whistsim's hunter leads each high card on the "
+                    "turn after it draws it, so every run it makes is a single lead, and \"two catches in a "
+                    "run\" would mean two Tens in one trick: a verdict of the model, not of the text. It waits "
+                    "for a hunter that holds its high cards until it has several and then leads them one after "
+                    "another."),)),
     Claim("little_advantage", "welsh", AKAGIRI, "the introduction (reporting Hōyoku's view)",
           "鳳翼さんはリードをする利点があまりないと書いていらっしゃいますが",
           "there is little advantage in leading", (
-              Reading("gain", "Leading gains little: a loss is no advantage.",
-                      "seat 0's points per game leading high while the stock lasts (hunter) minus drawing "
-                      "instead (hoarder), paired on the same deals; akagiri, 3 players, turn order rotating.",
-                      "holds when the whole CI is below 5% of a fair share (3.6 points); fails when it is all "
-                      "above.", _little("gain"), SKILLS),
-              Reading("either_way", "Leading makes little difference either way.",
-                      "the same paired difference.",
-                      "holds when the whole CI lies within ±5% of a fair share; fails when it lies outside.",
-                      _little("either_way"), SKILLS),
+              Reading("gain", "Leading while the stock lasts brings not much advantage: no way of leading gains "
+                      "more than a little over drawing. A loss is no advantage at all: if leading loses, the "
+                      "claim holds, more strongly than it is put.",
+                      "seat 0's points per game leading while the stock lasts minus drawing instead, paired on "
+                      "the same deals; Akagiri's rules, 3 players, turn order rotating. With simple opponents, "
+                      "three ways of leading (a card no one can beat, the highest card of Jack or better, an Ace "
+                      "or King) by a player who otherwise draws and then counts cards; with the strongest "
+                      "opponents, the strongest player searching its turns while the stock lasts against the "
+                      "same player drawing on them.",
+                      "holds when the best way of leading gains less than 3.6 points (5% of a fair share of 72) "
+                      "with its whole 95% CI, widened for the best of those tried; fails when one is shown to "
+                      "gain 3.6 or more.", _little, SKILLS, line=LITTLE * FAIR, unit=PTS),
           ), translation="Hōyoku writes that there is not much advantage in leading.",
-          differ="It depends on whether a large loss counts as \"little advantage\": it is no advantage, but "
-                 "it is not a small difference.", needs=("hunter", "hoarder", "greedy", "pimc")),
+          needs=("hoarder", "greedy", SEARCH)),
+    Claim("hunting_pays", "welsh", AKAGIRI, "the introduction, before the rules", AKAGIRI_LEADS,
+          "against that view: hunting with high leads can pay", (
+              Reading("can_pay", "Akagiri's point against Hōyoku: leading high cards while the stock lasts, to "
+                      "catch others' Tens and jokers, can pay: in some way of playing it, it gains over drawing.",
+                      "seat 0's points per game leading its highest card while the stock lasts (of Jack or "
+                      "better, which beat Tens and jokers; or Aces only) and then counting cards, minus the same "
+                      "player drawing instead, paired on the same deals; Akagiri's rules, 3 players.",
+                      "holds when some way of hunting gains with its whole 95% CI above 0, widened for the best "
+                      "of the two tried; fails when every widened CI is at or below 0.", _hunting, SKILLS,
+                      line=0.0, unit=PTS),
+          ), translation=AKAGIRI_LEADS_EN, needs=("hoarder", "greedy", SEARCH)),
     Claim("easy_to_cheat", "welsh", PARLETT, "Cheating",
           "The trouble with this game is that it is easy to cheat by claiming you can't follow suit when you can.",
           "it is easy to cheat by false passes", (
@@ -434,22 +550,34 @@ CLAIMS = [
                       _cures("wins", 0.01), SKILLS_CHEAT),
           ), differ="It depends on whether cheating pays in points or in games won.", needs=("greedy", "counter")),
 ]  # fmt: skip
-# the value each claim's first reading compares its figure with, for the chart
+# the value each claim's first reading compares its figure with, for the chart (the others set their own)
 CLAIMS = with_lines(
     CLAIMS,
     {
         "total_216": 216,
         "total_216_akagiri": 216,
         "total_178_five_penalty": 178,
-        "piles_simpler": 0.8,
-        "three_best": 0.0,
-        "leading_catches": 0.05,
-        "little_advantage": 3.6,
         "easy_to_cheat": 0.0,
         "parlett_cures": 0.0,
     },
 )
+CLAIMS = with_units(
+    CLAIMS,
+    {
+        ("easy_to_cheat", "some"): PTS,
+        ("easy_to_cheat", "crude"): PTS,
+        ("parlett_cures", "points"): PTS,
+        ("parlett_cures", "wins"): "share of games with the top score",
+    },
+)
 CLAIMS_BY_ID = {c.id: c for c in CLAIMS}
+
+# Statements of the sources that contradict their own rules: (source, where, quotation, why).
+SOURCE_ERRORS = [
+    (PARLETT, "Optional extra", "This reduces the overall total to 178 (assuming four Taffies).",
+     "By his own rules two packs and four Taffies total 216 points, and scoring each of the eight Fives -5 "
+     "instead of 1 takes 8 x 6 = 48 off: 168. Every game played totals exactly 168 (total_178_five_penalty)."),
+]  # fmt: skip
 
 # Assertions of the sources about play or balance that are not measured, and why.
 NOT_MEASURED = [
@@ -459,10 +587,6 @@ NOT_MEASURED = [
      "A rule, not a claim: the text says what the optional rule allows and how its challenge works, and nothing "
      "about what it does to cheating or to the game. whistsim plays it (--rule revokes=true --rule "
      "challenge=akagiri); results/cheating measures cheating under it."),
-    (PARLETT, "Play",
-     "The fact you don't all have the same number of cards in your hands at any given time doesn't matter. On "
-     "the contrary, it adds to the fun.", "",
-     "Fun is not something a simulation measures."),
     (AKAGIRI, "the introduction",
      "傑作かどうかはもうすこしプレイしなければ分かりませんが，結構普通に楽しめるゲームという印象です。",
      "Whether it is a masterpiece I cannot tell without playing more, but my impression is of a game that is "
@@ -470,6 +594,6 @@ NOT_MEASURED = [
     (AKAGIRI, "the introduction",
      "私自身もジョーカーを３枚ほどこのようにして取られたことがあり，逆に２枚ほど続けて取ったこともあります。",
      "I myself have had about three jokers taken this way, and have also taken about two in a row.",
-     "A report of his own games; how often such leads catch one, two or more is measured under "
+     "A report of his own games; how often such leads catch none, or two or more, is measured under "
      "leading_catches."),
 ]  # fmt: skip

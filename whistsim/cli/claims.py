@@ -19,7 +19,12 @@ from . import GAME, main
 @click.option("--only", "only", multiple=True, metavar="ID", help="only this claim (repeatable; see --list)")
 @click.option("--n", type=int, default=20_000, show_default=True, help="games per cell, rule-based players")
 @click.option(
-    "--n-search", "n_search", type=int, default=None, help="games per cell with pimc (default n/10)"
+    "--n-search",
+    "n_search",
+    type=int,
+    default=None,
+    help="games per cell with the search players of Welsh Whist (pimc2) and Whist (pimc) (default n/10); "
+    "Scotch Whist's pimc, quick at single deals, plays n/2 deals per cell",
 )
 @click.option("--seed", type=int, default=2026, show_default=True, help="the random seed of every measure")
 @click.option(
@@ -42,16 +47,19 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     """Check every claim of the sources (docs/sources.md): quoted, read, measured.
 
     Each claim is quoted with its source; each of its readings states a
-    measure and a decision rule and is measured at two player strengths.
-    One row per claim: id, source, the claim, the verdict (holds, does not
-    hold, undecided at this n, depends on skill, depends on the reading),
-    and the deciding figure with its 95% CI and n.
+    measure and a decision rule and is measured at two player strengths:
+    a rule-based player and the game's strongest player at its default
+    settings. One row per claim: id, source, the claim, the verdict (holds,
+    does not hold, holds or does not hold with one strength undecided,
+    undecided at this n, depends on skill, depends on the reading, not a
+    claim of fact), and the deciding figure with its unit, 95% CI, n and
+    the players it was measured with.
 
     \b
     Examples:
       whistsim claims --n 2000
       whistsim claims --only three_best --json
-      whistsim claims --n 20000 --markdown results/claims.md --json-out results/claims.json
+      whistsim claims --n 20000 --n-search 100 --markdown results/claims.md --json-out results/claims.json
 
     With a progress bar (on a terminal, or --progress) the check first runs
     every claim at 1/256 and 1/32 of its games (about 4% more time) to say how long it will take.

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..experiments.charts import ChartError, as_data, caption_of, check, draw, sidecar, write_sidecar
 from ..experiments.figures import figure_name
-from ..experiments.report import MANIFEST, claim_outputs, settle_outputs, write_csv
+from ..experiments.report import HOW_TO_READ, MANIFEST, claim_outputs, settle_outputs, write_csv
 from ..experiments.results import MAX_CHARTS, MAX_FINDINGS, Chart, ChartSeries, md_table
 from ..games import get_game
 from ..io import atomic_write
@@ -72,10 +72,16 @@ def value(r: DesignResult, o: int, x: float) -> str:
     return _pct(x) if r.is_share(o) else _num(x)
 
 
-def diff_text(r: DesignResult, o: int, x: float) -> str:
+def diff_num(r: DesignResult, o: int, x: float) -> str:
+    """A change as a number: a change in a share in percentage points, without the unit."""
     if r.is_share(o):
-        return f"{100 * x:+.1f} points" if abs(x) >= 0.001 else f"{100 * x:+.2f} points"
+        return f"{100 * x:+.1f}" if abs(x) >= 0.001 else f"{100 * x:+.2f}"
     return ("+" if x > 0 else "") + _num(x)
+
+
+def diff_text(r: DesignResult, o: int, x: float) -> str:
+    """A change with its unit: a change in a share is in percentage points (not the game's points)."""
+    return diff_num(r, o, x) + (" percentage points" if r.is_share(o) else "")
 
 
 def ci(r: DesignResult, o: int, low: float, high: float, n: int, of: str = "fresh deals") -> str:
@@ -90,7 +96,7 @@ def diff_ci(r: DesignResult, o: int, low: float, high: float) -> str:
     if low == high:
         return "the same on every deal" if low == 0 else "on every deal alike"
     if r.is_share(o):
-        return f"95% CI {100 * low:+.1f} to {100 * high:+.1f} points"
+        return f"95% CI {100 * low:+.1f} to {100 * high:+.1f} percentage points"
     return f"95% CI {_num(low)} to {_num(high)}"
 
 
@@ -260,7 +266,11 @@ def findings(r: DesignResult) -> list[str]:
                    f"{where} the feasible range ({bounds_words(obj.low, obj.high)}).")  # fmt: skip
     full = r.full_cost()
     saved = 1 - r.spent / full if full else 0.0
-    how = "every variant of the space" if r.mode == "exhaustive" else "variants drawn by Optuna's TPE sampler"
+    how = (
+        "every variant of the space"
+        if r.mode == "exhaustive"
+        else "variants proposed round by round by a search that learns from those already raced"
+    )
     out.append(f"The search raced {plural(len(r.variants), 'variant')} ({how}) in {plural(r.rounds, 'round')} of "
                f"{r.spec.block:,} deals and played n={r.spent:,} games, where playing each for every round would "
                f"take {full:,}: racing saved {100 * saved:.0f}% of the games.")  # fmt: skip
@@ -419,8 +429,9 @@ def _final_table(r: DesignResult) -> str:
         for o, obj in enumerate(spec.objectives):
             name = f"{label(spec, obj)}"
             row[name] = f"{value(r, o, f.mean[o])} [{value(r, o, f.low[o])}, {value(r, o, f.high[o])}]"
-            row[f"change against the standard rules: {name}"] = (
-                "–" if r.variants[i].standard else f"{diff_text(r, o, f.diff[o])} [{diff_text(r, o, f.diff_low[o])}, {diff_text(r, o, f.diff_high[o])}]"
+            unit = " (percentage points)" if r.is_share(o) else ""
+            row[f"change against the standard rules: {name}{unit}"] = (
+                "–" if r.variants[i].standard else f"{diff_num(r, o, f.diff[o])} [{diff_num(r, o, f.diff_low[o])}, {diff_num(r, o, f.diff_high[o])}]"
             )  # fmt: skip
         row["n (fresh deals)"] = f"{f.n:,}"
         rows.append(row)
@@ -459,7 +470,7 @@ def render(r: DesignResult, chart_files: list[tuple[str, str, str]], left_out: l
 
     spec = r.spec
     g = get_game(spec.game)
-    lines = [f"# {spec.title}", ""]
+    lines = [f"# {spec.title}", "", HOW_TO_READ, ""]
     if spec.question:
         lines += [spec.question, ""]
     lines += ["## Findings", ""] + [f"- {s}" for s in findings(r)]
@@ -469,7 +480,7 @@ def render(r: DesignResult, chart_files: list[tuple[str, str, str]], left_out: l
             lines += [f"![{title}]({rel})", ""] + ([f"*{caption}*", ""] if caption else [])
     if r.chosen:
         lines += ["", "## The chosen variants and the standard rules on fresh deals", "",
-                  f"Mean [95% CI; for a share, Wilson's]; the change is paired deal by deal on the same "
+                  f"Mean [95% CI]; the change is paired deal by deal on the same "
                   f"{spec.final:,} fresh deals (mean [95% CI]).", "", _final_table(r)]  # fmt: skip
     lines += ["", "## The variants the race kept longest", "",
               "The search's estimates: mean [95% CI] over the deals each played; every variant is in `summary.csv`.",

@@ -44,8 +44,13 @@ if TYPE_CHECKING:
 CODE = re.compile(r"[A-Za-z]\w*\[\d+\]|(?<![\w])(?!n=)\w+=\w|\b[a-z]+_[a-z_]+\b")
 # A sample size as a chart states it: "n=40,000 deals a point", "n = 2,000 games".
 N_TEXT = re.compile(r"\bn\s?=\s?(about |at least )?\d[\d,]*")
-# "from 5% to 59%": a range where a title should state a finding.
-RANGE = re.compile(r"\bfrom\s+[-+−]?\d[\d.,]*\S*\s+to\s+[-+−]?\d", re.I)
+# "from 5% to 59%", "in 3.7% to 18.0% of games": a range where a title should state a finding ("falls from
+# 15% to 13%" states one).
+RANGE = re.compile(
+    r"(?<!falls )(?<!rises )(?<!drops )(?<!grows )(?<!climbs )\bfrom\s+[-+−]?\d[\d.,]*%?(?:\s*\([^)]*\))?\s+to"
+    r"\s+[-+−]?\d|\bin\s+\d[\d.,]*%?\s+to\s+\d[\d.,]*%",
+    re.I,
+)
 KINDS = ("lines", "bars", "hist", "heatmap", "rows", "scatter")
 MAX_LINES = 4  # lines in one panel that may cross each other; more tangle, and get panels of their own
 
@@ -76,18 +81,16 @@ def strength(strategy: str) -> str:
 
 
 def players_of(strategies: list[str] | tuple[str, ...]) -> str:
-    """The strengths of the strategies a run seats, joined: ``random and rule-based players``."""
-    kinds: list[str] = []
+    """The strengths of the strategies a run seats, in words: ``random players and rule-based players
+    (heuristic)``; the rule-based ones named, since their rules differ."""
+    kinds: dict[str, list[str]] = {}
     for s in strategies:
-        k = strength(s)
-        if k not in kinds:
-            kinds.append(k)
-    if len(kinds) == 1:
-        return kinds[0]
-    short = [k.removesuffix(" players") if k.endswith(" players") else k for k in kinds]
-    if all(k.endswith(" players") for k in kinds):
-        return ", ".join(short[:-1]) + " and " + short[-1] + " players"
-    return ", ".join(kinds[:-1]) + " and " + kinds[-1]
+        names = kinds.setdefault(strength(s), [])
+        name = parse_spec(s).name
+        if name not in names:
+            names.append(name)
+    parts = [f"{k} ({', '.join(v)})" if k == "rule-based players" else k for k, v in kinds.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def unit_of(result: ExperimentResult) -> str:
@@ -105,6 +108,21 @@ def from_run(result: ExperimentResult, charts: list[Chart]) -> list[Chart]:
     seated = [s for c in result.spec.cells for s in c.players]
     fill = {"n": n_of(result), "players": players_of(seated) if seated else ""}
     return [dataclasses.replace(c, **{k: v for k, v in fill.items() if not getattr(c, k)}) for c in charts]
+
+
+def direction(series: list[ChartSeries]) -> str:
+    """How every series moves along x, for a title computed from its data: ``rises`` (never falls,
+    told apart from flat by the CIs of its ends), ``falls``, or ``""`` when they differ or turn."""
+    ways = set()
+    for s in series:
+        pts = sorted(zip(s.x, s.y, s.low, s.high, strict=True), key=lambda t: t[0])
+        if len(pts) < 2:
+            continue
+        ys = [y for _, y, _, _ in pts]
+        up = all(b >= a for a, b in zip(ys, ys[1:], strict=False)) and pts[-1][2] > pts[0][3]
+        down = all(b <= a for a, b in zip(ys, ys[1:], strict=False)) and pts[-1][3] < pts[0][2]
+        ways.add("rises" if up else "falls" if down else "")
+    return ways.pop() if len(ways) == 1 else ""
 
 
 # ---- the data ---------------------------------------------------------------------------------
@@ -311,7 +329,8 @@ def figure(chart: Chart, layout: Layout = Layout()) -> Figure:
     _x_margin(ax, chart, layout)
     ax.set_xlabel("\n".join(textwrap.wrap(chart.xlabel, 90)))
     ax.set_ylabel("\n".join(textwrap.wrap(chart.ylabel, 50)))
-    ax.set_title("\n".join(textwrap.wrap(chart.title, int(9 * layout.width))), fontsize=11)
+    # pad: clear of the top tick label's upper half, where a title wider than the axes reaches over it
+    ax.set_title("\n".join(textwrap.wrap(chart.title, int(9 * layout.width))), fontsize=11, pad=12)
     ax.grid(True, alpha=0.3)
     handles, labels = ax.get_legend_handles_labels()
     if len(labels) > 1:  # outside the axes: never over the data
@@ -422,7 +441,9 @@ def _set_cat_ticks(ax: Any, where: list[float], labels: list[str], layout: Layou
             t.set_rotation(layout.rotate)
 
 
-def _lines(ax: Any, chart: Chart, series: list[ChartSeries], layout: Layout, colours: list | None = None) -> None:
+def _lines(
+    ax: Any, chart: Chart, series: list[ChartSeries], layout: Layout, colours: list | None = None
+) -> None:
     cats = _categories(chart)
     nums = sorted(x for x in cats if _is_num(x))
     words = [x for x in cats if not _is_num(x)]
@@ -437,7 +458,9 @@ def _lines(ax: Any, chart: Chart, series: list[ChartSeries], layout: Layout, col
     k = len(series)
     # Several series on categories are nudged apart so that their error bars do not hide each other; with
     # ``dodge`` every axis, far enough that a mark never covers another's.
-    step = (0.1 if layout.dodge else 0.0) if numeric else (0.12 if layout.dodge else min(0.08, 0.5 / max(k, 1)))
+    step = (
+        (0.05 if layout.dodge else 0.0) if numeric else (0.12 if layout.dodge else min(0.08, 0.5 / max(k, 1)))
+    )
     step = min(step, 0.7 / max(k - 1, 1))
     line_style = dict(lw=0) if chart.kind == "scatter" else dict(lw=1.4)
     for i, s in enumerate(series):
@@ -557,7 +580,9 @@ def _rows(chart: Chart, layout: Layout) -> Figure:
         if ref is not None:
             ax.axvline(ref, color="#555555", lw=0.9, ls="--", zorder=0)
         ax.set_yticks([])
-        ax.set_ylabel("\n".join(textwrap.wrap(str(s.x[i]), 38)), rotation=0, ha="right", va="center", fontsize=7)
+        ax.set_ylabel(
+            "\n".join(textwrap.wrap(str(s.x[i]), 38)), rotation=0, ha="right", va="center", fontsize=7
+        )
         ax.tick_params(axis="x", labelsize=7)
         ax.xaxis.set_major_locator(_few_ticks())
         ax.text(1.01, 0.5, s.label, transform=ax.transAxes, fontsize=7, color=col, va="center")
@@ -620,7 +645,9 @@ def _texts(fig: Figure) -> list[tuple[str, Any]]:
             eps = 1e-9 * (hi - lo or 1.0)
             for tick in axis.get_major_ticks():
                 if lo - eps <= tick.get_loc() <= hi + eps:
-                    found += [(f"{which} tick label", t) for t in (tick.label1, tick.label2) if t.get_visible()]
+                    found += [
+                        (f"{which} tick label", t) for t in (tick.label1, tick.label2) if t.get_visible()
+                    ]
         found += [("annotation", t) for t in ax.texts]
         leg = ax.get_legend()
         if leg is not None:
@@ -701,10 +728,12 @@ def _hidden(ax: Any) -> list[str]:
                 continue
             oxy, orad = _marks(o)
             above.append((oxy, orad or max(o.get_linewidth() * o.figure.dpi / 72, 1.0)))
-        # a mark is hidden when another series' mark, drawn over it, covers most of it
+        # a mark is hidden when another series' mark, drawn over it, covers most of it; a line without
+        # marks when all of it lies under another series
         covered = [any(np.any(np.hypot(*(oxy - p).T) + 0.5 * r <= orad) for oxy, orad in above) for p in xy]
-        if covered and all(covered):
-            out.append(f"hidden: the legend's {lab!r}: every mark lies under another series' marks")
+        if covered and (all(covered) or (any(covered) and _marks(line)[1] > 0)):
+            at = tuple(np.round(line.get_xydata()[covered.index(True)], 3).tolist())
+            out.append(f"hidden: the legend's {lab!r}: its mark at {at} lies under another series' mark")
     return out
 
 
@@ -723,7 +752,9 @@ def _outside(ax: Any) -> list[str]:
         bad |= (xy[:, 1] - r < box.y0 - 0.5) | (xy[:, 1] + r > box.y1 + 0.5)
         if bad.any():
             what = line.get_label() if not line.get_label().startswith("_") else "a series"
-            out.append(f"outside: a mark of {what!r} at pixel {tuple(np.round(xy[bad][0]))} crosses the axes' frame")
+            out.append(
+                f"outside: a mark of {what!r} at pixel {tuple(np.round(xy[bad][0]))} crosses the axes' frame"
+            )
     return out
 
 

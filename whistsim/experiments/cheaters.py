@@ -19,6 +19,8 @@ from statistics import NormalDist
 from typing import Any
 
 from ..stats import Z95
+from ..strategy import parse_spec
+from .spec import fmt_value
 
 HONEST = "0"  # the cheat rate of a player who never passes falsely
 RATES = ("0.1", "0.25", "0.5", "1", "smart")  # crude cheaters: a fixed rate, or 'smart'
@@ -26,6 +28,7 @@ HANDS = (2, 4, 8, 99)  # cheat_hand: cheat only holding at most this many cards 
 STAKES = (1, 10)  # cheat_stake: only to keep a card worth at least this (1: any card; 10: a Ten or Taffy)
 WEIGHS = (0, 0.1, 0.3)  # cheat_weigh: only when that card is worth more than this share of the hand
 POLICY = "policy,cheat_hand={h},cheat_stake={s},cheat_weigh={k}"
+POLICY_PARAMS = ("cheat_hand", "cheat_stake", "cheat_weigh")
 FAMILY: tuple[str, ...] = RATES + tuple(
     POLICY.format(h=h, s=s, k=k) for h in HANDS for s in STAKES for k in WEIGHS
 )
@@ -47,14 +50,13 @@ def player(strength: str, policy: str, challenge: str | None = None) -> str:
 
 
 def policy_of(spec: str) -> tuple[str, str]:
-    """``greedy:cheat=policy,cheat_hand=2,...`` -> ``("greedy", "policy,cheat_hand=2,...")``."""
-    strength, _, params = spec.partition(":")
-    prefix = "cheat="
-    if not params.startswith(prefix):
-        raise ValueError(f"{spec!r}: not a cheater's player spec (expected NAME:cheat=...)")
-    parts = params[len(prefix) :].split(",")
-    keep = [parts[0]] + [p for p in parts[1:] if p.startswith("cheat_")]
-    return strength, ",".join(keep)
+    """A seat's player -> its strength and cheat policy, as the family writes it:
+    ``greedy:cheat=policy,cheat_hand=2.0,...,challenge=always`` -> ``("greedy", "policy,cheat_hand=2,...")``."""
+    s = parse_spec(spec)
+    cheat = fmt_value(s.params.get("cheat", "smart" if s.name == "cheater" else 0))  # each player's default
+    if cheat == "policy":
+        cheat += "".join(f",{k}={fmt_value(s.params[k])}" for k in POLICY_PARAMS if k in s.params)
+    return str(s.name), cheat
 
 
 _RATE_WORDS = {
@@ -75,7 +77,11 @@ def words(policy: str) -> str:
     if not policy.startswith("policy"):
         return f"passes falsely at a rate of {policy}"
     p = dict(x.split("=", 1) for x in policy.split(",")[1:])
-    hand, stake, weigh = float(p.get("cheat_hand", 99)), float(p.get("cheat_stake", 10)), float(p.get("cheat_weigh", 0))
+    hand, stake, weigh = (
+        float(p.get("cheat_hand", 99)),
+        float(p.get("cheat_stake", 10)),
+        float(p.get("cheat_weigh", 0)),
+    )
     when = (
         "when following would throw a Ten or a Taffy onto a trick he cannot win"
         if stake >= 10
@@ -88,7 +94,7 @@ def words(policy: str) -> str:
         text += f", holding at most {hand:g} card{'s' if hand != 1 else ''}"
     if weigh > 0:
         share = _WEIGH_WORDS.get(weigh, f"{weigh:g} times")
-        text += f", and only if the card kept is worth more than {share} of his hand (what a catch costs)"
+        text += f", and only if the card kept is worth more than {share} of his hand"
     return text
 
 

@@ -318,7 +318,7 @@ def generic_charts(result: ExperimentResult) -> list[Chart]:
             f"{cap(name(result, f))}: highest with {where}, {fmt_num(hi[2])}; lowest {fmt_num(lo[2])} "
             f"({unit(result, f)})",
             xname, label(result, f), ss, categorical=categorical,
-            caption="Error bars: 95% confidence intervals" + (" (Wilson's, for a share)" if is_share(spec.game, f) else "")
+            caption="Error bars: 95% confidence intervals" + (" (for a share, kept inside 0-100%)" if is_share(spec.game, f) else "")
                     + f"; n={result.games:,} games per point.",
         ))  # fmt: skip
     if spec.pairs:

@@ -43,7 +43,8 @@ def headline_table(result: ExperimentResult, shares: frozenset[str] = frozenset(
     rows = []
     for c in spec.cells:
         row: dict[str, Any] = {
-            axis_name(spec, a): value_words(a, c.value(a)) if c.value(a) is not None else "–" for a in spec.axes
+            axis_name(spec, a): value_words(a, c.value(a)) if c.value(a) is not None else "–"
+            for a in spec.axes
         }
         for f in spec.headline:
             e = result.reported(c.index, f, shares)

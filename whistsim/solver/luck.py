@@ -199,16 +199,19 @@ def study(
 
 
 def markdown(table: pd.DataFrame) -> str:
+    """The split as a table in words (95% CIs in brackets)."""
     lines = [
-        "| game | rules | players | n | cards' share (R²) | play's share | mean play (side 0) "
-        "| mean abs play | SD par | SD play |",
+        "| game | rules | players | n (deals) | share of the margin's variation the cards explain "
+        "| share left to the play | side 0's margin above its open-hand value (points a deal) "
+        "| size of that difference, either way (points a deal) | spread of the open-hand value (SD, points) "
+        "| spread of the play (SD, points) |",
         "|---|---|---|---:|---|---|---|---|---:|---:|",
     ]
     for _, r in table.iterrows():
         lines.append(
-            f"| {r['game']} | {r['variant']} | {r['players']} | {r['n']} | {_fmt(r['cards_share'], True)} "
-            f"| {_fmt(r['play_share'], True)} | {_fmt(r['play'])} | {_fmt(r['abs_play'])} "
-            f"| {r['sd_par']:.2f} | {r['sd_play']:.2f} |"
+            f"| {GAME_NAMES[r['game']]} | {VARIANT_NAMES[r['variant']]} | {STRENGTH_WORDS[r['players']]} "
+            f"| {r['n']:,} | {_fmt(r['cards_share'], True)} | {_fmt(r['play_share'], True)} | {_fmt(r['play'])} "
+            f"| {_fmt(r['abs_play'])} | {r['sd_par']:.2f} | {r['sd_play']:.2f} |"
         )
     return "\n".join(lines)
 
@@ -291,43 +294,72 @@ def _than(a: pd.Series, b: pd.Series) -> str:
     return f"{word} the {100 * y[0]:.1f}% (95% CI {100 * y[1]:.1f}–{100 * y[2]:.1f}%)"
 
 
+# The players of a cell in the findings' words (docs/reports.md#how-to-read-this).
+PLAYER_PHRASES = {"random": "four random players", "heuristic": "four rule-based players (heuristic)",
+                  "pimc": "four players who search sampled deals"}  # fmt: skip
+OPEN_HAND = (
+    "the open-hand value of their cards (what the deal is worth to a side when every hand is open and both "
+    "sides play their best)"
+)
+
+
+def _beside(rows: list[pd.Series]) -> str:
+    """How the play's mean stands to the open-hand value in every row at once: more or less only when each
+    row's 95% CI lies wholly on that side of 0."""
+    if all(r["play"][1] > 0 for r in rows):
+        return "more than"
+    if all(r["play"][2] < 0 for r in rows):
+        return "less than"
+    return "not clearly more or less than"
+
+
 def findings(table: pd.DataFrame) -> list[str]:
     """At most six sentences, most important first, each with its figure, 95% CI and n."""
     out = []
     for game, variant in (("whist", "honours"), ("scotch", "scotch")):
         r = _cell(table, game, variant, "heuristic")
         out.append(
-            f"In {GAME_NAMES[game]} ({VARIANT_NAMES[variant]}) between four heuristic players the cards "
-            f"decide {_pct(r['cards_share'])}, n={r['n']:,} deals) of the variance of a deal's margin; "
-            f"the play the rest."
+            f"In {GAME_NAMES[game]} ({VARIANT_NAMES[variant]}) between {PLAYER_PHRASES['heuristic']} the cards "
+            f"explain {_pct(r['cards_share'])}, n={r['n']:,} deals) of the variation in a deal's margin (side "
+            f"0's points less side 1's); the play explains the rest."
         )
     w0, w1 = _cell(table, "whist", "honours", "heuristic"), _cell(table, "whist", "no honours", "heuristic")
     out.append(
-        f"Without honours (which are dealt, not played for) the cards decide {_pct(w1['cards_share'])}, "
-        f"n={w1['n']:,} deals) of a Whist deal's margin between heuristic players: {_than(w1, w0)} with them."
+        f"Without honours (which are dealt, not played for) the cards explain {_pct(w1['cards_share'])}, "
+        f"n={w1['n']:,} deals) of the variation in a Whist deal's margin between {PLAYER_PHRASES['heuristic']}: "
+        f"{_than(w1, w0)} with them."
     )
     s0, s1 = _cell(table, "scotch", "scotch", "pimc"), _cell(table, "scotch", "french", "pimc")
     out.append(
-        f"With the French ten of diamonds (won in play) the cards decide {_pct(s1['cards_share'])}, "
-        f"n={s1['n']:,} deals) of a Scotch Whist deal's margin between pimc players: {_than(s1, s0)} "
-        f"under Scotch rules."
+        f"With the French ten of diamonds (won in play) the cards explain {_pct(s1['cards_share'])}, "
+        f"n={s1['n']:,} deals) of the variation in a Scotch Whist deal's margin between "
+        f"{PLAYER_PHRASES['pimc']}: {_than(s1, s0)} under Scotch rules."
     )
     rw, hw = _cell(table, "whist", "honours", "random"), _cell(table, "whist", "honours", "heuristic")
     out.append(
-        f"Between random players the cards decide {_pct(rw['cards_share'])}, n={rw['n']:,} deals) of a Whist "
-        f"deal's margin (honours scored): {_than(rw, hw)} between heuristic players."
+        f"Between {PLAYER_PHRASES['random']} the cards explain {_pct(rw['cards_share'])}, n={rw['n']:,} deals) "
+        f"of the variation in a Whist deal's margin (honours scored): {_than(rw, hw)} between "
+        f"{PLAYER_PHRASES['heuristic']}."
     )
     pw = _cell(table, "whist", "honours", "pimc (side 0) vs heuristic")
     ps = _cell(table, "scotch", "scotch", "pimc (side 0) vs heuristic")
     out.append(
-        f"The better side's play is worth over par, pimc against heuristic: {_pts(pw['play'])}, "
-        f"n={pw['n']:,} deals) in Whist and {_pts(ps['play'])}, n={ps['n']:,} deals) in Scotch Whist."
+        f"Players who search sampled deals, against rule-based players (heuristic), score {_beside([pw, ps])} "
+        f"{OPEN_HAND}: {_pts(pw['play'])}, n={pw['n']:,} deals) in Whist and {_pts(ps['play'])}, "
+        f"n={ps['n']:,} deals) in Scotch Whist."
     )
     return out
 
 
+# The strengths in words a card player reads, on the charts' axes and legends.
+STRENGTH_WORDS = {"random": "random", "heuristic": "rule-based (heuristic)", "pimc": "sampling search",
+                  "pimc (side 0) vs heuristic": "sampling search (side 0) against rule-based"}  # fmt: skip
+PLAYERS_WORDS = ("random players, rule-based players (heuristic) and players who search sampled deals, the same "
+                 "strength at every seat except in the last bar (one side of each)")  # fmt: skip
+
+
 def charts(table: pd.DataFrame) -> list:
-    """The study's charts, as data (``experiments.results.Chart``)."""
+    """The study's charts, as data (``experiments.results.Chart``); each title computed from what it shows."""
     from ..experiments.results import Chart, ChartSeries
 
     out = []
@@ -336,35 +368,52 @@ def charts(table: pd.DataFrame) -> list:
         for variant in VARIANTS[game]:
             rows = [_cell(table, game, variant, s) for s in STRENGTHS]
             series.append(ChartSeries(
-                label=VARIANT_NAMES[variant], x=list(STRENGTHS),
+                label=VARIANT_NAMES[variant], x=[STRENGTH_WORDS[s] for s in STRENGTHS],
                 y=[100 * r["cards_share"][0] for r in rows], low=[100 * r["cards_share"][1] for r in rows],
                 high=[100 * r["cards_share"][2] for r in rows]))  # fmt: skip
-        lo = min(min(s.y) for s in series)
-        hi = max(max(s.y) for s in series)
+        cells = [(y, s.label, x) for s in series for x, y in zip(s.x, s.y, strict=True)]
+        lo, hi = min(cells), max(cells)
         n = int(table[table["game"] == game]["n"].iloc[0])
         out.append(Chart(
             name=f"cards-share-{game}",
-            title=f"{GAME_NAMES[game]}, 4 players: the cards decide {lo:.0f}% to {hi:.0f}% of a deal's "
-                  f"margin, most when both sides play well (n={n:,} deals per bar, 95% CI)",
-            xlabel="players (every seat; or side 0 vs side 1)",
-            ylabel="share of the margin's variance the cards decide (R², %)",
-            series=series, kind="bars", categorical=True))  # fmt: skip
-    xs, ys, lows, highs = [], [], [], []
+            title=f"{GAME_NAMES[game]}, 4 players: the cards decide most of a deal's margin between "
+                  f"{hi[2]} players ({hi[0]:.0f}%, {hi[1]}) and least between {lo[2]} players ({lo[0]:.0f}%, "
+                  f"{lo[1]})",
+            xlabel="players (every seat; or side 0 against side 1)",
+            ylabel="share of the variation in a deal's margin that the cards decide (%)",
+            series=series, kind="bars", categorical=True, n=f"n={n:,} deals a bar", players=PLAYERS_WORDS,
+            caption="Error bars: 95% CIs."))  # fmt: skip
+    xs, ys, lows, highs, ns = [], [], [], [], []
     for game in VARIANTS:
         for variant in VARIANTS[game]:
             r = _cell(table, game, variant, "pimc (side 0) vs heuristic")
+            ns.append(int(r["n"]))
             xs.append(SHORT_NAMES[variant])
             ys.append(r["play"][0])
             lows.append(r["play"][1])
             highs.append(r["play"][2])
+    above = sum(lo > 0 for lo in lows)
+    n = min(ns)
     out.append(Chart(
         name="play-over-par",
-        title=f"pimc against heuristic: the better side scores {min(ys):+.1f} to {max(ys):+.1f} points a deal "
-              "above its open-hand par (mean for side 0, 95% CI)",
-        xlabel="game and rules", ylabel="side 0's margin less its par (points a deal)",
-        series=[ChartSeries(label="pimc (side 0) vs heuristic", x=xs, y=ys, low=lows, high=highs)],
-        kind="bars", zero_line=True, categorical=True))  # fmt: skip
+        title=f"Searching sampled deals against rule-based players, side 0 scores above its open-hand par in "
+              f"{above} of {len(xs)} games and rules, by up to {max(ys):+.1f} points a deal",
+        xlabel="game and rules", ylabel="side 0's margin less its open-hand par (points a deal)",
+        series=[ChartSeries(label="sampling search (side 0) against rule-based", x=xs, y=ys, low=lows,
+                            high=highs)],
+        kind="bars", zero_line=True, categorical=True, n=f"n={n:,} deals a bar" if n == max(ns) else f"n={n:,} deals or more a bar",
+        players="players who search sampled deals (side 0) against rule-based players (heuristic, side 1)",
+        caption="Error bars: 95% CIs."))  # fmt: skip
     return out
+
+
+# What each chart shows, in words (by its name; a chart not named here is listed by its title).
+CHART_WORDS = {
+    "cards-share-whist": "the share of a Whist deal's margin the cards explain, by players and rules",
+    "cards-share-scotch": "the share of a Scotch Whist deal's margin the cards explain, by players and rules",
+    "play-over-par": "side 0's margin above its open-hand value when it searches sampled deals against "
+    "rule-based players, by game and rules",
+}
 
 
 def write_chart(chart, folder) -> None:
@@ -378,7 +427,9 @@ def write_chart(chart, folder) -> None:
 
 def report(table: pd.DataFrame, n: dict[str, int], seed: int) -> str:
     """The study's report.md: findings first, then what was run, the table and the charts."""
-    lines = ["# Luck against skill", "", "## Findings", ""]
+    from ..experiments.report import HOW_TO_READ
+
+    lines = ["# Luck against skill", "", HOW_TO_READ, "", "## Findings", ""]
     lines += [f"- {s}" for s in findings(table)]
     lines += [
         "",
@@ -388,7 +439,7 @@ def report(table: pd.DataFrame, n: dict[str, int], seed: int) -> str:
         "--out results/luck_skill` (in `make experiments`). Single deals of Whist and Scotch Whist with "
         "4 players; the same deals (a deal is a function of seed and index) under every player strength "
         "and rule variant. For each deal, side 0's margin in the deal's points is set beside its "
-        "open-hand *par*: every hand open and both sides playing best (the solver; Whist: the open-hand "
+        "open-hand value (*par*): every hand open and both sides playing best (the solver; Whist: the open-hand "
         "tricks' trick points plus honours as dealt; Scotch Whist: the solver's margin in honours won and "
         "cards taken). The share of the margin's variance that par explains (R², 95% CI by Fisher's z) "
         "is what the cards decide; the rest is the play. `play` = actual - par (mean, 95% CI).",
@@ -398,10 +449,17 @@ def report(table: pd.DataFrame, n: dict[str, int], seed: int) -> str:
         "",
         "## The split per player strength and rule variant",
         "",
+        "Each figure with its 95% CI in brackets. Side 0's margin: its points in the deal less side 1's; its "
+        "open-hand value: that margin when every hand is open and both sides play their best. The players: "
+        "the same strength at every seat, or side 0 searching sampled deals against rule-based players.",
+        "",
         markdown(table),
         "",
-        "Charts (`charts/`, each with its data in a JSON file beside it): "
-        + ", ".join(f"`{c.name}.png`" for c in charts(table)),
+        "## Charts",
+        "",
+        "In `charts/`, each with its data in a JSON file beside it:",
+        "",
+        *[f"- `{c.name}.png`: {CHART_WORDS.get(c.name, c.title)}" for c in charts(table)],
         "",
     ]
     return "\n".join(lines)

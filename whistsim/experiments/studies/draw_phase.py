@@ -13,6 +13,7 @@ import pandas as pd
 
 from ...stats import Estimate, holm, p_two_sided
 from ...strategy import parse_spec
+from ..charts import from_run
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
@@ -97,7 +98,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         if ev:
             verdict += ", while " + _count_verdict(len(ev), len([r for r in ev if r in loses]),
                                                    len([r for r in ev if r in gains]), "players that search "
-                                                   "every decision, after the stock too")  # fmt: skip
+                                                   "every decision (after the stock too)")  # fmt: skip
         if st_gains:
             g = max(st_gains, key=lambda r: r["points"].mean)
             tail = (f"the best, {policy_name(g['policy'])}{where(g)}, changes seat {seat}'s points by "
@@ -160,8 +161,7 @@ def analyse(result: ExperimentResult) -> Analysis:
               f"(against {base_name})", f"seat {seat} plays while the stock lasts",
               "change in Tens and Taffies won: cards per game (95% CI)"),
         _bars(rows, groups, policies, "win", f"win-{seat}",
-              f"Seat {seat}'s share of wins against {base_name}: from {fmt_num(100 * min(r['win'].mean for r in rows))} "
-              f"to {fmt_num(100 * max(r['win'].mean for r in rows))} percentage points",
+              _win_title(rows, seat, base_name),
               f"seat {seat} plays while the stock lasts", "change in share of games won: percentage points (95% CI)",
               scale=100),
     ]  # fmt: skip
@@ -177,7 +177,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     ])  # fmt: skip
     return Analysis(
         findings,
-        charts,
+        from_run(result, charts),
         [(f"Each policy against {base_name} on the same deals (95% intervals, not adjusted for the "
           f"{len(rows)} comparisons)", md_table(table))],
     )  # fmt: skip
@@ -187,15 +187,43 @@ def _count_verdict(n: int, lose: int, gain: int, what: str) -> str:
     """How many of ``n`` compared policies lose and gain points, every one counted with its sign."""
     und = n - lose - gain
     if n == 1:
-        verb = "loses points" if lose else "gains points" if gain else "is not told apart from drawing throughout"
-        return f"the one {what.replace('policies', 'policy').replace('players', 'player')} {verb}"
+        verb = (
+            "loses points"
+            if lose
+            else "gains points"
+            if gain
+            else "is not told apart from drawing throughout"
+        )
+        one = what.replace("policies that change", "policy that changes").replace(
+            "players that search", "player that searches"
+        )
+        return f"the one {one} {verb}"
     every = "both" if n == 2 else f"all {n}"
     if lose == n:
         return f"{every} {what} lose points"
     if gain == n:
         return f"{every} {what} gain points"
-    parts = [f"{k} {v}" for k, v in ((lose, "lose points"), (gain, "gain"), (und, "are not told apart from 0")) if k]
-    return f"of the {n} {what}, " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+    parts = [
+        f"{k} {v}"
+        for k, v in (
+            (lose, "lose points" if lose > 1 else "loses points"),
+            (gain, "gain" if gain > 1 else "gains"),
+            (und, "are not told apart from 0" if und > 1 else "is not told apart from 0"),
+        )
+        if k
+    ]
+    return f"of the {n} {what}, " + (
+        ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    )
+
+
+def _win_title(rows: list[dict], seat: int, base_name: str) -> str:
+    """How many of the comparisons drawn win more or fewer games than the baseline (by their 95% CIs)."""
+    fewer = sum(r["win"].high < 0 for r in rows)
+    more = sum(r["win"].low > 0 for r in rows)
+    big = max(rows, key=lambda r: abs(r["win"].mean))["win"].mean
+    return (f"Against {base_name}, seat {seat} wins fewer games in {fewer} and more in {more} of the {len(rows)} "
+            f"comparisons drawn; the largest change is {100 * big:+.1f} percentage points of games won")  # fmt: skip
 
 
 def _everywhere(text: str) -> bool:

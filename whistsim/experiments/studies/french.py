@@ -9,6 +9,7 @@ is the last position).
 from __future__ import annotations
 
 from ...stats import holm, p_two_sided
+from ..charts import from_run
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value
@@ -51,12 +52,15 @@ def analyse(result: ExperimentResult) -> Analysis:
     adj = holm([p_two_sided(e) for _, e in dl])
     shorter = sum(e.mean < 0 and a < 0.05 for (_, e), a in zip(dl, adj, strict=True))
     e4 = dict(dl)[p4]
+    longer = sum(e.mean > 0 and a < 0.05 for (_, e), a in zip(dl, adj, strict=True))
+    verdict = ("are shorter at every player count" if shorter == len(dl) else "are longer at every player count"
+               if longer == len(dl) else f"are shorter at {shorter} and longer at {longer} of {len(dl)} player counts")  # fmt: skip
     findings.append(
-        f"French Whist games to {s4.rules.target} are shorter: with {p4} players a game lasts "
+        f"French Whist games to {s4.rules.target} {verdict}: with {p4} players a game lasts "
         f"{fmt_num(result.estimate(f4.index, 'deals').mean)} deals against "
         f"{fmt_num(result.estimate(s4.index, 'deals').mean)} in Scotch Whist, a change of "
-        f"{pts(e4, 'deals', 'games', signed=True)} on the same deals; shorter at {shorter} of {len(dl)} player "
-        f"counts (Holm)."
+        f"{pts(e4, 'deals', 'games', signed=True)} on the same deals (each count adjusted for the {len(dl)} "
+        "comparisons of French with Scotch Whist, one per player count)."
     )
     # 2. Points per deal.
     ps, pf = result.estimate(s4.index, "deal_points"), result.estimate(f4.index, "deal_points")
@@ -67,8 +71,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     # 3. Cards' share of points.
     cs, cf = result.estimate(s4.index, "cards_share"), result.estimate(f4.index, "cards_share")
     findings.append(
-        f"Cards' share of all points falls from {pct(cs, 'games')} to {pct(cf, 'games')} ({p4} players): the "
-        "ten of diamonds is an honour, and cards are scored as before."
+        f"Cards' share of all points {'falls' if cf.mean < cs.mean else 'rises'} from {pct(cs, 'games')} to "
+        f"{pct(cf, 'games')} ({p4} players); by the rules the ten of diamonds scores as an honour, and cards "
+        "are scored as before."
     )
     # 4. Who wins: the side ahead after the first deal.
     lw = [(p, diff(f, "first_leader_won")) for p, _, f in pairs]
@@ -78,7 +83,8 @@ def analyse(result: ExperimentResult) -> Analysis:
     findings.append(
         f"The side ahead after the first deal wins {pct(share(result, f4, 'first_leader_won'), 'games')} of French "
         f"games against {fmt_num(100 * result.estimate(s4.index, 'first_leader_won').mean)}% of Scotch ones "
-        f"({p4} players, a change of {_pp(l4)}); the change excludes 0 at {changed} of {len(lw)} player counts (Holm)."
+        f"({p4} players, a change of {_pp(l4)}); the change is told apart from 0 at {changed} of {len(lw)} player "
+        f"counts (each adjusted for the {len(lw)} comparisons, one per player count)."
     )
     # 5. The count-out and the first dealer.
     u4 = diff(f4, "countout_upset")
@@ -140,4 +146,4 @@ def analyse(result: ExperimentResult) -> Analysis:
             zero_line=True,
         ),
     ]
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

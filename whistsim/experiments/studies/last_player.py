@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...stats import Estimate, Share
+from ..charts import from_run
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
@@ -80,15 +81,17 @@ def analyse(result: ExperimentResult) -> Analysis:
 
     charts = [
         _lines(result, x, groups, "windfall_decides", "decides",
-               f"The kept cards decide the winner in {100 * share[low.index].mean:.1f}% to "
-               f"{100 * share[top.index].mean:.1f}% of games, most with {where(top)}",
+               f"The kept cards decide the winner most often with {where(top)} "
+               f"({100 * share[top.index].mean:.1f}% of games) and least with {where(low)} "
+               f"({100 * share[low.index].mean:.1f}%)",
                "kept cards decided the winner: % of games (95% CI)", 100.0, share=True),
         _lines(result, x, groups, "windfall", "windfall",
                f"The last player's windfall: up to {fmt_num(windfall(w_top).mean)} points "
                f"per game ({where(w_top)})", "points the kept cards added: points per game (95% CI)", 1.0),
         _lines(result, x, groups, "last_keeps", "keeps",
-               f"Someone keeps cards at the end in {100 * keeps[k_low.index].mean:.1f}% to "
-               f"{100 * keeps[k_top.index].mean:.1f}% of games", "games ending with cards kept: % of games (95% CI)",
+               f"Someone keeps cards at the end of at least {100 * keeps[k_low.index].mean:.1f}% of games, with "
+               f"{where(k_low)}, and of {100 * keeps[k_top.index].mean:.1f}% with {where(k_top)}",
+               "games ending with cards kept: % of games (95% CI)",
                100.0, share=True),
     ]  # fmt: skip
     rows = []
@@ -103,8 +106,8 @@ def analyse(result: ExperimentResult) -> Analysis:
                      "n": w.n})  # fmt: skip
     return Analysis(
         findings[:6],
-        charts,
-        [("Per table (95% CIs; shares: Wilson)", md_table(pd.DataFrame(rows)))],
+        from_run(result, charts),
+        [("Per table (95% intervals)", md_table(pd.DataFrame(rows)))],
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...stats import Estimate
 from .. import verdicts as V
+from ..charts import from_run
 from ..reading import axis_values, find_axis, fmt_share, group_label, series, signed
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num
 from ..spec import fmt_value
@@ -81,7 +82,7 @@ def analyse(result: ExperimentResult) -> Analysis:
                 f"a fair share is {100 / len(c.players):.0f}%)."
             )
     findings = catch + little + wins[:1]
-    return Analysis(findings, _charts(result, axis, seat, leader, bases), [], wins[1:])
+    return Analysis(findings, from_run(result, _charts(result, axis, seat, leader, bases)), [], wins[1:])
 
 
 def _span(ys: list[float], v) -> str:

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ...stats import Estimate
 from .. import verdicts as V
+from ..charts import direction, from_run, n_of
 from ..reading import axis_values, fmt_share, points, seat_gap, series, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num, md_table
 from ..spec import Cell, fmt_value
@@ -135,7 +136,7 @@ def analyse(result: ExperimentResult) -> Analysis:
 
 
 def _charts(result: ExperimentResult, presets: list, cells_of) -> list[Chart]:
-    n = f"n={result.games:,} games per point"
+    n = n_of(result)
     charts: list[Chart] = []
     for f, what, ylabel in (
         ("rel_margin", "The winning margin over a fair share", "winning margin over a fair share of the points (ratio)"),
@@ -153,10 +154,17 @@ def _charts(result: ExperimentResult, presets: list, cells_of) -> list[Chart]:
         hi = max(points(ss), key=lambda t: t[2])
         pct = f == "last_keeps"
         v = (lambda y: f"{100 * y:.1f}%") if pct else fmt_num
+        way = direction(ss)
+        how = (
+            f"{way} with more players"
+            if way
+            else f"is largest with {hi[1]} players and smallest with {lo[1]}"
+        )
         charts.append(Chart(f"{slug(f)}-by-players",
-                            f"{what}: from {v(lo[2])} ({lo[1]} players, {lo[0]}) to {v(hi[2])} ({hi[1]} players, {hi[0]})",
+                            f"{what} {how}: {v(hi[2])} with {hi[1]} players ({hi[0]}), {v(lo[2])} with "
+                            f"{lo[1]} ({lo[0]})",
                             "players at the table", ylabel, ss,
-                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if pct else ''}; {n}."))  # fmt: skip
+                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if pct else ''}.", n=n))  # fmt: skip
     first = []
     for pr in presets:
         s = ChartSeries(rules_words(fmt_value(pr)) if pr is not None else "all", [], [], [], [])
@@ -178,6 +186,6 @@ def _charts(result: ExperimentResult, presets: list, cells_of) -> list[Chart]:
                             f"({top[1]} players, {top[0]})",
                             "players at the table", "first player's points above the table's average (% of a fair share)",
                             first, zero_line=True,
-                            caption=f"One turn position at every table size, so the sizes compare; error bars: 95% "
-                                    f"confidence intervals; {n}."))  # fmt: skip
-    return charts
+                            caption="One turn position at every table size, so the sizes compare; error bars: 95% "
+                                    "confidence intervals.", n=n))  # fmt: skip
+    return from_run(result, charts)

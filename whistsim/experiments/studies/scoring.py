@@ -11,6 +11,7 @@ import math
 
 from ...stats import wilson
 from .. import verdicts as V
+from ..charts import from_run, n_of
 from ..reading import axis_values, fmt_share, group_label, points, series, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num
 from ..spec import fmt_value
@@ -98,7 +99,7 @@ def analyse(result: ExperimentResult) -> Analysis:
 def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Chart]:
     spec = result.spec
     charts: list[Chart] = []
-    n = f"n={result.games:,} games per point"
+    n = n_of(result)
     x = others[0] if others else axis
     for f, what, ylabel in (
         ("rel_spread", "the spread of the players' points", "sd of the players' points within a game over a fair share (ratio)"),
@@ -119,7 +120,7 @@ def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Char
         title = f"{what[:1].upper()}{what[1:]}: highest under {where(top)} ({v(top[2])}), lowest under {where(low)} ({v(low[2])})"
         charts.append(Chart(f"{slug(f)}-by-scoring", title, "players at the table" if x != axis else "scoring",
                             ylabel, ss, kind="lines" if x != axis else "bars", categorical=x == axis,
-                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if share else ''}; {n}."))  # fmt: skip
+                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if share else ''}.", n=n))  # fmt: skip
     first_other = {a: axis_values(spec, a)[0] for a in others}
     cells = [
         c for c in spec.cells if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in first_other.items())
@@ -142,16 +143,26 @@ def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Char
         if not ss:
             continue
         name = "all players' points together" if h == "total_points" else "the first seat's points"
-        widest = max(ss, key=lambda s: max(s.x) - min(s.x))
-        lo_x, hi_x = min(widest.x), max(widest.x)
+        sd = {s.label: _sd(s) for s in ss}
+        widest = max(ss, key=lambda s: sd[s.label])
         mode = max(zip(widest.y, widest.x, strict=True))[1]
-        title = (f"Distribution of {name} in a game ({where}): {widest.label} ranges from {lo_x} to {hi_x}, "
-                 f"most often {mode}")  # fmt: skip
-        caption = f"Shaded: 95% confidence intervals (Wilson) of each value's share; n={result.games:,} games per line."
+        title = f"{name[:1].upper()}{name[1:]} in a game ({where}) vary most under {widest.label}"
+        if len(ss) > 1:
+            least = min(ss, key=lambda s: sd[s.label])
+            title += (f" (standard deviation {fmt_num(sd[widest.label])} points) and least under {least.label} "
+                      f"({fmt_num(sd[least.label])} points)")  # fmt: skip
+        caption = "Shaded: 95% confidence intervals (Wilson) of each value's share."
         if constant:
             caption += " Not drawn, being the same in every game: " + "; ".join(constant) + "."
         if not math.isfinite(mode):
             continue
         charts.append(Chart(f"distribution-{slug(h)}", title, f"{name} (points per game)", "share of games", ss,
-                            kind="hist", caption=caption))  # fmt: skip
-    return charts
+                            kind="hist", caption=caption, n=n_of(result, "a line")))  # fmt: skip
+    return from_run(result, charts)
+
+
+def _sd(s: ChartSeries) -> float:
+    """The standard deviation of a distribution drawn as shares of games at each value."""
+    total = sum(s.y) or 1.0
+    mean = sum(x * y for x, y in zip(s.x, s.y, strict=True)) / total
+    return math.sqrt(sum(y * (x - mean) ** 2 for x, y in zip(s.x, s.y, strict=True)) / total)

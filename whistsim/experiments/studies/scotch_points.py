@@ -9,6 +9,7 @@ one side scored for cards in the deal) for how often a side scores 10 or more.
 from __future__ import annotations
 
 from ...stats import Estimate, Share, holm, p_two_sided
+from ..charts import from_run
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ._scotch import cells_where, line, pct, pts
@@ -72,11 +73,24 @@ def analyse(result: ExperimentResult) -> Analysis:
         ups = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean > 0 and a < 0.05]
         downs = [f"{p1}→{p2}" for (p1, p2, d), a in zip(steps, adj, strict=True) if d.mean < 0 and a < 0.05]
         p1, p2, d = max(steps, key=lambda t: abs(t[2].mean))
+        # "It follows the sides" only when every step from 3 players on goes clearly the sides' way.
+        solo = {p for p, c, _ in shares if c.rules.n_teams == p}
+        sided = [(a_, b_) for a_, b_, _ in steps if a_ >= 3 and (a_ in solo) != (b_ in solo)]
+        follows = (
+            bool(sided)
+            and len(sided) == sum(1 for a_, _, _ in steps if a_ >= 3)
+            and all((f"{a_}→{b_}" in downs) if a_ in solo else (f"{a_}→{b_}" in ups) for a_, b_ in sided)
+        )
+        alone = ", ".join(str(p) for p in sorted(solo) if p >= 3)
+        pairs_ = ", ".join(str(p) for p, _, _ in shares if p >= 3 and p not in solo)
+        tail = (f": from 3 players on it follows the sides, higher when each plays alone ({alone}) than in "
+                f"partnerships ({pairs_})" if follows else "")  # fmt: skip
         findings.append(
             f"The largest step is from {p1} to {p2} players, {100 * d.mean:+.1f} percentage points (95% CI "
-            f"{100 * d.low:+.1f} to {100 * d.high:+.1f}, n={d.n:,} deals each); cards' share rises at {len(ups)} steps ({', '.join(ups) or 'none'}) "
-            f"and falls at {len(downs)} ({', '.join(downs) or 'none'}) of {len(steps)} (Holm): from 3 players on it follows the "
-            "sides, higher when each plays alone (3, 5, 7) than in partnerships (4, 6, 8)."
+            f"{100 * d.low:+.1f} to {100 * d.high:+.1f}, not adjusted, n={d.n:,} deals each); cards' share rises "
+            f"at {len(ups)} steps ({', '.join(ups) or 'none'}) and falls at {len(downs)} "
+            f"({', '.join(downs) or 'none'}) of {len(steps)} (each adjusted for the {len(steps)} comparisons of "
+            f"one player count with the next){tail}."
         )
     other = [s for s in strategies if s != main]
     if other:
@@ -94,8 +108,8 @@ def analyse(result: ExperimentResult) -> Analysis:
     charts.append(
         Chart(
             "cards-share",
-            f"Cards give {100 * lo[2].mean:.0f}% to {100 * hi[2].mean:.0f}% of the points ({main} players); "
-            "honours the rest",
+            f"Cards give the largest share of the points with {hi[0]} players ({100 * hi[2].mean:.0f}%) and the "
+            f"smallest with {lo[0]} ({100 * lo[2].mean:.0f}%), {main} players; honours the rest",
             "players",
             "points for cards: % of all points (95% CI, within the marks)",
             ss,
@@ -114,4 +128,4 @@ def analyse(result: ExperimentResult) -> Analysis:
             ss,
         )
     )
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

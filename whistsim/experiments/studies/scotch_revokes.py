@@ -10,6 +10,7 @@ deals. It reads ``seat_won[0]`` (the revoker's side won the game),
 from __future__ import annotations
 
 from ...stats import holm, p_two_sided
+from ..charts import from_run
 from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value
@@ -84,16 +85,18 @@ def analyse(result: ExperimentResult) -> Analysis:
         findings.append(
             f"Revoking pays only while claims are rarer than the next chance tested: the highest claim chance at "
             f"which it still gains is {fmt_value(max(top[2]))} ({top[0]} players, rate {fmt_value(top[1])}: {_pp(e)})"
-            f"{nxt}; it pays in {len(pays)} and costs in {len(costs)} of the {len(keys)} settings (Holm over all "
-            f"{len(keys)} paired tests)."
+            f"{nxt}; it pays in {len(pays)} and costs in {len(costs)} of the {len(keys)} settings (each adjusted "
+            f"for the {len(keys)} comparisons of revoking with honest play, one per player count, rate and claim "
+            "chance)."
         )
     else:
         top_key = max(keys, key=lambda key: gains[key][1].mean)
         findings.append(
             f"Revoking never clearly pays at any claim chance tested: its best case, rate {fmt_value(top_key[1])} "
             f"at claim chance {fmt_value(top_key[2])} with {top_key[0]} players, changes the side's wins by "
-            f"{_pp(gains[top_key][1])}; it costs in {len(costs)} of the {len(keys)} settings (Holm over all "
-            f"{len(keys)} paired tests)."
+            f"{_pp(gains[top_key][1])}; it costs in {len(costs)} of the {len(keys)} settings (each adjusted "
+            f"for the {len(keys)} comparisons of revoking with honest play, one per player count, rate and claim "
+            "chance)."
         )
     # 3. At the rules' own claim chance (always claimed).
     k1 = max(claims)
@@ -133,8 +136,10 @@ def analyse(result: ExperimentResult) -> Analysis:
         charts.append(
             Chart(
                 f"revoke-gain-by-claim-{p}",
-                f"{p} players: revoking gains at most {100 * max(e.mean for (p2, _, k), (_, e) in gains.items() if p2 == p):+.1f} "
-                f"percentage points unclaimed, and costs up to {abs(100 * low):.0f} once claims reach {fmt_value(max(near))}",
+                f"{p} players: never claimed, revoking changes games won by at most "
+                f"{100 * max(e.mean for (p2, _, k), (_, e) in gains.items() if p2 == p):+.1f} percentage points; "
+                f"once {100 * max(near):g}% of revokes are claimed it costs up to {abs(100 * low):.0f} percentage "
+                "points of games won",
                 "chance that a revoke is claimed",
                 "change in games won: percentage points (95% CI)",
                 ss,
@@ -163,4 +168,4 @@ def analyse(result: ExperimentResult) -> Analysis:
                 zero_line=True,
             )
         )
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

@@ -10,7 +10,8 @@ A side's fair share of games is one over the number of sides.
 from __future__ import annotations
 
 from ...stats import Estimate, holm, p_two_sided
-from ..reading import axis_values
+from ..charts import from_run, players_of
+from ..reading import axis_values, player_words
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ._scotch import cells_where, line, pct, pts, share
 
@@ -120,24 +121,27 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"({r4[0]} players): with every card played at random the dealer's side is {where}."
         )
     # Charts.
+    who = players_of([s for _, c in cells for s in c.players]) + " at every seat"
     ss = []
     for s in strategies:
         rows = [
             (p, result.estimate(c.index, f"deal_edge[{p - 1}]")) for p in counts if (c := _cell(result, p, s))
         ]
-        ss.append(line(f"{s} players", [p for p, _ in rows], [e for _, e in rows]))
+        ss.append(line(f"{player_words(s)} players", [p for p, _ in rows], [e for _, e in rows]))
     charts.append(Chart(
         "dealer-edge-per-deal",
         f"The dealer's side scores up to {fmt_num(big[2].mean)} points per deal above the average side "
-        f"({main}, {big[0]} players)",
+        f"({player_words(main)} players, {big[0]} at the table)",
         "players", "dealer's side: points per deal above average (95% CI)", ss, zero_line=True,
     ))  # fmt: skip
     ss = [line(f"{p} players", list(range(1, p + 1)), ests) for p, _, _, ests in best_rows]
     charts.append(Chart(
         "seat-edge-per-deal",
-        f"Per deal the dealer's seat is best placed at {dealer_best} of {len(best_rows)} player counts ({main} players)",
+        f"Per deal the dealer's seat is best placed at {dealer_best} of {len(best_rows)} player counts "
+        f"({player_words(main)} players)",
         "turn position in the deal (1 = elder hand; the last is the dealer)",
-        "side's points per deal above the average side (95% CI)", ss, zero_line=True,
+        "side's points per deal above the average side (95% CI)", ss, zero_line=True, panels=True,
+        players=who,
     ))  # fmt: skip
     ss = []
     for p, c in cells:
@@ -155,9 +159,11 @@ def analyse(result: ExperimentResult) -> Analysis:
     charts.append(Chart(
         "seat-wins-per-game",
         f"Over a game to 41 the best placed seat of all (largest over seats and player counts) wins "
-        f"{100 * te.mean:.1f} percentage points above its fair share (position {tk + 1}, {tp} {main} players)",
+        f"{100 * te.mean:.1f} percentage points above its fair share (position {tk + 1}, {tp} "
+        f"{player_words(main)} players)",
         "turn position in the game's first deal (1 = elder hand; the last is the dealer)",
-        "games won minus a fair share: percentage points (95% CI)", ss, zero_line=True,
+        "games won minus a fair share: percentage points (95% CI)", ss, zero_line=True, panels=True,
+        players=who,
     ))  # fmt: skip
     ss = [
         line("winner had fewer points than a rival", [p for p, _, _ in ups], [u for _, u, _ in ups], 100),
@@ -167,7 +173,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     ]
     charts.append(Chart(
         "count-out",
-        f"The count-out order overturns the final totals in up to {100 * hi[1].mean:.1f}% of games ({hi[0]} players, {main})",
+        f"The count-out order overturns the final totals in up to {100 * hi[1].mean:.1f}% of games "
+        f"({hi[0]} {player_words(main)} players)",
         "players", "% of games (95% CI, within the marks)", ss,
+        players=who,
     ))  # fmt: skip
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ...stats import Estimate, Share, holm, p_two_sided
+from ..charts import from_run, players_of
 from ..reading import axis_values, player_words
 from ..results import Analysis, Chart, ExperimentResult, fmt_num, md_table
 from ..spec import fmt_value
@@ -172,13 +173,13 @@ def analyse(result: ExperimentResult) -> Analysis:
     for s in strategies:
         pts_ = [(p, share(result, c, "tens_caught")) for p in counts if (c := _cell(result, p, s))]
         if pts_:
-            ss.append(line(f"{s} players", [p for p, _ in pts_], [e for _, e in pts_], 100))
+            ss.append(line(f"{player_words(s)} players", [p for p, _ in pts_], [e for _, e in pts_], 100))
     if by_p:
         charts.append(
             Chart(
                 "ten-caught-by-players",
-                f"The Ten of trumps is caught in {100 * lo[1].mean:.0f}% to {100 * hi[1].mean:.0f}% of deals "
-                f"({main} players), least with {lo[0]} players",
+                f"Played by the book the Ten of trumps is caught most often with {hi[0]} players "
+                f"({100 * hi[1].mean:.0f}% of deals) and least with {lo[0]} ({100 * lo[1].mean:.0f}%)",
                 "players",
                 "% of deals the Ten is caught (95% CI, within the marks)",
                 ss,
@@ -189,14 +190,18 @@ def analyse(result: ExperimentResult) -> Analysis:
         for p, c, _ in gaps:
             ests = [_caught_given(result, c, k) for k in range(p)]
             ss.append(line(f"{p} players", list(range(1, p + 1)), ests, 100))
+        held = sorted(round(result.games / p) for p, _, _ in gaps)
         charts.append(
             Chart(
                 "ten-caught-by-holder",
-                f"Who loses the Ten ({main} players): most exposed is the {_position(k_w, p_w)} "
+                f"Who loses the Ten ({player_words(main)} players): most exposed is the {_position(k_w, p_w)} "
                 f"with {p_w} players ({100 * e_w.mean:.0f}% of the Tens dealt there are caught)",
                 "holder's turn position (1 = elder hand; the last is the dealer)",
                 "% of the Tens dealt there that are caught (95% CI)",
                 ss,
+                n=f"n=about {held[0]:,} to {held[-1]:,} deals a point (the deals in which that seat held the "
+                f"Ten: one in as many as there are players, of {result.games:,})",
+                players=players_of([s for p, c, _ in gaps for s in c.players]) + " at every seat",
             )
         )
     if diffs:
@@ -204,19 +209,24 @@ def analyse(result: ExperimentResult) -> Analysis:
         ss = []
         for s in [x for x in strategies if x != fmt_value(base)]:
             mine = [(p, e) for p, s2, e in diffs if s2 == s]
-            ss.append(line(f"{s} minus {base}", [p for p, _ in mine], [e for _, e in mine], 100))
+            ss.append(line(f"{player_words(s)} players against {player_words(base)} ones", [p for p, _ in mine],
+                           [e for _, e in mine], 100))  # fmt: skip
+        less = sum(e.high < 0 for _, _, e in diffs)
+        more = sum(e.low > 0 for _, _, e in diffs)
+        how = ("less often" if less == len(diffs) else "more often" if more == len(diffs) else
+               f"less often in {less} and more often in {more} of {len(diffs)} comparisons,")  # fmt: skip
         charts.append(
             Chart(
                 "ten-caught-change",
-                f"Stronger play changes how often the Ten is caught by up to {100 * abs(big[2].mean):.0f} "
-                "percentage points (same deals)",
+                f"Players stronger than {player_words(base)} ones lose the Ten {how} than they do: by up to "
+                f"{100 * abs(big[2].mean):.0f} percentage points ({big[0]} players, same deals)",
                 "players",
-                f"change against {base} players: percentage points (95% CI)",
+                f"change against {player_words(base)} players: percentage points (95% CI)",
                 ss,
                 zero_line=True,
             )
         )
-    return Analysis(findings, charts, tables)
+    return Analysis(findings, from_run(result, charts), tables)
 
 
 def _given(e: Estimate, p: int, who: str) -> str:
@@ -347,7 +357,9 @@ def measure_why(spec, counts: list[int], main: str, deals: int = WHY_DEALS) -> d
             "against": _est(col["against"]),
             "exposed": Share.of(_est(exposed.astype(float))),
             "caught": Share.of(_est(col["caught"])),
-            "caught_exposed": Share.of(_est(col["caught"][exposed]) if exposed.any() else Estimate(0.0, 0.0, 0)),
+            "caught_exposed": Share.of(
+                _est(col["caught"][exposed]) if exposed.any() else Estimate(0.0, 0.0, 0)
+            ),
             "guards": _est(col["guards"]),
             "forced": Share.of(_est(col["forced"])),
         }

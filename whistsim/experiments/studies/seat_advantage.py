@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...stats import Estimate
 from .. import verdicts as V
+from ..charts import from_run
 from ..reading import MAX_SERIES, axis_values, group_label, points, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num
 from ..spec import Cell, fmt_value
@@ -36,8 +37,10 @@ def analyse(result: ExperimentResult) -> Analysis:
     first = [(c, result.estimate(c.index, "pos_edge[0]")) for c in spec.cells]
     clear = sum(V.positive(e) == V.HOLDS for _, e in first)
     c, e = max(first, key=lambda ce: ce[1].mean)
+    verdict = ("Moving first helps in every setting" if clear == len(first) else "Moving first helps in some settings"
+               if clear else "Moving first is not clearly an advantage")  # fmt: skip
     findings.append(
-        f"Moving first helps a little: the first player's points are clearly above the table's average in "
+        f"{verdict}: the first player's points are clearly above the table's average in "
         f"{clear} of {len(first)} settings, by at most {signed(e, 'points per game')}, which is "
         f"{_share(result, c, e)}, with {_where(result, c)}."
     )
@@ -99,4 +102,4 @@ def analyse(result: ExperimentResult) -> Analysis:
                             "turn position (1 = moves first)", "points per game above the table's average",
                             ss[:MAX_SERIES], zero_line=True,
                             caption=f"Error bars: 95% confidence intervals; n={result.games:,} games per point."))  # fmt: skip
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

@@ -12,7 +12,8 @@ It names the figure it reads: ``side_won[0]``.
 
 from __future__ import annotations
 
-from ..reading import find_axis
+from ..charts import from_run
+from ..reading import find_axis, player_words
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
 from ._whist import pct, share
 
@@ -32,7 +33,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         strong = spec.cells[p.cell].value(axis)
         weak = spec.cells[p.base].value(axis)
         gain = result.tally.paired[j].estimate(WIN)
-        steps.append((str(weak), str(strong), share(result, p.cell, WIN), gain))
+        steps.append((player_words(str(weak)), player_words(str(strong)), share(result, p.cell, WIN), gain))
     if not steps:
         return Analysis(["(no step of the ladder has a baseline on the same deals)"], [], [])
     game = "Whist" if spec.game == "whist" else "Scotch Whist"
@@ -40,8 +41,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     for weak, strong, plain, gain in steps:
         w = 0.5 + gain.mean
         lo, hi = 0.5 + gain.low, 0.5 + gain.high
+        verb = "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "is not told apart from"
         findings.append(
-            f"At {game} a {strong} partnership beats a {weak} one in {100 * w:.1f}% of games on paired deals "
+            f"At {game} a {strong} partnership {verb} a {weak} one, winning {100 * w:.1f}% of games on paired deals "
             f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%, CI width {100 * (hi - lo):.1f} points, n={gain.n:,} games); "
             f"its plain share of games won is {pct(plain)}, CI width {100 * (plain.high - plain.low):.1f} points."
         )
@@ -67,4 +69,4 @@ def analyse(result: ExperimentResult) -> Analysis:
         "step: stronger partnership vs weaker", "games won by the stronger side: % (95% CI)",
         [s_dup, s_plain], kind="bars", categorical=True,
     )  # fmt: skip
-    return Analysis(findings, [chart], [])
+    return Analysis(findings, from_run(result, [chart]), [])

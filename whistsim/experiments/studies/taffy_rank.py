@@ -14,6 +14,7 @@ import math
 import pandas as pd
 
 from ...stats import Estimate, Share, holm, p_two_sided
+from ..charts import from_run
 from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value
@@ -69,7 +70,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         findings.append(
             f"Equal to a Ten ({rank_name(eq)}), the Ten takes {_pct_ratio(n_sh[mid_eq.index])} of the tricks where the two "
             f"meet with {where(mid_eq)}, and the Taffy {_pct_ratio(t_sh[mid_eq.index])}; at 10 1/2 the Taffy takes "
-            f"{_pct_ratio(t_sh[mid_up.index])} and the Ten none (a Jack or better takes the rest)."
+            f"{_pct_ratio(t_sh[mid_up.index])} and the Ten {_pct_ratio(n_sh[mid_up.index])} (a Jack or better takes "
+            "the rest)."
         )
         w = ten_wins[mid_eq.index]
         ppp = result.estimate(mid_eq.index, "points_per_player").mean
@@ -77,7 +79,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"So under Akagiri 1995's rank a Ten takes a Taffy in {est(w, 'tricks per game')} with {where(mid_eq)}; "
             f"each such trick is worth at least {TRICK_WORTH} points, so at least {fmt_num(TRICK_WORTH * w.mean)} points "
             f"per game ({fmt_num(100 * TRICK_WORTH * w.mean / ppp)}% of a player's {fmt_num(ppp)}) are won with a Ten "
-            f"against a Taffy, which cannot happen at 10 1/2."
+            f"against a Taffy, against {fmt_num(ten_wins[mid_up.index].mean)} such tricks per game at 10 1/2 with "
+            f"{where(mid_up)}."
         )
     rows = []
     for c in level:
@@ -96,7 +99,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         rel = abs(big["d"].mean) / abs(big["level"]) if big["level"] else math.nan
         findings.append(
             f"What that does to the points, paired on the same deals: {len(sig)} of {len(rows)} changes in the spread, "
-            f"the margin and the first player's edge are told apart from 0 after Holm's correction; the largest "
+            f"the margin and the first player's edge are told apart from 0 (each adjusted for the {len(rows)} "
+            f"comparisons with 10 1/2 on the same deals); the largest "
             f"relative change is {big['words']} with {where(big['cell'])}, "
             f"{est(big['d'], '+' + _unit(big['figure']), 'paired deals')}, {fmt_num(100 * rel)}% of "
             f"{'a fair share' if big['figure'].startswith('pos_edge') else 'its level'}."
@@ -104,7 +108,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         d_met = result.difference(mid_eq.index, "taffy_ten", RANK, high) if mid_eq is not None else None
         if d_met is not None:
             findings.append(
-                f"The rank also changes how often the two meet, since greedy players answer by it: "
+                f"The rank also changes how often the two meet: "
                 f"{est(d_met[0], '+tricks per game', 'paired deals')} with {where(mid_eq)} at {rank_name(eq)} "
                 f"against 10 1/2."
             )
@@ -125,8 +129,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         ))  # fmt: skip
         charts.append(Chart(
             "meetings",
-            f"A Taffy and a Ten meet in {fmt_num(met[lo.index].mean)} to {fmt_num(met[hi.index].mean)} tricks per game "
-            f"at 10 1/2",
+            f"At 10 1/2 a Taffy and a Ten meet most often with {where(hi)} ({fmt_num(met[hi.index].mean)} tricks "
+            f"per game) and least with {where(lo)} ({fmt_num(met[lo.index].mean)})",
             "number of players", "tricks where a Taffy and a Ten met: tricks per game (95% CI)",
             [_series(f"Taffy {rank_name(v)}", cs, met, x, 1.0) for v, cs in ((high, up), (eq, level))],
             caption="Tricks holding at least one Taffy and one Ten, per game; error bars: 95% CIs.",
@@ -164,12 +168,14 @@ def analyse(result: ExperimentResult) -> Analysis:
     ])  # fmt: skip
     tables = [("Meetings of a Taffy and a Ten (95% CIs)", md_table(table))]
     if rows:
-        tables.append(("Paired changes in the points, against 10 1/2 on the same deals", md_table(pd.DataFrame([
+        tables.append(("Paired changes in the points, against 10 1/2 on the same deals (95% intervals, not "
+                       "adjusted for the several comparisons)", md_table(pd.DataFrame([
             {"table": where(r["cell"]), "figure": r["words"], "change": f"{fmt_num(r['d'].mean)} [{fmt_num(r['d'].low)}, "
-             f"{fmt_num(r['d'].high)}]", "level at 10 1/2": fmt_num(r["level"]), "Holm p": fmt_p(r["holm"]), "n": r["d"].n}
+             f"{fmt_num(r['d'].high)}]", "level at 10 1/2": fmt_num(r["level"]),
+             f"chance by luck alone, adjusted for the {len(rows)} comparisons": fmt_p(r["holm"]), "n": r["d"].n}
             for r in rows
         ]))))  # fmt: skip
-    return Analysis(findings[:6], charts, tables, shares=SHARES)
+    return Analysis(findings[:6], from_run(result, charts), tables, shares=SHARES)
 
 
 def _partner(spec, c: Cell, value) -> Cell | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from math import comb
 
+from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
 from ._whist import changed, find, num, pct, share, span
 
@@ -78,14 +79,18 @@ def analyse(result: ExperimentResult) -> Analysis:
         + ", ".join(pct(e, f"of games to {t}") for t, e in reversed(scored))
         + "."
     )
-    length = []
+    length, ds = [], []
     for t, _on, off, _ in rows:
         d = result.difference(off.index, "deals", HONOURS)
         if d is not None:
             length.append(f"{num(d[0], 'deals more')} to {t}")
+            ds.append(d[0])
     if length:
+        # "longer" only when every paired change is clearly above 0.
+        how = ("lasts longer" if all(d.low > 0 for d in ds) else "is shorter" if all(d.high < 0 for d in ds)
+               else "changes in length")  # fmt: skip
         findings.append(
-            "Without honours a game lasts longer on the same deals: " + ", ".join(reversed(length)) + "."
+            f"Without honours a game {how} on the same deals: " + ", ".join(reversed(length)) + "."
         )
     charts = []
     if decided:
@@ -105,4 +110,4 @@ def analyse(result: ExperimentResult) -> Analysis:
         f"when they did in {span([e.mean for _, e in needed])} of games",
         "game: points to win", "% (95% CI)", both, kind="bars", categorical=True,
     ))  # fmt: skip
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])

@@ -8,7 +8,10 @@ names the Whist figures it reads: ``deals`` (with its histogram) and
 
 from __future__ import annotations
 
-from ...stats import Estimate
+import math
+
+from ...stats import Estimate, wilson
+from ..charts import from_run, n_of
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
 from ._whist import find, num, pct, share
 
@@ -34,6 +37,15 @@ def _series(label: str, points: list[tuple[int, Estimate]], scale: float = 1.0) 
         s.low.append(scale * e.low)
         s.high.append(scale * e.high)
     return s
+
+
+def _change_verb(ds: list[Estimate]) -> str:
+    """The verb for paired changes: lengthens only when every 95% interval is above 0, shortens when below."""
+    if all(d.low > 0 for d in ds):
+        return "lengthens"
+    if all(d.high < 0 for d in ds):
+        return "shortens"
+    return "changes the length of"
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -81,15 +93,16 @@ def analyse(result: ExperimentResult) -> Analysis:
         findings.append(
             f"With honours and {main} players, " + "; ".join(spread) + f" (n={result.games:,} games each)."
         )
-    honours = []
+    honours, signs = [], []
     for t in targets:
         off = cell(t, False, main)
         d = result.difference(off.index, "deals", HONOURS) if off is not None else None
         if d is not None:
             honours.append(f"{num(d[0], 'deals')} to {t}")
+            signs.append(d[0])
     if honours:
         findings.append(
-            f"Leaving honours out lengthens a game, on the same deals ({main} players), by "
+            f"Leaving honours out {_change_verb(signs)} a game, on the same deals ({main} players), by "
             + ", ".join(reversed(honours)) + "."
         )  # fmt: skip
     if len(players) > 1:
@@ -120,15 +133,16 @@ def analyse(result: ExperimentResult) -> Analysis:
     if ss and long_ is not None and short is not None:
         charts.append(Chart(
             "deals-per-game",
-            f"A game lasts {result.estimate(short.index, 'deals').mean:.1f} deals to 5 without honours and "
-            f"{result.estimate(long_.index, 'deals').mean:.1f} to 10 with them ({main} players)",
+            f"Long whist (to 10 points, honours scored) lasts {result.estimate(long_.index, 'deals').mean:.1f} "
+            f"deals, short whist (to 5, no honours) {result.estimate(short.index, 'deals').mean:.1f}; "
+            + _honours_words(result, targets, cell, main),
             "game: points to win", "deals per game (95% CI, smaller than the marks)", ss,
         ))  # fmt: skip
     if ls and leader:
         charts.append(Chart(
             "first-deal-leader-wins",
-            f"The side ahead after the first deal wins {100 * leader[-1][1].mean:.0f}% of games to {leader[-1][0]}"
-            f" and {100 * leader[0][1].mean:.0f}% to {leader[0][0]}",
+            f"The side ahead after the first deal wins {100 * leader[-1][1].mean:.0f}% of games to {leader[-1][0]} "
+            f"points and {100 * leader[0][1].mean:.0f}% to {leader[0][0]}",
             "game: points to win", "games won by the first deal's leader: % (95% CI)", ls,
         ))  # fmt: skip
     hs = []
@@ -138,12 +152,35 @@ def analyse(result: ExperimentResult) -> Analysis:
         if h:
             total = sum(h.values())
             xs = list(range(min(h), max(h) + 1))
-            hs.append(ChartSeries(f"to {t}", xs, [100 * h.get(x, 0) / total for x in xs], [], []))
-    if hs:
+            ci = [wilson(h.get(x, 0) / total, total) for x in xs]
+            hs.append(ChartSeries(f"to {t} points", xs, [100 * h.get(x, 0) / total for x in xs],
+                                  [100 * a for a, _ in ci], [100 * b for _, b in ci]))  # fmt: skip
+    if len(hs) > 1:
+        sd = [_sd(s) for s in hs]
+        wide = "more" if sd[-1] > sd[0] else "fewer"
         charts.append(Chart(
             "deals-distribution",
-            "Games to 10 spread over many more deals than games to 5 (honours on, "
-            f"{main} players, n={result.games:,} games each)",
-            "deals in the game", "% of games", hs, kind="hist",
+            f"Games {hs[-1].label} spread over {wide} deals than games {hs[0].label} (standard deviation "
+            f"{sd[-1]:.1f} deals against {sd[0]:.1f}; honours on)",
+            "deals in the game", "% of games (95% CI, shaded)", hs, kind="hist", n=n_of(result, "a line"),
         ))  # fmt: skip
-    return Analysis(findings, charts, [])
+    return Analysis(findings, from_run(result, charts), [])
+
+
+def _sd(s: ChartSeries) -> float:
+    """The standard deviation of a distribution drawn as shares of games at each value."""
+    total = sum(s.y) or 1.0
+    mean = sum(x * y for x, y in zip(s.x, s.y, strict=True)) / total
+    return math.sqrt(sum(y * (x - mean) ** 2 for x, y in zip(s.x, s.y, strict=True)) / total)
+
+
+def _honours_words(result: ExperimentResult, targets: list, cell, main) -> str:
+    """Whether leaving honours out lengthens the game at every target, from the cells drawn."""
+    longer = [
+        t for t in targets
+        if (a := cell(t, False, main)) and (b := cell(t, True, main))
+        and result.estimate(a.index, "deals").low > result.estimate(b.index, "deals").high
+    ]  # fmt: skip
+    if len(longer) == len(targets):
+        return "without honours every game lasts longer"
+    return f"without honours a game lasts longer at {len(longer)} of {len(targets)} targets"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...stats import Estimate, holm, p_two_sided
+from ..charts import from_run
 from ..reading import find_axis
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, md_table
 from ..spec import fmt_value
@@ -70,8 +71,11 @@ def analyse(result: ExperimentResult) -> Analysis:
     if free:
         c, e = max(free, key=lambda ce: ce[1].n)
         base = result.difference(c.index, WIN, axis)[1]  # type: ignore[index]
+        v = verdict[c.index]
+        head = "pay" if v == "pays" else "cost" if v == "costs" else "are not told apart from honest play"
+        moves = "raises" if e.mean > 0 else "lowers"
         findings.append(
-            "Unnoticed, deliberate revokes pay: trumping every trick it cannot win by following raises its "
+            f"Unnoticed, deliberate revokes {head}: trumping every trick it cannot win by following {moves} its "
             f"side's share of games won from {100 * share(result, base.index, WIN).mean:.1f}% to "
             f"{100 * share(result, c.index, WIN).mean:.1f}%, {pp(e)}, with "
             f"{num(result.estimate(c.index, 'revokes'), 'revokes per game')}."
@@ -126,7 +130,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         if pays and costs:
             sure = (
                 f"; at 3 points added it clearly pays at a chance of {fmt_value(max(pays))} or less and clearly "
-                f"costs from {fmt_value(min(costs))} on (Holm-adjusted, n={result.games:,} paired games each)"
+                f"costs from {fmt_value(min(costs))} on (each adjusted for the {len(gains)} comparisons of revoking with "
+                f"honest play, one per setting; n={result.games:,} paired games each)"
             )
         findings.append(
             "Revoking stops paying once the chance that a revoke is noticed passes about "
@@ -142,7 +147,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         (ca, ea), (cd, ed) = pairs["add"], pairs["deduct"]
         findings.append(
             "Deducting 3 from the revokers instead of adding 3 to the other side (every revoke noticed) makes "
-            f"the revoker's side's change in games won {pp(ed)} instead of {100 * ea.mean:+.1f}, and lengthens "
+            f"the revoker's side's change in games won {pp(ed)} instead of {100 * ea.mean:+.1f}, and "
+            f"{'lengthens' if result.estimate(cd.index, 'deals').mean > result.estimate(ca.index, 'deals').mean else 'shortens'} "
             f"the game to {num(result.estimate(cd.index, 'deals'), 'deals')} against "
             f"{result.estimate(ca.index, 'deals').mean:.2f}, the revokers losing "
             f"{num(negated(result.estimate(cd.index, 'penalty[0]')), 'points per game')} to deductions."
@@ -177,9 +183,9 @@ def analyse(result: ExperimentResult) -> Analysis:
             "revoker's side: change in games won, percentage points (95% CI)", ss, zero_line=True,
         ))  # fmt: skip
     heading = (
-        f"Where revoking pays, Holm-adjusted over the {len(gains)} settings: it clearly pays in {n_pay}, "
+        f"Where revoking pays, each setting adjusted for the {len(gains)} comparisons made: it clearly pays in {n_pay}, "
         f"clearly costs in {n_cost} and is undecided in {len(gains) - n_pay - n_cost} (n={result.games:,} paired "
         "games each)"
     )
     tables = [(heading, md_table(pd.DataFrame(table)))]
-    return Analysis(findings, charts, tables)
+    return Analysis(findings, from_run(result, charts), tables)
