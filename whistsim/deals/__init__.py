@@ -1,0 +1,1 @@
+"""Deals you choose: constraints on the deal, declared as text (docs/deals.md)."""
