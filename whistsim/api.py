@@ -42,6 +42,20 @@ class Simulation:
     play_s: float = 0.0  # seconds playing the games
     n_records: int = 0  # records made (kept in ``records``, or streamed to a file)
     interrupted: bool = False  # Ctrl-C: ``n`` games of those asked for were played, and summarised
+    where: str | None = None  # the constraint every deal was dealt under (docs/deals.md)
+    deals: int = 0  # deals played
+    drawn: int = 0  # deals drawn to deal them: more than ``deals`` under a constraint
+
+    @property
+    def drawn_per_deal(self) -> float:
+        """Deals drawn per deal played: 1 without a constraint."""
+        return self.drawn / self.deals if self.deals else float("nan")
+
+    def dealt_under(self) -> str:
+        """One line for people: the constraint and what it cost, or that the deals were free."""
+        if self.where is None:
+            return "dealt: at random"
+        return f"dealt under: {self.where} ({self.drawn_per_deal:,.2f} deals drawn per deal played)"
 
     def _meta(self):
         from .tables import share_columns
@@ -67,6 +81,7 @@ class Simulation:
         fixed = table["figure"].isin(exact)
         table.loc[fixed, "ci_low"] = table.loc[fixed, "mean"]
         table.loc[fixed, "ci_high"] = table.loc[fixed, "mean"]
+        table.attrs.update({"where": self.where, "drawn_per_deal": self.drawn_per_deal})
         return table
 
     def format(self) -> str:
@@ -89,6 +104,8 @@ class Simulation:
         out = {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
                "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
                "play_s": self.play_s, "figures": figures}  # fmt: skip
+        if self.where is not None:
+            out.update({"where": self.where, "drawn_per_deal": self.drawn_per_deal})
         if not has_interval(self.n):
             out["note"] = TOO_SMALL_NOTE
         return out
@@ -160,6 +177,7 @@ def simulate(
     keep_games: bool = False,
     progress: bool = False,
     records_to: str | None = None,
+    where: str | None = None,
 ) -> Simulation:
     """Play ``n`` games from one ``seed``; keep the first ``records`` games as records.
 
@@ -174,6 +192,10 @@ def simulate(
 
     With ``records_to`` (a path, ``-`` for standard output) the records are streamed
     to that file as each chunk finishes instead of kept: memory stays flat.
+
+    ``where`` deals every deal under a constraint (``"side0.trumps >= 9"``, docs/deals.md): a
+    constraint that never holds, or holds in fewer than about 1 deal in 10**6, is refused before
+    the run; :attr:`Simulation.drawn_per_deal` says what it cost.
 
     >>> import whistsim
     >>> sim = whistsim.simulate("welsh", n=200, seed=7, rules={"scoring": "five_penalty"},
@@ -193,15 +215,24 @@ def simulate(
     from .advice import warn_ineffective
 
     warn_ineffective(game, r, specs, given=dict(rules or {}))
+    program = None
+    if where is not None:
+        from .deals.constraints import prepare
+
+        constraint = prepare(where, game, r, f, seed=seed)
+        where, program = constraint.text, constraint.program
     moments = Moments()
     shown = columns(g.figures, p, g.sides_of(r), basic_only=True)
     recs: list[dict] = []
     kept: list[Batch] = []
 
-    played = [0]
+    played = [0, 0, 0]  # games, deals, deals drawn
 
     def take(batch: Batch) -> None:
         played[0] += batch.n
+        if "shuffles" in batch.game:
+            played[1] += int(batch.game["deals"].sum()) if "deals" in batch.game else batch.n
+            played[2] += int(batch.game["shuffles"].sum())
         figures = g.measure(batch, r)
         for name in shown:
             moments.add(name, figures[name])
@@ -218,7 +249,8 @@ def simulate(
     written = [0]
     sink = None
     t0 = time.perf_counter()
-    g.play_batch(r, ids, params, seed=seed, n=0, first=f)  # compile or load: timed apart from play
+    more = {} if program is None else {"where": program}
+    g.play_batch(r, ids, params, seed=seed, n=0, first=f, **more)  # compile or load: timed apart from play
     t1 = time.perf_counter()
     done = 0
     try:
@@ -231,14 +263,15 @@ def simulate(
                 def head(start: int, k: int) -> None:
                     if not stopped():
                         run_games(g, r, ids, params, seed=seed, start=start, n=k, first=f, n_threads=threads,
-                                  log_games=max(0, records - start), on_batch=take, stop=stopped)  # fmt: skip
+                                  log_games=max(0, records - start), on_batch=take, stop=stopped,
+                                  where=program)  # fmt: skip
 
                 done, secs = timed_start(head, n)
                 announce(done, secs, n)
             if not stopped():
                 run_games(g, r, ids, params, seed=seed, start=done, n=n - done, first=f, n_threads=threads,
                           log_games=max(0, records - done), progress=progress, progress_done=done, on_batch=take,
-                          stop=stopped)  # fmt: skip
+                          stop=stopped, where=program)  # fmt: skip
             interrupted = stopped()
     except OSError as e:  # a full disk, a closed pipe: one line, the file left as it was
         if records_to is None:
@@ -246,7 +279,8 @@ def simulate(
         raise WhistsimError(f"cannot write {records_to}: {e.strerror}") from None
     t2 = time.perf_counter()
     sim = Simulation(game, r, names, seed, played[0], f, moments, recs, Batch.concat(kept) if kept else None,
-                     load_s=t1 - t0, play_s=t2 - t1, interrupted=interrupted)  # fmt: skip
+                     load_s=t1 - t0, play_s=t2 - t1, interrupted=interrupted, where=where, deals=played[1],
+                     drawn=played[2])  # fmt: skip
     sim.n_records = written[0] if records_to is not None else len(recs)
     return sim
 

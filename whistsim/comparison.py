@@ -57,6 +57,8 @@ class Comparison:
     exact: frozenset[str] = frozenset()  # figures whose difference is constant by the rules (CI: "exact")
     change: str = ""  # the change from A to B in words: "five-penalty scoring against standard scoring"
     meanings: dict[str, str] | None = None  # each figure in words, from its declaration
+    where: str | None = None  # the constraint every deal was dealt under (docs/deals.md)
+    drawn_per_deal: float = 1.0  # deals drawn per deal played, under A
 
     def verdict(self, name: str) -> str:
         """``changed`` (the CI of B - A excludes 0, or the rules fix a difference that is not 0),
@@ -132,6 +134,8 @@ class Comparison:
         out = {"game": self.game, "change": self.change, "rules_a": self.rules_a.describe(),
                "rules_b": self.rules_b.describe(), "strategies": self.strategies, "seed": self.seed, "n": self.n,
                "figures": figures}  # fmt: skip
+        if self.where is not None:
+            out.update({"where": self.where, "drawn_per_deal": self.drawn_per_deal})
         if not has_interval(self.n):
             out["note"] = TOO_SMALL_NOTE
         return out
@@ -218,6 +222,7 @@ def compare(
     first: int | str = "rotate",
     threads_: int | None = None,
     progress: bool = False,
+    where: str | None = None,
     stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> Comparison:
@@ -230,7 +235,8 @@ def compare(
     ``rules`` and the rest of ``vs`` on top. B must differ from A. ``strategies``:
     one spec for all seats or one per seat (``"greedy"``,
     ``"cheater:rate=0.2,challenge=smart"``). With the same pack under both, game
-    ``i`` is the same deal in A and B.
+    ``i`` is the same deal in A and B; ``where`` deals only deals that meet a constraint
+    (docs/deals.md), the same under both when the rules deal the same pack.
 
     ``stop()``, asked after each chunk of deals as Ctrl-C is, ends the run early: the answer is
     of the deals played (``interrupted``). ``on_progress(done)`` is called with 0 once both rule
@@ -282,10 +288,24 @@ def compare(
     shown = [c for c in cols_a if c in cols_b]
     units = {c: g.figure(c).unit for c in shown}
     a, b, d = Moments(), Moments(), Moments()
+    more_a: dict[str, Any] = {}
+    more_b: dict[str, Any] = {}
+    if where is not None:
+        from .deals.constraints import compile_where, prepare
+
+        constraint = prepare(where, game, ra, f, seed=seed)
+        where = constraint.text
+        more_a = {"where": constraint.program}
+        more_b = {"where": compile_where(where, game, rb).program}
+    drawn = [0, 0]  # deals played and drawn, under A
 
     def play(start: int, k: int) -> None:
-        ma = g.measure(g.play_batch(ra, ids_a, params_a, seed=seed, start=start, n=k, first=f), ra)
-        mb = g.measure(g.play_batch(rb, ids_b, params_b, seed=seed, start=start, n=k, first=f), rb)
+        batch = g.play_batch(ra, ids_a, params_a, seed=seed, start=start, n=k, first=f, **more_a)
+        if "shuffles" in batch.game:
+            drawn[0] += int(batch.game["deals"].sum()) if "deals" in batch.game else batch.n
+            drawn[1] += int(batch.game["shuffles"].sum())
+        ma = g.measure(batch, ra)
+        mb = g.measure(g.play_batch(rb, ids_b, params_b, seed=seed, start=start, n=k, first=f, **more_b), rb)
         for c in shown:
             xa, xb = np.asarray(ma[c], np.float64), np.asarray(mb[c], np.float64)
             a.add(c, xa)
@@ -298,8 +318,8 @@ def compare(
         on_progress(0)
     with threads(threads_), stop_on_sigint() as sigint:
         stopped = sigint if stop is None else (lambda: sigint() or stop())
-        for r_, ids_, params_ in ((ra, ids_a, params_a), (rb, ids_b, params_b)):
-            g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f)  # compile first: chunks are timed
+        for r_, ids_, params_, more in ((ra, ids_a, params_a, more_a), (rb, ids_b, params_b, more_b)):
+            g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f, **more)  # compile first: chunks are timed
         # a long comparison says so first, then shows a bar with its ETA
         done = timed_run(n, play, progress=progress, stop=stopped, unit="deal")
         interrupted = stopped()
@@ -311,7 +331,8 @@ def compare(
 
     meanings = {c: figure_name(game, c) for c in shown}
     return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), a, b, d, interrupted,
-                      exact, change_words(ra, rb, preset_a, preset_b), meanings)  # fmt: skip
+                      exact, change_words(ra, rb, preset_a, preset_b), meanings, where,
+                      drawn[1] / drawn[0] if drawn[0] else 1.0)  # fmt: skip
 
 
 def _grouped(names: list[str]) -> str:
@@ -339,6 +360,8 @@ def format_comparison(c: Comparison) -> str:
     lines = [c.title(), f"A: {c.rules_a.describe()}", f"B: {c.rules_b.describe()}",
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
              f"{plural(c.n, 'deal')} under both, each figure's difference (B - A) taken deal by deal"]  # fmt: skip
+    if c.where is not None:
+        lines.append(f"dealt under: {c.where} ({c.drawn_per_deal:,.2f} deals drawn per deal played)")
     if not has_interval(c.n):
         lines.append("one deal gives no interval: every 95% CI below is 'n too small'")
     shown = [r for r in rows if r[8] != SAME]

@@ -49,9 +49,10 @@ from .eta import PROBE_SECONDS
 from .games.dealt import play
 from .games.dealt import players as roster
 from .games.dealt.engine import ENGINE_ERRORS, R_PLAYERS
-from .games.dealt.play import LOG_ROW, play_game
+from .games.dealt.play import G_SHUFFLES, LOG_ROW, play_game
 from .harness import parallel_template
 from .harness.build import kernel
+from .harness.deal import NO_DEAL
 from .options import RuleError, WhistsimError
 from .runner import by_time, timed_run
 from .stats import Z95, proportion
@@ -67,17 +68,17 @@ BLOCK = 16
 
 
 @parallel_template
-def _measure(states, base_deck, seed, start, parts, out, errors):
+def _measure(states, base_deck, seed, start, parts, out, errors, one_deal, drawn):
     """Deals ``start .. start + n - 1``: deal ``i`` is game ``i``'s first, seat ``i mod P`` leading.
 
-    ``out[i, j, side]`` is the side's points from count-out part ``parts[j]``. Compiled in
-    the dealt games' kernel with the seated players (``whistsim.harness.build``).
+    ``out[i, j, side]`` is the side's points from count-out part ``parts[j]``; ``drawn[i]`` the
+    deals drawn to deal it (``one_deal``: play_game's ``extra``, a constraint after its first two).
+    Compiled in the dealt games' kernel with the seated players (``whistsim.harness.build``).
     """
     n = out.shape[0]
     p = states[0].core.table.rules[R_PLAYERS]
     nt = out.shape[2]
     log = np.zeros((1, LOG_ROW), np.int16)  # never written: logging is off
-    one_deal = np.ones(1, np.int64)
     for b in prange((n + BLOCK - 1) // BLOCK):
         g = states[numba.get_thread_id()]
         for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
@@ -88,6 +89,7 @@ def _measure(states, base_deck, seed, start, parts, out, errors):
                 errors[i, 1] = x
                 errors[i, 2] = a
                 continue
+            drawn[i] = g.game_acc[G_SHUFFLES]
             res = g.core.result
             for j in range(parts.shape[0]):
                 for side in range(nt):
@@ -109,6 +111,9 @@ class Setting:
     parts: tuple[int, ...]  # engine result rows, in count-out order
     part_names: tuple[str, ...]
     period: int  # dealer classes: seats d and d + period deal alike
+    where: str | None = None  # the constraint every deal is dealt under (docs/deals.md)
+    program: np.ndarray | None = None  # and its program for the kernel
+    drawn_per_deal: float = 1.0  # deals drawn per deal measured (set by :func:`measure`)
 
     @property
     def players(self) -> int:
@@ -144,8 +149,10 @@ def setting(
     players: int | None = None,
     rules: dict[str, Any] | None = None,
     strategies: Any = ("random",),
+    where: str | None = None,
 ) -> Setting:
-    """Check that the DP models the rules' game logic, and seat the players."""
+    """Check that the DP models the rules' game logic, and seat the players; ``where``: a
+    constraint every deal must meet (docs/deals.md), checked before any deal is played."""
     from .games import get_game, seating
     from .games.dealt.engine import SCOTCH
     from .strategy import USER_BASE, StrategySpec, parse_spec
@@ -195,7 +202,13 @@ def setting(
         ):
             period = d
             break
-    return Setting(game, r, names, ids, params, tuple(parts), part_names, period)
+    program = None
+    if where is not None:
+        from .deals.constraints import prepare
+
+        constraint = prepare(where, game, r, -1)
+        where, program = constraint.text, constraint.program
+    return Setting(game, r, names, ids, params, tuple(parts), part_names, period, where, program)
 
 
 def measure(
@@ -217,6 +230,8 @@ def measure(
     errors = np.zeros((n, 3), np.int64)
     k = kernel(play, roster, [int(i) for i in s.ids], templates=(_measure,))
     deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
+    one_deal = np.concatenate([[1, 0], [] if s.program is None else s.program]).astype(np.int64)
+    drawn = np.zeros(n, np.int64)
 
     # Early chunks are small, and a parallel call's start-up weighs on them: the rate is taken from
     # the first chunk (after the first, which may compile) that ran PROBE_SECONDS by itself, or
@@ -226,9 +241,8 @@ def measure(
 
     def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
         t = time.perf_counter()
-        k._measure(
-            states, deck, np.int64(seed), np.int64(at), part_ids, out[at : at + m], errors[at : at + m]
-        )
+        k._measure(states, deck, np.int64(seed), np.int64(at), part_ids, out[at : at + m], errors[at : at + m],
+                   one_deal, drawn[at : at + m])  # fmt: skip
         now = time.perf_counter()
         if at == 0:
             clock[0] = now
@@ -253,8 +267,11 @@ def measure(
 
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
+        if e == NO_DEAL:
+            raise WhistsimError(f"odds: deal {i}: no deal met {s.where!r} in the most deals drawn for one")
         name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
         raise StrategyError(f"deal {i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
+    s.drawn_per_deal = float(drawn.sum()) / n
     first = np.arange(n) % s.players
     dealer = (first - 1) % s.players
     return out, dealer
@@ -620,6 +637,8 @@ def table(sol: Solution, score: tuple[int, ...] | None = None, dealer: int | Non
         boot=sol.boot,
         dealer_period=s.period,
     )
+    if s.where is not None:
+        df.attrs.update(where=s.where, drawn_per_deal=s.drawn_per_deal)
     return df
 
 
@@ -668,12 +687,14 @@ def odds(
     threads: int | None = None,
     announce: bool = False,
     progress: bool = False,
+    where: str | None = None,
 ) -> pd.DataFrame:
     """The chance that each side wins the game from ``score`` (or from every score short of the
     target), seat ``dealer`` dealing next, with 95% intervals; see the module's doc for the method.
     ``boot``: bootstrap resamples (default: 200; 50 with three sides or more). ``announce``: a
     stage expected to take over a minute says so first; ``progress``: a bar for each stage.
-    Neither changes the result, nor does the thread count.
+    Neither changes the result, nor does the thread count. ``where``: every deal measured meets
+    this constraint (docs/deals.md): the odds of games whose every deal is such a deal.
 
     >>> df = odds("whist", n=2000, seed=1, preset="short", score="3-1", dealer=0)
     >>> row = df.iloc[0]       # one row per score asked; more deals narrow the interval
@@ -682,7 +703,7 @@ def odds(
     """
     from .runner import threads as use_threads
 
-    s = setting(game, preset=preset, players=players, rules=rules, strategies=strategies)
+    s = setting(game, preset=preset, players=players, rules=rules, strategies=strategies, where=where)
     sc = None
     if score is not None:
         sc = parse_score("-".join(map(str, score)) if isinstance(score, tuple) else score, s)

@@ -61,6 +61,7 @@ def run_games(
     progress_done: int = 0,
     on_batch: Callable[[Batch], None],
     stop: Callable[[], bool] | None = None,
+    where: np.ndarray | None = None,
 ) -> None:
     """Play games ``start .. start + n - 1`` and hand each chunk to ``on_batch``.
 
@@ -69,19 +70,22 @@ def run_games(
     alone, so the sizes change nothing in the results. ``stop()``, asked after each
     chunk, ends the run early with every finished chunk handed on. ``progress_done``: games
     of the same run played before this call (a timed start), so that the bar ends at the run's n.
+    ``where``: a compiled constraint on every deal (``whistsim.deals.constraints``), for the games
+    that take one.
     """
     if n < 0:
         raise WhistsimError(f"n={n}: expected a number of games >= 0")
     if chunk < 1:
         raise WhistsimError(f"chunk={chunk}: expected at least 1")
     bar = _progress(progress_done + n, progress_done) if progress else None
+    more = {} if where is None else {"where": where}
 
     def play(at: int, k: int) -> int:
         if at < log_games:  # logged games' move logs are large: keep them few at a time
             k = min(k, LOG_CHUNK)
         batch = game.play_batch(
             rules, ids, params, seed=seed, start=start + at, n=k, first=first,
-            log_games=max(0, min(k, log_games - at)),
+            log_games=max(0, min(k, log_games - at)), **more,
         )  # fmt: skip
         on_batch(batch)
         if bar is not None:

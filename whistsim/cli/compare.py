@@ -49,8 +49,10 @@ from . import GAME, main
     default=None,
     help="draw the differences with their 95% CIs into a PNG file, one panel per unit",
 )
+@click.option("--where", "where", metavar="EXPR", default=None,
+              help="deal only deals that meet EXPR, e.g. 'side0.trumps >= 9' (docs/deals.md)")  # fmt: skip
 def compare_cmd(
-    game, preset, players, rules, vs, strategies, n, seed, as_json, threads, progress, chart_path
+    game, preset, players, rules, vs, strategies, n, seed, as_json, threads, progress, chart_path, where
 ):
     """Compare two rule sets on the same deals: which figures the change moves,
     by how much (B minus A, deal by deal) with its 95% CI, and which it leaves alone.
@@ -63,8 +65,9 @@ def compare_cmd(
     rotates with the game index.
 
     \b
-    Example:
+    Examples:
       whistsim compare --game welsh --vs scoring=five_penalty --n 100000
+      whistsim compare --game whist --vs honours=false --rule unit=deal --where 'side0.honours >= 3'
     """
     from ..comparison import compare, format_comparison
     from ..io import check_outputs, writing
@@ -76,7 +79,7 @@ def compare_cmd(
     b = parse_assignments(vs)
     specs = _strategies(strategies, players, game, preset, a)
     c = compare(game, preset=preset, players=players, rules=a, vs=b, strategies=specs, n=n, seed=seed, threads_=threads,
-                progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+                progress=sys.stderr.isatty() if progress is None else progress, where=where)  # fmt: skip
     if chart_path is not None:
         with writing(chart_path):
             c.chart(chart_path)

@@ -89,6 +89,8 @@ def _strategies(
 @click.option("--json", "as_json", is_flag=True, help="print the run and its summary as one JSON object")
 @click.option("--solve", is_flag=True, help="also each recorded deal's open-hand par beside its score "
               "(Whist; Scotch Whist with two sides): how much the cards decide, how much the play")  # fmt: skip
+@click.option("--where", "where", metavar="EXPR", default=None,
+              help="deal only deals that meet EXPR, e.g. 'side0.trumps >= 9' (docs/deals.md)")  # fmt: skip
 def simulate(
     game,
     preset,
@@ -105,6 +107,7 @@ def simulate(
     progress,
     solve=False,
     as_json=False,
+    where=None,
 ):
     """Play N games and print each figure's mean with its 95% confidence interval.
 
@@ -114,6 +117,7 @@ def simulate(
       whistsim simulate --preset akagiri --players 5 --rule challenge=akagiri --rule revokes=true
       whistsim simulate --n 100 --records games.jsonl
       whistsim simulate --game whist --n 200 --strategy heuristic --rule unit=deal --solve
+      whistsim simulate --game whist --n 10000 --rule unit=deal --where 'side0.trumps >= 9'
     """
     from ..io import atomic_write, check_outputs, writing
 
@@ -134,7 +138,7 @@ def simulate(
     with _scratch() if solve else contextlib.nullcontext() as scratch:  # --solve reads the records back
         sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
                            first=first, threads=threads, records=keep, records_to=scratch or records_path,
-                           progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+                           progress=sys.stderr.isatty() if progress is None else progress, where=where)  # fmt: skip
         if scratch is not None and records_path is not None:
             with writing(records_path), open(scratch, "rb") as src, atomic_write(records_path, "wb") as dst:
                 shutil.copyfileobj(src, dst)
@@ -155,6 +159,8 @@ def simulate(
             f"{plural(sim.n, 'game')} in {sim.play_s:.2f} s ({plural(round(rate), 'game')}/s); "
             f"kernels ready in {sim.load_s:.1f} s"
         )
+        if sim.where is not None:
+            say(sim.dealt_under())
         say(sim.format())
         if records_path is not None:
             say(f"wrote {plural(sim.n_records, 'record')} to {records_path}")

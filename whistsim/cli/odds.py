@@ -56,8 +56,10 @@ from . import GAME, main
 )
 @click.option("--chart", "chart_path", type=click.Path(dir_okay=False), default=None,
               help="a PNG heat map of side 0's chance by score (the whole table only)")  # fmt: skip
+@click.option("--where", "where", metavar="EXPR", default=None,
+              help="measure only deals that meet EXPR, e.g. 'dealer.honours >= 3' (docs/deals.md)")  # fmt: skip
 def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot, threads, progress, as_json, out_path,
-         chart_path):  # fmt: skip
+         chart_path, where):  # fmt: skip
     """The chance that each side wins the game from a score, with its 95% CI.
 
     Measures N single deals with the chosen players, keeps each side's points part
@@ -71,6 +73,7 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
       whistsim odds --game whist --preset short --score 3-1 --dealer 0
       whistsim odds --game whist --rule target=7 --strategy heuristic --chart whist7.png > whist7.csv
       whistsim odds --game scotch --players 4 --score 30-20 --json
+      whistsim odds --game whist --preset short --score 3-1 --where 'dealer.honours >= 3'
     """
     from ..io import atomic_write, check_outputs, writing
     from ..odds import heatmap
@@ -85,10 +88,19 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
         raise WhistsimError("--chart draws the whole table: leave out --score")
     df = compute(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
                  score=score, dealer=dealer, boot=boot, threads=threads, announce=True,
-                 progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
-    meta = {
-        k: df.attrs[k] for k in ("game", "rules", "strategies", "seed", "n_deals", "boot", "dealer_period")
-    }
+                 progress=sys.stderr.isatty() if progress is None else progress, where=where)  # fmt: skip
+    keys = (
+        "game",
+        "rules",
+        "strategies",
+        "seed",
+        "n_deals",
+        "boot",
+        "dealer_period",
+        "where",
+        "drawn_per_deal",
+    )
+    meta = {k: df.attrs[k] for k in keys if k in df.attrs}
     doc = {**meta, "rows": df.to_dict(orient="records")}
     if out_path is not None:
         with writing(out_path), atomic_write(out_path) as f:
@@ -108,6 +120,9 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
         click.echo(f"{game}: {meta['rules']}", err=err)
         click.echo(f"players: {', '.join(f'{q}={s}' for q, s in enumerate(meta['strategies']))}", err=err)
         click.echo(f"{n:,} deals measured (seed {seed}), {meta['boot']} bootstrap resamples", err=err)
+        if where is not None:
+            click.echo(f"dealt under: {meta['where']} ({meta['drawn_per_deal']:,.2f} deals drawn per deal "
+                       "measured)", err=err)  # fmt: skip
         row = df.iloc[0]
         click.echo(f"from {score}, seat {int(row['dealer'])} dealing next:", err=err)
         sides = sum(c.startswith("score_") for c in df.columns)

@@ -110,6 +110,8 @@ def axis_name(spec: Spec, axis: str) -> str:
     if axis in spec.labels:
         return spec.labels[axis]
     parts = axis.split(".")
+    if axis == "where":
+        return "dealt where"
     if parts[0] == "rules":
         return parts[1].replace("_", " ")
     who = "every seat" if parts[1] == "all" else f"seat {parts[1]}"

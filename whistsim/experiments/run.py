@@ -94,9 +94,14 @@ def play_chunk(
             if on_cell is not None:  # progress, batch by batch: the runner sizes them by time
                 on_cell(b.n)
 
+        program = None
+        if cell.where is not None:
+            from ..deals.constraints import compile_where
+
+            program = compile_where(cell.where, spec.game, cell.rules).program
         with _KERNEL_LOCK:
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
-                      chunk=size, n_threads=threads, log_games=log, on_batch=take)  # fmt: skip
+                      chunk=size, n_threads=threads, log_games=log, on_batch=take, where=program)  # fmt: skip
         batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
         figs = figures(game, batch, cell.rules)
         m = tally.cells[cell.index]
@@ -114,9 +119,10 @@ def play_chunk(
             )
         if out_records is not None:
             out_records.append(
-                [
-                    game.make_record(cell.rules, batch, i, spec.seed, list(cell.players))
-                    for i in range(len(batch.logs))
+                [  # batch by batch: a record may read what its own batch kept (welsh: the stocks dealt)
+                    game.make_record(cell.rules, b, i, spec.seed, list(cell.players))
+                    for b in got
+                    for i in range(len(b.logs))
                 ]
             )
     for j, p in enumerate(spec.pairs):

@@ -45,6 +45,7 @@ TOP_KEYS = {
     "n": "games per cell",
     "seed": "the one integer that decides every deck and choice",
     "first": "the seat that plays first, or 'rotate' (default: rotate)",
+    "where": "deal only deals that meet this constraint, e.g. 'side0.trumps >= 9' (docs/deals.md)",
     "chunk": "games per cell in one unit of work (default 16384)",
     "rules": "the base rules: preset, players and rule options",
     "seats": "the players: a list (one per seat) or a table with 'all' and seat numbers",
@@ -75,6 +76,7 @@ class Cell:
     players: tuple[str, ...]  # one strategy spec per seat
     first: int  # -1: rotate with the game index
     deck: str  # cells with equal ``deck`` shuffle identical stocks for a seed
+    where: str | None = None  # the constraint every deal meets (docs/deals.md), or None
 
     def value(self, axis: str) -> Any:
         return dict(self.coords).get(axis)
@@ -111,6 +113,7 @@ class Spec:
     title: str
     question: str
     source: str | None = None  # the TOML file, if any
+    where: str | None = None  # the constraint on every deal, unless a ``where`` axis sweeps it
     cells: list[Cell] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     axes: list[str] = field(default_factory=list)
@@ -130,7 +133,10 @@ class Spec:
             "seed": self.seed,
             "chunk": self.chunk,
             "n": self.n,
-            "cells": [[rules_key(c.rules), list(c.players), c.first] for c in self.cells],  # fmt: skip
+            "cells": [
+                [rules_key(c.rules), list(c.players), c.first] + ([c.where] if c.where else [])
+                for c in self.cells
+            ],  # fmt: skip
             "pairs": [[p.cell, p.base] for p in self.pairs],
             "headline": self.headline,
             "histograms": self.histograms,
@@ -166,6 +172,8 @@ def fmt_value(v: Any) -> str:
 def default_label(axis: str) -> str:
     """``rules.challenge`` -> ``challenge``; ``seats.0.cheat`` -> ``cheat[0]``; ``seats.1`` -> ``player[1]``."""
     parts = axis.split(".")
+    if axis == "where":
+        return "dealt where"
     if parts[0] == "rules":
         return parts[1]
     if len(parts) == 2:
@@ -307,6 +315,8 @@ def _axis_values(axis: str, v: Any) -> list[Any]:
 
 
 def _check_axis(axis: str, options: dict[str, Any]) -> None:
+    if axis == "where":
+        return
     parts = axis.split(".")
     if parts[0] == "rules":
         if len(parts) != 2 or (parts[1] not in options and parts[1] != "preset"):
@@ -320,7 +330,7 @@ def _check_axis(axis: str, options: dict[str, Any]) -> None:
                 f"sweep {axis}: expected seats.K or seats.K.PARAM with K a seat number, all, others or sideN"
             )
         return
-    raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.'")
+    raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.', or is 'where'")
 
 
 _OPTION_TYPES = {
@@ -369,6 +379,9 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     first = data.get("first", "rotate")
     if first != "rotate":
         first = _int("first", first, 0)
+    where_all = data.get("where")
+    if where_all is not None:
+        where_all = _str("where", where_all)
 
     rules = _table("rules", data.get("rules", {}))
     for key, v in rules.items():
@@ -451,8 +464,10 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
         name=name, game=game_name, n=n, seed=seed, first=first, chunk=chunk, rules=dict(rules), seats=seats,
         grids=grids, baseline=baseline, headline=headline, histograms=histograms, labels=labels,
         analysis=analysis, title=_str("title", data.get("title", name)),
-        question=_str("question", data.get("question", "")), source=source, axes=axes,
+        question=_str("question", data.get("question", "")), source=source, axes=axes, where=where_all,
     )  # fmt: skip
+    if where_all is not None and "where" in axes:
+        raise SpecError("where: given once for every cell and swept as an axis; keep one")
     spec.cells = _expand(spec, game)
     spec.pairs = _pairs(spec)
     _check_figures(spec, game)
@@ -501,7 +516,10 @@ def _seat_specs(
     def rank(key: str) -> int:
         return order.get(key, 2 if key.startswith("side") else 3)
 
-    for axis, v in sorted(coords.items(), key=lambda kv: (len(kv[0].split(".")), rank(kv[0].split(".")[1]))):
+    seat_axes = {k: v for k, v in coords.items() if k.startswith("seats.")}
+    for axis, v in sorted(
+        seat_axes.items(), key=lambda kv: (len(kv[0].split(".")), rank(kv[0].split(".")[1]))
+    ):
         parts = axis.split(".")
         if parts[0] != "seats":
             continue
@@ -591,14 +609,27 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             if first >= p:
                 raise SpecError(f"first={first}: {where} has only {p} seats")
             _check_combination(spec.game, rules, players_specs, where)
-            key = json.dumps([rules_key(rules), players_specs], sort_keys=True, default=str)
+            constraint = coords.get("where", spec.where)
+            if constraint is not None:
+                if not isinstance(constraint, str):
+                    raise SpecError(
+                        f"sweep where={constraint!r}: expected a constraint such as 'side0.trumps >= 9'"
+                    )
+                from ..deals.constraints import prepare
+
+                try:
+                    constraint = prepare(constraint, spec.game, rules, first, seed=spec.seed).text
+                except WhistsimError as e:
+                    raise SpecError(f"{where}: {e}") from None
+            key = json.dumps([rules_key(rules), players_specs, constraint], sort_keys=True, default=str)
             if key in seen:
                 raise SpecError(
                     f"{where}: the same cell as cell {seen[key]} (two grids or axes give one combination)"
                 )
             seen[key] = len(cells)
+            deck = _deck_key(rules) if constraint is None else f"{_deck_key(rules)} where {constraint}"
             cells.append(
-                Cell(len(cells), tuple(coords.items()), rules, tuple(players_specs), first, _deck_key(rules))
+                Cell(len(cells), tuple(coords.items()), rules, tuple(players_specs), first, deck, constraint)
             )
     return cells
 

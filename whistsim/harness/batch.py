@@ -12,8 +12,10 @@ import numba
 import numpy as np
 
 from ..batch import Batch, check_batch_args
+from ..options import WhistsimError
 from ..strategy import USER_BASE, StrategyError, user_function, user_label
 from .build import kernel
+from .deal import NO_DEAL
 
 
 def run_kernel(
@@ -56,6 +58,11 @@ def run_kernel(
     if bad.size:
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
+        if e == NO_DEAL:
+            raise WhistsimError(
+                f"game {start + i}: no deal met the constraint in the most deals drawn for one "
+                "(it accepts too few deals)"
+            )
         who = f" ({user_label(int(ids[seat]))})" if ids[seat] >= USER_BASE else ""
         raise StrategyError(
             f"game {start + i}, seat {seat}{who}: illegal {getattr(parts, 'MOVE_NOUN', 'move')} {describe(a)!r}: "

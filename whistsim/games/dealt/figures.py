@@ -66,6 +66,8 @@ WHIST_FIGURES: tuple[Figure, ...] = COMMON + (
     Figure("won_on_honours", "game", "share of games", "the winners' score less their honours falls short of the target: they had not won then without them", rate=True, basic=False),
     FIRST_LEADER_WON,
     Figure("penalty", "side", "points per game", "revoke penalties in the side's score: received, or (negative) deducted", basic=False, exact=lambda r: not r.revokes),
+    Figure("more_tricks", "side", "share of games", "the side took more tricks than the other over the game's deals (with unit=deal: won the deal on tricks)", rate=True, basic=False),
+    Figure("more_points", "side", "share of games", "the side scored more points than the other over the game's deals, tricks and honours (with unit=deal: won the deal's points); a tie counts for neither", rate=True, basic=False),
 )  # fmt: skip
 
 
@@ -144,6 +146,10 @@ def whist_outcomes(batch: Batch, rules) -> dict[str, np.ndarray]:
     }
     for t in range(rules.n_teams):
         out[f"penalty[{t}]"] = side["penalty"][:, t]
+    for name, col in (("more_tricks", "tricks"), ("more_points", "points")):
+        x = side[col]
+        for t in range(rules.n_teams):
+            out[f"{name}[{t}]"] = (x[:, t] > x[:, 1 - t]).astype(np.int8)
     return out
 
 

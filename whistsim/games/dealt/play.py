@@ -22,6 +22,7 @@ from ...cards import TEN, card_name
 from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.build import kernel
+from ...harness.deal import NO_DEAL, draw_deal
 from ...harness.loop import MOVE_SEAT, play_deal
 from ...options import WhistsimError
 from ...rng import DECK_STREAM, next_u64, randbelow, shuffle, stream_start
@@ -126,12 +127,12 @@ SIDE_COLUMNS = (
 ) = range(10)
 GAME_COLUMNS = (
     "first", "deals", "winner", "ended", "counted_out", "revoker", "revokes", "tens_caught", "ten_aside",
-    "round_twice", "first_ten_side", "turnup_rank", "dealer_tricks", "dealer_points", "moves",
+    "round_twice", "first_ten_side", "turnup_rank", "dealer_tricks", "dealer_points", "moves", "shuffles",
 )  # fmt: skip
 (
     G_FIRST, G_DEALS, G_WINNER, G_ENDED, G_COUNTED_OUT, G_REVOKER, G_REVOKES, G_TENS_CAUGHT, G_TEN_ASIDE,
-    G_ROUND_TWICE, G_FIRST_TEN_SIDE, G_TURNUP_RANK, G_DEALER_TRICKS, G_DEALER_POINTS, G_MOVES,
-) = range(15)  # fmt: skip
+    G_ROUND_TWICE, G_FIRST_TEN_SIDE, G_TURNUP_RANK, G_DEALER_TRICKS, G_DEALER_POINTS, G_MOVES, G_SHUFFLES,
+) = range(16)  # fmt: skip
 # Columns that mean nothing in one of the games, left out of its batches.
 SCOTCH_ONLY = {"cards", "tens", "first_ten_side", "tens_caught", "ten_aside", "ten_caught", "ten_lost_at"}
 WHIST_ONLY = {"trick_points", "penalty"}
@@ -666,9 +667,10 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     ``extra[0]`` bounds its deals; with ``logging`` each deal is a row of ``log``;
     ``extra[1]`` (if given) non-zero plays every deal through the shared loop, even
     when every seat is ``random`` or ``heuristic`` (which have loops of their own, with the
-    same result).
+    same result); ``extra[2:]`` (if given) is a constraint on every deal (harness.deal).
 
-    Returns (0, deals, 0) or, on an illegal play, (error, seat, card).
+    Returns (0, deals, 0) or, on an illegal play, (error, seat, card); (NO_DEAL, deal, 0)
+    when no deal met the constraint within its cap of draws.
     """
     max_deals = extra[0]
     c = g.core
@@ -699,12 +701,20 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     own_loop = extra.shape[0] < 2 or extra[1] == 0
     fast = own_loop and _all_random(c)
     plain = own_loop and not fast and _all_plain(c)
+    where = extra.shape[0] > 2
     k = 0
     while k < max_deals:
         t.s[S_DEAL] = k
         for j in range(n):
             deck[j] = base_deck[j]
         shuffle(deck, g.rng, 0)
+        if where:
+            drawn = draw_deal(extra[2:], deck, g.rng, dealer)
+            if drawn == 0:
+                return NO_DEAL, k, 0
+            g.game_acc[G_SHUFFLES] += drawn
+        else:
+            g.game_acc[G_SHUFFLES] += 1
         deal_from_deck(c, deck, dealer)
         if fast:
             m = _random_deal(c, log[k, L_MOVE:], 52 if logging else 0)
@@ -793,6 +803,7 @@ def play_batch(
     log_games: int = 0,
     start_score: tuple[int, ...] = (),
     shared_loop: bool = False,
+    where: np.ndarray | None = None,
 ) -> Batch:
     """Play whole games ``start .. start + n - 1``; log every deal of the first ``log_games``.
 
@@ -802,7 +813,8 @@ def play_batch(
     score every game starts from, to play games on from a given score.
     ``shared_loop`` plays every deal through the harness's loop even when every seat
     is ``random`` or ``heuristic`` (which have faster loops of their own, with the same result:
-    the tests compare them).
+    the tests compare them). ``where``: a compiled constraint every deal must meet
+    (``whistsim.deals.constraints``); the game column ``shuffles`` counts the deals drawn.
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
@@ -823,7 +835,8 @@ def play_batch(
     logs = np.full((max(1, n_logged), max_deals, LOG_ROW), -1, np.int16)
     run_kernel(sys.modules[__name__], roster, ids, states, rules.deck(), (seat_out, side_out, game_out), logs,
                n=n, n_logged=n_logged, seed=seed, start=start, first=first,
-               extra=np.array([max_deals, shared_loop], np.int64), describe=_card_text)  # fmt: skip
+               extra=np.concatenate([[max_deals, shared_loop], [] if where is None else where]).astype(np.int64),
+               describe=_card_text)  # fmt: skip
     drop = WHIST_ONLY if rules.kind == SCOTCH else SCOTCH_ONLY
     deals = game_out[GAME_COLUMNS.index("deals")]
     logs[:, :, L_GAME] = np.arange(logs.shape[0])[:, None]

@@ -162,6 +162,7 @@ STATE_DTYPE = np.dtype(
         ("rng", np.uint64, (1,)),  # the deck's stream
         ("false_passes", np.int64),
         ("points", np.int64, (MAX_PLAYERS,)),  # scratch for scoring a finished deal
+        ("shuffles", np.int64),  # stocks shuffled for this deal (more than one under a constraint)
         *EVENT_FIELDS,  # what each move made happen, when asked (harness.events)
     ],
     align=True,

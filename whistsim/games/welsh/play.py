@@ -18,6 +18,7 @@ from ...cards import TAFFY, TEN
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
+from ...harness.deal import NO_DEAL, draw_deal
 from ...harness.loop import MOVE_SEAT, play_deal
 from ...rng import shuffle_stock, uniform
 from . import players as roster
@@ -147,11 +148,11 @@ SEAT_COLUMNS = ("points", "cards_won", "tens", "taffies")
 GAME_COLUMNS = (
     "first", "tricks", "turns", "draws", "passes", "false_passes",
     "challenges", "challenges_won", "last_holder", "kept", "moves",
-    "kept_tt", "kept_fives", "met", "met_taffy", "met_ten",
+    "kept_tt", "kept_fives", "met", "met_taffy", "met_ten", "shuffles",
 )  # fmt: skip
 _PUBLIC = (S_FIRST, S_TRICKS, S_TURNS, S_DRAWS, S_PASSES)
 _PUBLIC2 = (S_CHALLENGES, S_CHALLENGES_WON, S_LAST_HOLDER, S_KEPT)
-_COUNTS = (S_KEPT_TT, S_KEPT_FIVES, S_MET, S_MET_TAFFY, S_MET_TEN)  # after ``moves``
+_COUNTS = (S_KEPT_TT, S_KEPT_FIVES, S_MET, S_MET_TAFFY, S_MET_TEN)  # after ``moves``, then ``shuffles``
 
 
 def max_moves(rules: WelshRules) -> int:
@@ -163,6 +164,22 @@ def max_moves(rules: WelshRules) -> int:
 def deal_stock(g, base_deck, seed, game):
     """Seed the game's streams and shuffle the stock: a function of (seed, game) alone."""
     shuffle_stock(g, base_deck, seed, game, players(g))
+
+
+@njit(cache=True)
+def _deal_where(g, base_deck, seed, game, where):
+    """:func:`deal_stock`, the stock redrawn from its stream until it meets the constraint
+    ``where`` (harness.deal; empty: none). False: none met it within the program's cap."""
+    shuffle_stock(g, base_deck, seed, game, players(g))
+    g.shuffles = 1
+    if where.shape[0] > 0:
+        g.shuffles = draw_deal(where, g.deck[: base_deck.shape[0]], g.rng, 0)
+    return g.shuffles > 0
+
+
+@njit(cache=True)
+def _stock_where(buf, base_deck, seed, game, where):
+    _deal_where(buf[0], base_deck, seed, game, where)
 
 
 @njit(cache=True)
@@ -315,11 +332,14 @@ def _plain_deal(g, moves, limit):
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one deal with the players set in ``g``; log its moves into ``log`` if ``logging``.
     ``extra[0]`` (if given) non-zero plays it through the shared loop even when every seat is
-    ``random`` or ``greedy`` (which have a loop of their own, with the same result).
+    ``random`` or ``greedy`` (which have a loop of their own, with the same result);
+    ``extra[1:]`` a constraint on the stock (harness.deal; empty: none).
 
-    Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action).
+    Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action); (NO_DEAL, 0, 0)
+    when no stock met the constraint within its cap of draws.
     """
-    deal_stock(g, base_deck, seed, game)
+    if not _deal_where(g, base_deck, seed, game, extra[1:]):
+        return NO_DEAL, 0, 0
     reset(g, base_deck.shape[0], first)
     limit = log.shape[0] if logging else 0
     if extra[0] == 0 and _all_plain(g):
@@ -352,6 +372,7 @@ def record(g, i, outs, moves):
     for k in _COUNTS:
         j += 1
         game_out[j, i] = t.s[k]
+    game_out[j + 1, i] = g.shuffles
 
 
 def decide_now(buf: np.ndarray) -> int:
@@ -372,13 +393,24 @@ def play_batch(
     first: int = -1,
     log_games: int = 0,
     shared_loop: bool = False,
+    where: np.ndarray | None = None,
 ) -> Batch:
     """Play ``n`` games from game index ``start``; log the decisions of the first ``log_games``.
+    ``where``: a compiled constraint on the stock (``whistsim.deals.constraints``); the game
+    column ``shuffles`` counts the stocks drawn, and ``batch.stocks`` holds the logged games' stocks.
     ``shared_loop`` plays every deal through the harness's loop even when every seat is
     ``random`` or ``greedy`` (which have a faster loop of their own, with the same result: the
     tests compare them)."""
     states = np.concatenate([new_state(rules.to_array()) for _ in range(numba.get_num_threads())])
-    return shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
+    batch = shared_batch(sys.modules[__name__], roster, rules, ids, params, seed=seed, start=start, n=n,
                         first=first, log_games=log_games, seat_columns=SEAT_COLUMNS, game_columns=GAME_COLUMNS,
                         log_width=max_moves(rules), states=states, describe=action_name,
-                        extra=np.array([shared_loop], np.int64))  # fmt: skip
+                        extra=np.concatenate([[shared_loop], [] if where is None else where]).astype(np.int64))  # fmt: skip
+    if where is not None and batch.logs:  # a record's stock: not the seed's first shuffle, but the one dealt
+        buf = new_state(rules.to_array())
+        base = rules.deck()
+        batch.stocks = []
+        for i in range(len(batch.logs)):
+            _stock_where(buf, base, np.int64(seed), np.int64(start + i), where.astype(np.int64))
+            batch.stocks.append(buf[0]["deck"][: base.size].copy())
+    return batch

@@ -70,7 +70,8 @@ def result_of(buf: np.ndarray) -> dict[str, Any]:
 def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: list[str]) -> dict:
     """The record of logged game ``i`` of ``batch``."""
     game = batch.start + i
-    stock = stock_order(rules, seed, game)
+    stocks = getattr(batch, "stocks", None)  # dealt under a constraint (play.play_batch)
+    stock = stocks[i] if stocks is not None else stock_order(rules, seed, game)
     first = int(batch.game["first"][i])
     record = {
         "game": "welsh",
