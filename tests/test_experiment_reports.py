@@ -104,7 +104,8 @@ def test_the_claims_chart_has_its_data_and_meets_the_standard():
 
 def _chart(**over) -> Chart:
     kw = dict(name="c", title="Points rise with the number of players", xlabel="players at the table",
-              ylabel="points per game", series=[ChartSeries("greedy players", [2, 3], [1.0, 2.0], [0.5, 1.5], [1.5, 2.5])])  # fmt: skip
+              ylabel="points per game", series=[ChartSeries("greedy players", [2, 3], [1.0, 2.0], [0.5, 1.5], [1.5, 2.5])],
+              n="n=1,000 games a point", players="rule-based players (greedy)")  # fmt: skip
     kw.update(over)
     return Chart(**kw)
 

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 import whistsim
 from whistsim.cli import main
+from whistsim.experiments.report import HOW_TO_READ
 from whistsim.solver import solve_record
 from whistsim.solver.luck import deals, par_of, pars, split
 
@@ -96,7 +97,7 @@ def test_the_study_report_opens_with_findings_and_each_chart_has_its_data_beside
     table = _table(np.random.default_rng(4))
     write_study(table, tmp_path, {"whist": 60, "scotch": 60}, 1)
     text = (tmp_path / "report.md").read_text()
-    assert text.startswith("# Luck against skill\n\n## Findings\n")
+    assert text.startswith("# Luck against skill\n\n" + HOW_TO_READ + "\n\n## Findings\n")
     found = text.split("## Findings")[1].split("## What was run")[0]
     sentences = [line for line in found.splitlines() if line.startswith("- ")]
     assert 1 <= len(sentences) <= 6 and all("95% CI" in s and "n=" in s for s in sentences)

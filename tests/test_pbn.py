@@ -166,3 +166,30 @@ def test_writing_refuses_other_games_and_writes_nothing_then(tmp_path):
 def test_the_notation_and_pbn_agree_on_a_whist_deal():
     r = read_pbn(DATA)[0]
     assert parse_deal(format_deal(r)) == r
+
+
+def test_simulate_writes_its_deals_as_pbn_that_read_back_as_its_records(tmp_path):
+    from click.testing import CliRunner
+
+    from whistsim.cli import main
+
+    recs, pbn = tmp_path / "d.jsonl", tmp_path / "d.pbn"
+    args = ["simulate", "--game", "whist", "--n", "3", "--seed", "4", "--rule", "unit=deal", "--no-progress"]
+    out = CliRunner().invoke(main, [*args, "--records", str(recs), "--pbn", str(pbn)])
+    assert out.exit_code == 0, out.output
+    records = [json.loads(line) for line in recs.read_text().splitlines()]
+    boards = read_pbn(str(pbn))
+    assert [b["hands"] for b in boards] == [r["hands"] for r in records]
+    assert [b["trump"] for b in boards] == [r["trump"] for r in records]
+
+
+def test_simulate_refuses_pbn_for_a_game_that_is_not_whist(tmp_path):
+    from click.testing import CliRunner
+
+    from whistsim.cli import main
+
+    out = CliRunner().invoke(
+        main, ["simulate", "--game", "scotch", "--n", "3", "--pbn", str(tmp_path / "d.pbn")]
+    )
+    assert out.exit_code != 0 and "PBN file holds Whist deals" in out.output
+    assert not (tmp_path / "d.pbn").exists()

@@ -346,11 +346,8 @@ def test_game_odds_first_finding_quotes_the_table_and_orders_the_targets_as_it_d
     rows = [s.loc[f"whist_{t}_honours"] for t in (5, 7, 10)]
     assert len(quoted) == 3, first
     for (v, lo, hi), r in zip(quoted, rows, strict=True):
-        assert (
-            _close(v, r["leader_wins"])
-            and _close(lo, r["leader_wins_low"])
-            and _close(hi, r["leader_wins_high"])
-        )
+        assert _close(v + "%", r["leader_wins"]), (v, r)
+        assert _close(lo + "%", r["leader_wins_low"]) and _close(hi + "%", r["leader_wins_high"]), (lo, hi, r)
     apart = [a["leader_wins_low"] > b["leader_wins_high"] for a, b in zip(rows, rows[1:], strict=False)]
     below = [a["leader_wins_high"] < b["leader_wins_low"] for a, b in zip(rows, rows[1:], strict=False)]
     assert ("more the shorter the game" in first) == all(apart)
@@ -365,7 +362,7 @@ def test_game_odds_honours_finding_recomputed_from_its_table_with_the_comparison
     s = pd.read_csv(RESULTS / "game_odds" / "summary.csv").set_index("setting")
     adj = holm(list(h["p"]))
     assert all(a == pytest.approx(b, rel=1e-3) for a, b in zip(adj, h["p_adjusted"], strict=True))
-    text = next(f for f in _numbered_findings("game_odds") if "honours" in f.split(":")[0].lower())
+    text = next(f for f in _numbered_findings("game_odds") if f.startswith(("Honours", "On the same deals")))
     quoted = re.findall(
         r"([+-]\d+\.\d) percentage points at (\d+) \(95% CI ([+-]\d+\.\d) to ([+-]\d+\.\d)\)", text
     )

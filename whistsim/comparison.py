@@ -319,7 +319,9 @@ def compare(
     with threads(threads_), stop_on_sigint() as sigint:
         stopped = sigint if stop is None else (lambda: sigint() or stop())
         for r_, ids_, params_, more in ((ra, ids_a, params_a, more_a), (rb, ids_b, params_b, more_b)):
-            g.play_batch(r_, ids_, params_, seed=seed, n=0, first=f, **more)  # compile first: chunks are timed
+            g.play_batch(
+                r_, ids_, params_, seed=seed, n=0, first=f, **more
+            )  # compile first: chunks are timed
         # a long comparison says so first, then shows a bar with its ETA
         done = timed_run(n, play, progress=progress, stop=stopped, unit="deal")
         interrupted = stopped()

@@ -91,6 +91,8 @@ def _strategies(
               "(Whist; Scotch Whist with two sides): how much the cards decide, how much the play")  # fmt: skip
 @click.option("--where", "where", metavar="EXPR", default=None,
               help="deal only deals that meet EXPR, e.g. 'side0.trumps >= 9' (docs/deals.md)")  # fmt: skip
+@click.option("--pbn", "pbn_path", type=click.Path(dir_okay=False), default=None,
+              help="Whist: also write the recorded deals as a PBN file, one board each (- standard output)")  # fmt: skip
 def simulate(
     game,
     preset,
@@ -108,6 +110,7 @@ def simulate(
     solve=False,
     as_json=False,
     where=None,
+    pbn_path=None,
 ):
     """Play N games and print each figure's mean with its 95% confidence interval.
 
@@ -118,15 +121,21 @@ def simulate(
       whistsim simulate --n 100 --records games.jsonl
       whistsim simulate --game whist --n 200 --strategy heuristic --rule unit=deal --solve
       whistsim simulate --game whist --n 10000 --rule unit=deal --where 'side0.trumps >= 9'
+      whistsim simulate --game whist --n 20 --rule unit=deal --pbn deals.pbn
     """
     from ..io import atomic_write, check_outputs, writing
 
-    if max_records is not None and records_path is None:
-        raise WhistsimError("--max-records limits --records: give --records FILE too")
+    if max_records is not None and records_path is None and pbn_path is None:
+        raise WhistsimError("--max-records limits --records and --pbn: give --records FILE or --pbn FILE too")
+    if pbn_path is not None and game != "whist":
+        raise WhistsimError(f"--pbn: a PBN file holds Whist deals (four hands of 13), not {game}'s")
     if max_records is not None and max_records < 0:
         raise WhistsimError(f"--max-records {max_records}: expected a number >= 0")
     err = check_outputs(
-        (records_path, "--records"), (csv_path, "--csv"), stdout="--json" if as_json else None
+        (records_path, "--records"),
+        (csv_path, "--csv"),
+        (pbn_path, "--pbn"),
+        stdout="--json" if as_json else None,
     )
     overrides = parse_assignments(rules)
     specs = _strategies(strategies, players, game, preset, overrides)
@@ -134,8 +143,10 @@ def simulate(
         from ..solver.luck import check_game
 
         check_game(game, preset, players, overrides)
-    keep = 0 if records_path is None and not solve else (n if max_records is None else min(n, max_records))
-    with _scratch() if solve else contextlib.nullcontext() as scratch:  # --solve reads the records back
+    wanted = records_path is not None or pbn_path is not None or solve
+    keep = 0 if not wanted else (n if max_records is None else min(n, max_records))
+    read_back = solve or pbn_path is not None  # --solve and --pbn read the records back
+    with _scratch() if read_back else contextlib.nullcontext() as scratch:
         sim = api.simulate(game, n, seed, preset=preset, players=players, rules=overrides, strategies=specs,
                            first=first, threads=threads, records=keep, records_to=scratch or records_path,
                            progress=sys.stderr.isatty() if progress is None else progress, where=where)  # fmt: skip
@@ -145,6 +156,10 @@ def simulate(
         if csv_path is not None:
             with writing(csv_path), atomic_write(csv_path) as f:
                 sim.summary().to_csv(f, index=False)
+        if pbn_path is not None:
+            from ..deals import write_pbn
+
+            boards = write_pbn(_read_records(scratch), sys.stdout if pbn_path == "-" else pbn_path)
         if as_json:
             click.echo(json.dumps(sim.to_json()))
             _interrupted(sim, n)
@@ -164,7 +179,9 @@ def simulate(
         say(sim.format())
         if records_path is not None:
             say(f"wrote {plural(sim.n_records, 'record')} to {records_path}")
-        if scratch is not None:
+        if pbn_path is not None:
+            say(f"wrote {plural(boards, 'deal')} to {pbn_path} as PBN")
+        if solve:
             from ..solver.luck import summary_lines
 
             say("\n".join(summary_lines(_read_records(scratch))))

@@ -15,7 +15,16 @@ from typing import Any
 
 import pandas as pd
 
-from ..experiments.charts import ChartError, as_data, caption_of, check, draw, sidecar, write_sidecar
+from ..experiments.charts import (
+    ChartError,
+    as_data,
+    caption_of,
+    check,
+    draw,
+    players_of,
+    sidecar,
+    write_sidecar,
+)
 from ..experiments.figures import figure_name
 from ..experiments.report import HOW_TO_READ, MANIFEST, claim_outputs, settle_outputs, write_csv
 from ..experiments.results import MAX_CHARTS, MAX_FINDINGS, Chart, ChartSeries, md_table
@@ -304,6 +313,11 @@ def _scale(r: DesignResult, o: int) -> float:
     return 100.0 if r.is_share(o) else 1.0
 
 
+def _players(spec, tables) -> str:
+    """The strengths of the players at ``tables`` (names under the spec's [players]), in words."""
+    return players_of([s for t in dict.fromkeys(tables) for s in spec.players[t].values()])
+
+
 def candidates_chart(r: DesignResult) -> Chart:
     """Every variant's search estimate of the first ranked objective (with its 95% CI), against a feasible
     range's figure or a second objective (else the variants in order of the first), by the race's verdict."""
@@ -331,7 +345,10 @@ def candidates_chart(r: DesignResult) -> Chart:
     chosen = ", ".join(r.variants[c].words for c in r.chosen) or "none"
     title = f"Every variant tried ({len(r.variants)}), the chosen marked: {chosen}"
     ordered = [groups[k] for k in ("the standard rules", *STATUS_WORDS.values()) if k in groups]
+    played = sorted(r.deals.values()) or [0]
+    span = f"{played[0]:,}" if played[0] == played[-1] else f"{played[0]:,} to {played[-1]:,}"
     return Chart(name="variants", title=title, xlabel=x_label, ylabel=y_label, series=ordered, kind="scatter",
+                 n=f"n={span} deals a point", players=_players(spec, spec.tables),
                  caption="Each variant's search estimate with its 95% CI (the deals it played before the race "
                  "ended or dropped it); the race itself used wider intervals, valid over every round at once.",
                  zero_line=spec.objectives[y_o].goal == "target")  # fmt: skip
@@ -374,6 +391,7 @@ def final_chart(r: DesignResult, o: int) -> Chart:
         tail = f"{value(r, o, min(chosen))} to {value(r, o, max(chosen))} across the best set"
     title = f"On fresh deals, {label(spec, obj)}: {std_text} under the standard rules, {tail}"
     return Chart(name=f"fresh-{o + 1}", title=title, xlabel="rules", ylabel=_axis(r, o), series=[s],
+                 n=f"n={spec.final:,} fresh deals a point", players=_players(spec, [obj.players]),
                  categorical=True, caption=caption, zero_line=obj.goal == "target")  # fmt: skip
 
 

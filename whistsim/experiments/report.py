@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from ..io import atomic_write
-from .charts import ChartError, draw, sidecar
+from .charts import ChartError, draw, from_run, sidecar
 from .figures import figure_label, figure_name, figure_unit
 from .reading import axis_name, cell_text, differenced, value_words
 from .results import (
@@ -319,7 +319,7 @@ def write_outputs(
     """
     out = Path(out_dir)
     analysis = result.analysis()
-    charts = analysis.charts[:MAX_CHARTS]
+    charts = from_run(result, analysis.charts[:MAX_CHARTS])  # n and the players from the run
     tables = ["summary.csv"] + (["paired.csv"] if result.spec.pairs else [])
     tables += ["histograms.csv"] if result.spec.histograms else []
     chart_names = [f"charts/{c.name}{ext}" for c in charts for ext in (".png", ".json")]

@@ -396,9 +396,9 @@ def charts(table: pd.DataFrame) -> list:
     n = min(ns)
     out.append(Chart(
         name="play-over-par",
-        title=f"Searching sampled deals against rule-based players, side 0 scores above its open-hand par in "
+        title=f"Searching sampled deals against rule-based players, side 0 scores above its open-hand value in "
               f"{above} of {len(xs)} games and rules, by up to {max(ys):+.1f} points a deal",
-        xlabel="game and rules", ylabel="side 0's margin less its open-hand par (points a deal)",
+        xlabel="game and rules", ylabel="side 0's margin less its open-hand value (points a deal)",
         series=[ChartSeries(label="sampling search (side 0) against rule-based", x=xs, y=ys, low=lows,
                             high=highs)],
         kind="bars", zero_line=True, categorical=True, n=f"n={n:,} deals a bar" if n == max(ns) else f"n={n:,} deals or more a bar",
