@@ -36,7 +36,7 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 	done
 	$(BIN)/whistsim odds-study --n 200000 --seed 1 --out results/game_odds
 	$(BIN)/whistsim luck-skill --n-whist 400 --n-scotch 800 --seed 2026 --out results/luck_skill
-	$(BIN)/whistsim claims --n 20000 --n-search 500 --markdown results/claims.md --json-out results/claims.json
+	$(BIN)/whistsim claims --n 20000 --n-search 300 --markdown results/claims.md --json-out results/claims.json
 
 golden: install  ## regenerate the golden play-throughs and solver values (review the diff)
 	$(BIN)/python tests/golden/regenerate.py

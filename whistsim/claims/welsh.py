@@ -244,6 +244,12 @@ def _lead_gain(ctx: ClaimRun, skill: str, seat0: str) -> Figure:
     return Figure.of(a.seat["points"][:, 0].astype(float) - b.seat["points"][:, 0])
 
 
+# each way of leading in words, for the report
+LEAD_WORDS = {f"{SEARCH}:stock=search": "searching its turns while the stock lasts",
+              "hoarder:lead=sure": "a card no one can beat", "hoarder:lead=high": "its highest card of Jack or better",
+              "hoarder:lead=aces_kings": "an Ace or King"}  # fmt: skip
+
+
 def _leaders(skill: str) -> list[str]:
     if skill == SEARCH:
         return [f"{SEARCH}:stock=search"]
@@ -260,13 +266,13 @@ def _little(ctx: ClaimRun, skill: str) -> Outcome:
     strongly = " Every way of leading loses: the claim holds more strongly than it is put." if all(
         w.high < 0 for w in wide) else ""  # fmt: skip
     seat = ("seat 0 searching its turns while the stock lasts, against the same player drawing on them"
-            if skill == SEARCH else "seat 0 leading while the stock lasts as " + ", ".join(
-                f"`{p.split('=')[1]}`" for p in pols) + " (a card no one can beat, its highest card of Jack or "
-            "better, an Ace or King), against the same player drawing instead")  # fmt: skip
+            if skill == SEARCH else "seat 0 leading while the stock lasts in three ways (a card no one can "
+            "beat, its highest card of Jack or better, an Ace or King), then counting cards, against the same "
+            "player drawing instead")  # fmt: skip
     detail = (f"{seat}; paired on the same deals, two {plain(skill)} opposite, Akagiri's rules, 3 players, seed "
               f"{ctx.seed}. Gains in points per game: " + "; ".join(
-                  f"{p}: {fmt_figure(g)}" for p, g in zip(pols, gains, strict=True))
-              + f". Shown: the best, {pols[best]}, its interval widened for the best of {len(pols)}. Little: "
+                  f"{LEAD_WORDS[p]}: {fmt_figure(g)}" for p, g in zip(pols, gains, strict=True))
+              + f". Shown: the best, {LEAD_WORDS[pols[best]]}, its interval widened for the best of {len(pols)}. Little: "
               f"{fmt(m)} points (5% of a fair share of {fmt(FAIR)}).{strongly}")  # fmt: skip
     return Outcome(wide[best], v, detail)
 
@@ -519,12 +525,12 @@ CLAIMS = [
                       "one player's points per game with false passes minus the same seat honest, paired; "
                       "revokes allowed, no challenge rule, 3 players, Parlett's stock.",
                       "holds when some policy gains with its interval widened for the family of 29 "
-                      "(Bonferroni, the max-over-family correction); fails when every widened interval is at or "
+                      "(adjusted for picking the best of the 29); fails when every widened interval is at or "
                       "below 0.", _easy("some"), SKILLS_CHEAT),
               Reading("crude", "Even crude cheating pays (that is what makes it easy).",
                       "the same gain for the crude policies: false passes at a fixed rate (0.1 to 1) and "
                       "passing whenever following would hand over a Ten or a Taffy.",
-                      "holds when every crude policy gains (Holm over the five); fails when one is shown to lose.",
+                      "holds when every crude policy gains (adjusted for the 5 comparisons); fails when one is shown to lose.",
                       _easy("crude"), SKILLS_CHEAT),
           ), differ="It depends on whether \"easy\" means that some cheat pays or that any crude one does.",
           needs=("greedy", "counter")),
@@ -540,7 +546,7 @@ CLAIMS = [
                       "challenge=parlett, paired against the same seat honest.",
                       "against a challenger policy, cheating is cured when no cheat policy's gain is shown "
                       "above 0 and every one is shown below 1 point per game (1.4% of a fair share), each "
-                      "policy's 95% interval widened for the family of 29 (Bonferroni, 1 - 0.05/29); the claim "
+                      "policy's 95% interval widened for the family of 29 (adjusted for picking the best of the 29); the claim "
                       "holds when it is cured against some challenger policy and fails when against every one "
                       "some cheat policy is shown to gain. The best remaining gain is shown with its widened "
                       "interval.", _cures("points", 1.0), SKILLS_CHEAT),

@@ -88,7 +88,7 @@ NOT_MEASURED = [
      "cannot win: tests/test_whist.py), and the advice is what every whistsim player does."),
     ("Long whist page", "Scoring the Game",
      "It appears that in 18th century America, however, it was more common to play a game of five points "
-     "(\"short whist\")", "", "History, not a claim about play; both lengths are presets (long, short)."),
+     "(\"short whist\")", "", "History, not a claim about play; whistsim plays both lengths (its long and short games)."),
 ]  # fmt: skip
 
 # Statements of the sources that contradict their own rules: (source, where, quotation, why).

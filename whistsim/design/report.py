@@ -7,7 +7,6 @@ run at the end.
 
 from __future__ import annotations
 
-import json
 import math
 import textwrap
 from pathlib import Path
@@ -16,17 +15,15 @@ from typing import Any
 import pandas as pd
 
 from ..experiments.charts import (
-    ChartError,
     as_data,
     caption_of,
     check,
     draw,
     players_of,
-    sidecar,
     write_sidecar,
 )
 from ..experiments.figures import figure_name
-from ..experiments.report import HOW_TO_READ, MANIFEST, claim_outputs, settle_outputs, write_csv
+from ..experiments.report import HOW_TO_READ, MANIFEST, claim_outputs, draw_charts, settle_outputs, write_csv
 from ..experiments.results import MAX_CHARTS, MAX_FINDINGS, Chart, ChartSeries, md_table
 from ..games import get_game
 from ..io import atomic_write
@@ -562,20 +559,7 @@ def write_outputs(r: DesignResult, out: Path) -> Path:
     names = [f"charts/{c.name}{ext}" for c in made_charts for ext in (".png", ".json")]
     claim_outputs(out, ["summary.csv", "report.md", f"charts/{MANIFEST}", *names])
     write_csv(r.summary(), out / "summary.csv")
-    files, left_out, made = [], [], set()
-    for c in made_charts:
-        path = out / "charts" / f"{c.name}.png"
-        try:
-            (draw_scatter if c.kind == "scatter" else draw)(c, path)
-        except ChartError as e:
-            left_out.append(f"a chart ({e})")
-            continue
-        made |= {path.name, sidecar(path).name}
-        caption = json.loads(sidecar(path).read_text(encoding="utf-8")).get("caption", "")
-        files.append((c.title, f"charts/{path.name}", caption))
-    if made:
-        with atomic_write(out / "charts" / MANIFEST) as f:
-            f.write("".join(f"{n}\n" for n in sorted(made)))
+    files, left_out, made = draw_charts(made_charts, out, lambda c, path: (draw_scatter if c.kind == "scatter" else draw)(c, path))  # fmt: skip
     with atomic_write(out / "report.md") as f:
         f.write(render(r, files, left_out))
     written_files = {"summary.csv", "report.md"} | ({f"charts/{MANIFEST}"} | {f"charts/{n}" for n in made} if made else set())  # fmt: skip

@@ -37,11 +37,11 @@ import itertools
 import json
 import math
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..experiments.spec import read_toml
 from ..games import Game, get_game, seating
 from ..options import WhistsimError, alternatives, near, plural, written
 from ..strategy import parse_spec
@@ -80,7 +80,7 @@ OBJECTIVE_KEYS = {
 RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
 COLUMN = re.compile(r"^([A-Za-z_]\w*)(?:\[(-?\d+)\])?$")
 SEAT_KEY = re.compile(r"^(\d+|all|others|side\d+)$")
-MAX_SPEC_BYTES = 256 << 10
+
 MIN_BLOCK = 100  # a round's deals must give a variance for the race's intervals
 
 
@@ -306,23 +306,8 @@ def option_words(key: str, value: Any) -> str:
 
 def load_design(path: str | Path) -> DesignSpec:
     """Read and check a design spec; one line (DesignError) on any problem."""
-    p = Path(path)
-    try:
-        with open(p, "rb") as f:
-            raw = f.read(MAX_SPEC_BYTES + 1)
-    except OSError as e:
-        raise DesignError(f"cannot read {path}: {e.strerror}") from None
-    if len(raw) > MAX_SPEC_BYTES:
-        raise DesignError(f"{path}: over {MAX_SPEC_BYTES // 1024} KiB; a spec is a short TOML file")
-    try:
-        data = tomllib.loads(raw.decode("utf-8").removeprefix("\ufeff"))
-    except UnicodeDecodeError as e:
-        raise DesignError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DesignError(f"{path}: not valid TOML: {e}") from None
-    except RecursionError:
-        raise DesignError(f"{path}: tables or lists nested too deeply") from None
-    return design_from_dict(data, name=p.stem, source=str(path))
+    data, stem = read_toml(path, DesignError)
+    return design_from_dict(data, name=stem, source=str(path))
 
 
 def _int(key: str, v: Any, low: int, high: int | None = None) -> int:

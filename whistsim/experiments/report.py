@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from .results import (
     MAX_CHARTS,
     MAX_FINDINGS,
     Analysis,
+    Chart,
     ExperimentResult,
     LoadedResults,
     fmt_num,
@@ -308,6 +310,29 @@ def settle_outputs(out: str | os.PathLike, written: set[str]) -> None:
     _write_list(out, _entries(written))
 
 
+def draw_charts(
+    charts: list[Chart], out: Path, drawer: Callable[[Chart, Path], None] = draw
+) -> tuple[list[tuple[str, str, str]], list[str], set[str]]:
+    """Draw ``charts`` into ``out/charts/`` with their manifest: each drawn chart's (title, path,
+    caption) for the report, the ones left out (a :class:`ChartError` each, in words), and the
+    files written."""
+    files, left_out, made = [], [], set()
+    for chart in charts:
+        path = out / "charts" / f"{chart.name}.png"
+        try:
+            drawer(chart, path)
+        except ChartError as e:
+            left_out.append(f"a chart ({e})")
+            continue
+        made |= {path.name, sidecar(path).name}
+        caption = json.loads(sidecar(path).read_text(encoding="utf-8")).get("caption", "")
+        files.append((chart.title, f"charts/{path.name}", caption))
+    if made:
+        with atomic_write(out / "charts" / MANIFEST) as f:
+            f.write("".join(f"{name}\n" for name in sorted(made)))
+    return files, left_out, made
+
+
 def write_outputs(
     result: ExperimentResult, out_dir: str | os.PathLike, keep: list[str] | tuple[str, ...] = ()
 ) -> Path:
@@ -329,22 +354,7 @@ def write_outputs(
         write_csv(result.paired(), out / "paired.csv")
     if result.spec.histograms:
         write_csv(result.histograms(), out / "histograms.csv")
-    chart_files = []
-    left_out = []
-    made = set()
-    for chart in charts:
-        path = out / "charts" / f"{chart.name}.png"
-        try:
-            draw(chart, path)
-        except ChartError as e:
-            left_out.append(f"a chart ({e})")
-            continue
-        made |= {path.name, sidecar(path).name}
-        caption = json.loads(sidecar(path).read_text(encoding="utf-8")).get("caption", "")
-        chart_files.append((chart.title, f"charts/{path.name}", caption))
-    if made:
-        with atomic_write(out / "charts" / MANIFEST) as f:
-            f.write("".join(f"{name}\n" for name in sorted(made)))
+    chart_files, left_out, made = draw_charts(charts, out)
     with atomic_write(out / "report.md") as f:
         f.write(render_report(result, analysis, chart_files, left_out))
     written = {*tables, "report.md", *keep} | (

@@ -192,6 +192,13 @@ DEEP_KEY = re.compile(r"""(?<![\w"'-])(?:(?:[\w-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*
 
 def load_spec(path: str | Path) -> Spec:
     """Read and check a TOML spec; raises SpecError with one line on any problem."""
+    data, stem = read_toml(path, SpecError)
+    return spec_from_dict(data, name=stem, source=str(path))
+
+
+def read_toml(path: str | Path, error: type[Exception]) -> tuple[dict, str]:
+    """A TOML spec file (``-``: standard input) as a dict, and the name it gives a study (the file's
+    stem); ``error`` with one line when it cannot be read, is too large or deep, or is not TOML."""
     p = Path(path)
     try:
         if str(path) == "-":  # standard input; the study is then named by its 'name' key
@@ -202,23 +209,22 @@ def load_spec(path: str | Path) -> Spec:
             with open(p, "rb") as f:
                 raw = f.read(MAX_SPEC_BYTES + 1)
     except OSError as e:
-        raise SpecError(f"cannot read {path}: {e.strerror}") from None
+        raise error(f"cannot read {path}: {e.strerror}") from None
     if len(raw) > MAX_SPEC_BYTES:
-        raise SpecError(f"{path}: over {MAX_SPEC_BYTES // 1024} KiB; a spec is a short TOML file")
+        raise error(f"{path}: over {MAX_SPEC_BYTES // 1024} KiB; a spec is a short TOML file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SpecError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise error(f"{path}: not UTF-8 text (byte {e.start})") from None
     text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
     if DEEP_KEY.search(text):
-        raise SpecError(f"{path}: a dotted key of more than 64 parts; a spec nests at most {MAX_DEPTH} deep")
+        raise error(f"{path}: a dotted key of more than 64 parts; a spec nests at most {MAX_DEPTH} deep")
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), p.stem
     except tomllib.TOMLDecodeError as e:
-        raise SpecError(f"{path}: not valid TOML: {e}") from None
+        raise error(f"{path}: not valid TOML: {e}") from None
     except RecursionError:
-        raise SpecError(f"{path}: tables or lists nested too deeply (at most {MAX_DEPTH})") from None
-    return spec_from_dict(data, name=p.stem, source=str(path))
+        raise error(f"{path}: tables or lists nested too deeply (at most {MAX_DEPTH})") from None
 
 
 def _depth(v: Any) -> int:
