@@ -115,7 +115,9 @@ def test_a_chart_is_drawn_with_its_data_beside_it(tmp_path):
     data = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
     assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
     assert data["png"] == "c.png" and data["series"][0]["y"] == [1.0, 2.0] and problems(data) == []
-    assert "95% CI" in data["caption"] or data["caption"] == ""
+    assert data["caption"].startswith(
+        "Rule-based players (greedy); n=1,000 games a point."
+    )  # who and how many
 
 
 @pytest.mark.parametrize(

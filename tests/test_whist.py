@@ -291,7 +291,8 @@ def _outcomes(rows: list[dict]) -> dict:
     from whistsim.batch import Batch
     from whistsim.games.dealt.figures import whist_outcomes
 
-    side = {k: np.array([r[k] for r in rows]) for k in ("won", "score", "honours", "first_points", "penalty")}
+    keys = ("won", "score", "honours", "first_points", "penalty", "tricks", "points")
+    side = {k: np.array([r[k] for r in rows]) for k in keys}
     return {
         k: v.tolist() for k, v in whist_outcomes(Batch(0, {}, {}, side), WhistRules.make(target=10)).items()
     }
@@ -300,16 +301,51 @@ def _outcomes(rows: list[dict]) -> dict:
 def test_figures_of_how_a_whist_game_was_won():
     games = [
         # won 10-6 with 4 honours: 6 without them, short of 10: the honours won it; behind after deal 1
-        {"won": [1, 0], "score": [10, 6], "honours": [4, 2], "first_points": [0, 3], "penalty": [0, 0]},
+        {
+            "won": [1, 0],
+            "score": [10, 6],
+            "honours": [4, 2],
+            "first_points": [0, 3],
+            "penalty": [0, 0],
+            "tricks": [7, 6],
+            "points": [1, 0],
+        },
         # won 11-2 with 2 honours: 9 without them, short of 10 too; ahead after deal 1
-        {"won": [0, 1], "score": [2, 11], "honours": [0, 2], "first_points": [0, 2], "penalty": [-3, 0]},
+        {
+            "won": [0, 1],
+            "score": [2, 11],
+            "honours": [0, 2],
+            "first_points": [0, 2],
+            "penalty": [-3, 0],
+            "tricks": [4, 9],
+            "points": [0, 5],
+        },
         # won 10-8 without honours; level after deal 1; the losers held honours
-        {"won": [1, 0], "score": [10, 8], "honours": [0, 4], "first_points": [2, 2], "penalty": [0, 3]},
+        {
+            "won": [1, 0],
+            "score": [10, 8],
+            "honours": [0, 4],
+            "first_points": [2, 2],
+            "penalty": [0, 3],
+            "tricks": [6, 7],
+            "points": [0, 1],
+        },
         # unfinished (deducted penalties): nobody won
-        {"won": [0, 0], "score": [9, -1], "honours": [0, 0], "first_points": [1, 0], "penalty": [0, -6]},
+        {
+            "won": [0, 0],
+            "score": [9, -1],
+            "honours": [0, 0],
+            "first_points": [1, 0],
+            "penalty": [0, -6],
+            "tricks": [8, 5],
+            "points": [2, 0],
+        },
     ]
     out = _outcomes(games)
     assert out["won_on_honours"] == [1, 1, 0, 0]
     assert out["honours_scored"] == [1, 1, 1, 0]
     assert out["first_leader_won"] == [0.0, 1.0, 0.5, 0.0]
     assert out["penalty[0]"] == [0, -3, 0, 0] and out["penalty[1]"] == [0, 0, 3, -6]
+    # which side took more tricks, and more points (the trump_length study reads them of single deals)
+    assert out["more_tricks[0]"] == [1, 0, 0, 1] and out["more_tricks[1]"] == [0, 1, 1, 0]
+    assert out["more_points[0]"] == [1, 0, 0, 1] and out["more_points[1]"] == [0, 1, 1, 0]

@@ -861,7 +861,10 @@ def draw_chart(items: list[dict[str, Any]], path: str) -> None:
     title = f"Of {len(items)} claims, {told}: each claim's deciding figure with its 95% CI"
     strengths = sorted({short_players(it["deciding"]["skill"]) for it, _ in rows})
     ns = [f[3] for _, f in rows]
+    players = "; ".join(strengths) + " (each row's players at its right)"
+    n_text = f"n={min(ns):,} to {max(ns):,} games or deals a row (each row's n at its right)" if ns else ""
     caption = (
+        f"{players[:1].upper()}{players[1:]}; {n_text}. "
         "Each row is on its own scale, in the unit under its claim; at its right, the verdict, the n of its "
         f"figure and the players it was measured with ({', '.join(strengths)}). Dashed: the value its "
         "decision compares it with. A CI narrower than the dot, or an exact figure, shows no bar. "
@@ -918,10 +921,8 @@ def draw_chart(items: list[dict[str, Any]], path: str) -> None:
                 kind="rows",
                 categorical=True,
                 caption=caption,
-                n=f"n={min(ns):,} to {max(ns):,} games or deals a row (each row's n at its right)"
-                if ns
-                else "",
-                players="; ".join(strengths) + " (each row's players at its right)",
+                n=n_text,
+                players=players,
             )
         ),
         path,

@@ -95,7 +95,9 @@ def players_of(strategies: list[str] | tuple[str, ...]) -> str:
 
 def unit_of(result: ExperimentResult) -> str:
     """What one simulated game of a run is: a deal (``unit = "deal"``) or a game."""
-    return "deals" if str(result.spec.rules.get("unit", "")) == "deal" else "games"
+    return (
+        "deal" if str(result.spec.rules.get("unit", "")) == "deal" else "game"
+    ) + "s"  # a unit, not a figure
 
 
 def n_of(result: ExperimentResult, per: str = "a point") -> str:
@@ -568,20 +570,22 @@ def _heatmap(chart: Chart, layout: Layout) -> Figure:
 def _rows(chart: Chart, layout: Layout) -> Figure:
     """One row per point, each on its own scale (figures in different units), coloured by its series."""
     rows = [(s, i, f"C{k}") for k, s in enumerate(chart.series) for i in range(len(s.y))]
-    fig = _new(max(10.0, layout.width), 0.55 * len(rows) + 1.4)
+    fig = _new(max(11.0, layout.width), 0.8 * len(rows) + 1.6)  # room for a wrapped label and its ticks
     axes = fig.subplots(len(rows), 1, squeeze=False)
     for ax, (s, i, col) in zip(axes[:, 0], rows, strict=True):
         m, lo, hi = s.y[i], s.low[i], s.high[i]
         ref = s.ref[i] if i < len(s.ref) else None
         ax.errorbar([m], [0], xerr=[[m - lo], [hi - m]], fmt="o", color=col, capsize=4)
         pts = [lo, hi, m] + ([ref] if ref is not None else [])
-        span = max(max(pts) - min(pts), abs(m) * 0.05, 1e-3) * 0.15
+        # an exact figure has no range: a fixed margin keeps its mark and ticks inside the frame
+        span = max(max(pts) - min(pts), abs(m) * 0.05) * 0.15 or max(abs(m) * 0.01, 0.5)
         ax.set_xlim(min(pts) - span, max(pts) + span)
+        ax.set_ylim(-1.0, 1.0)
         if ref is not None:
             ax.axvline(ref, color="#555555", lw=0.9, ls="--", zorder=0)
         ax.set_yticks([])
         ax.set_ylabel(
-            "\n".join(textwrap.wrap(str(s.x[i]), 38)), rotation=0, ha="right", va="center", fontsize=7
+            "\n".join(textwrap.wrap(str(s.x[i]), 48)), rotation=0, ha="right", va="center", fontsize=7
         )
         ax.tick_params(axis="x", labelsize=7)
         ax.xaxis.set_major_locator(_few_ticks())

@@ -68,14 +68,16 @@ class CompareRequest:
         """Read and check the form (``game``, ``preset_a``, ``rules_a``, ``preset_b``, ``rules_b``,
         ``players``, ``strategy``, ``n``, ``seed``): a bad value raises the CLI's one line.
         What only the rules can tell (an option's value, B equal to A) compare checks itself."""
-        from ..games import get_game
+        from ..games import NAMES, _did_you_mean, get_game
         from ..strategy import parse_spec
 
-        name = (form.get("game") or "welsh").strip().lower()
-        try:
-            g = get_game(name)
-        except WhistsimError as e:
-            raise WhistsimError(f"Invalid value for '--game': {e}") from None
+        typed = (form.get("game") or "welsh").strip()
+        name = typed.lower()
+        if name not in NAMES:  # the CLI's --game choices (a game registered from Python is not one)
+            raise WhistsimError(
+                f"Invalid value for '--game': unknown game {typed!r}{_did_you_mean(typed)} (known: {', '.join(NAMES)})"
+            )
+        g = get_game(name)
         preset = (form.get("preset_a") or "").strip() or None
         players_text = (form.get("players") or "").strip()
         players = _integer(players_text, "--players") if players_text else None

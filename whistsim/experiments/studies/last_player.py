@@ -126,7 +126,7 @@ def _lines(result, x, groups, figure, name, title, ylabel, scale, share=False) -
             s.low.append(scale * e.low)
             s.high.append(scale * e.high)
         series.append(s)
-    caption = "Error bars: 95% CIs" + (" (Wilson's, for a share of games)." if share else ".")
+    caption = "Error bars: 95% CIs" + (" (for a share of games)." if share else ".")
     return Chart(name, title, "number of players", ylabel, series, caption=caption)
 
 

@@ -114,7 +114,7 @@ def _charts(result: ExperimentResult, axis: str, seat: int, leader: str, bases: 
         nums = f"{_span(lead, v)} against {_span(other, v)}"
         word = "fewer" if max(lead) < min(other) else "more" if min(lead) > max(other) else "about as many"
         unit_words = "of games" if f.startswith("win") else unit
-        wilson = " (Wilson's, for a share of games)" if f.startswith("win") else ""
+        wilson = " (for a share of games)" if f.startswith("win") else ""
         title = f"The {leader} in seat {seat} {verb} {word} {what} than the {bases[0]}: {nums} {unit_words}"
         reference, ref_label = None, ""
         if ref == "fair":

@@ -164,7 +164,7 @@ def _charts(result: ExperimentResult, presets: list, cells_of) -> list[Chart]:
                             f"{what} {how}: {v(hi[2])} with {hi[1]} players ({hi[0]}), {v(lo[2])} with "
                             f"{lo[1]} ({lo[0]})",
                             "players at the table", ylabel, ss,
-                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if pct else ''}.", n=n))  # fmt: skip
+                            caption="Error bars: 95% confidence intervals.", n=n))  # fmt: skip
     first = []
     for pr in presets:
         s = ChartSeries(rules_words(fmt_value(pr)) if pr is not None else "all", [], [], [], [])

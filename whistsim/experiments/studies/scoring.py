@@ -120,7 +120,7 @@ def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Char
         title = f"{what[:1].upper()}{what[1:]}: highest under {where(top)} ({v(top[2])}), lowest under {where(low)} ({v(low[2])})"
         charts.append(Chart(f"{slug(f)}-by-scoring", title, "players at the table" if x != axis else "scoring",
                             ylabel, ss, kind="lines" if x != axis else "bars", categorical=x == axis,
-                            caption=f"Error bars: 95% confidence intervals{' (Wilson)' if share else ''}.", n=n))  # fmt: skip
+                            caption="Error bars: 95% confidence intervals.", n=n))  # fmt: skip
     first_other = {a: axis_values(spec, a)[0] for a in others}
     cells = [
         c for c in spec.cells if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in first_other.items())
@@ -151,7 +151,7 @@ def _charts(result: ExperimentResult, axis: str, others: list[str]) -> list[Char
             least = min(ss, key=lambda s: sd[s.label])
             title += (f" (standard deviation {fmt_num(sd[widest.label])} points) and least under {least.label} "
                       f"({fmt_num(sd[least.label])} points)")  # fmt: skip
-        caption = "Shaded: 95% confidence intervals (Wilson) of each value's share."
+        caption = "Shaded: 95% confidence intervals of each value's share."
         if constant:
             caption += " Not drawn, being the same in every game: " + "; ".join(constant) + "."
         if not math.isfinite(mode):

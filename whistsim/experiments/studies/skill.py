@@ -49,7 +49,7 @@ def analyse(result: ExperimentResult) -> Analysis:
         )
     top = max(steps, key=lambda s: 0.5 + s[3].mean)
     s_dup = ChartSeries("on paired deals: 50% + gain over the weaker table", [], [], [], [])
-    s_plain = ChartSeries("share of games won (Wilson)", [], [], [], [])
+    s_plain = ChartSeries("share of games won", [], [], [], [])
     for weak, strong, plain, gain in steps:
         x = f"{strong} vs {weak}"
         s_dup.x.append(x)

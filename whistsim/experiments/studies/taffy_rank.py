@@ -125,7 +125,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             "number of players", "tricks where a Taffy and a Ten met: % won (95% CI)",
             [_series(lbl, cs, sh, x, 100.0) for lbl, cs, sh in groups],
             caption="Of the tricks in which a Taffy and a Ten met, the share each won; error bars: 95% CIs "
-                    "(Wilson's, at the effective number of tricks). At 10 1/2 a Ten never wins one.",
+                    "(at the effective number of tricks). At 10 1/2 a Ten never wins one.",
         ))  # fmt: skip
         charts.append(Chart(
             "meetings",
