@@ -123,9 +123,9 @@ def analyse(result: ExperimentResult) -> Analysis:
     )
     findings.append(
         "The side holding more of the 13 trumps usually wins the deal (seven tricks or more): it wins most "
-        f"deals {crossing}. Open-handed, on {SOLVED} deals a length, from {half(oh_dealer)} and "
-        f"{half(oh_other)}: with all cards seen, leading first is worth more (lengths solved up to "
-        f"{SOLVED_UP_TO} trumps for the dealer's side; longer ones take the solver minutes a deal)."
+        f"deals {crossing} (n={spec.n:,} deals a length). Open-handed (n={SOLVED} deals a length), from "
+        f"{half(oh_dealer)} and {half(oh_other)} (lengths solved up to {SOLVED_UP_TO} trumps for the "
+        "dealer's side; longer ones take the solver minutes a deal)."
     )
     d7 = {p: dict(dealer[p]).get(7) for p in players}
     o7 = {p: dict(other[p]).get(7) for p in players}
@@ -141,12 +141,14 @@ def analyse(result: ExperimentResult) -> Analysis:
         d, o = dict(dealer[p]), dict(other[p])
         if d.get(13) is not None and o.get(0) is not None and d.get(1) is not None:
             ends.append(
-                f"{p}: {100 * d[13].mean:.1f}% with all 13, {100 * d[1].mean:.1f}% with only the turned trump, "
+                f"{_who(p)}: {100 * d[13].mean:.1f}% with all 13, {100 * d[1].mean:.1f}% with only the turned trump, "
                 f"{100 * o[0].mean:.1f}% with none"
             )
     if ends:
         findings.append(
-            "At the extremes, dealt directly under the constraint (one draw a deal): " + "; ".join(ends) + "."
+            "At the extremes, dealt directly under the constraint (one draw a deal): "
+            + "; ".join(ends)
+            + f" (n={spec.n:,} deals each)."
         )
     if len(players) == 2:
         gaps = [
@@ -157,9 +159,9 @@ def analyse(result: ExperimentResult) -> Analysis:
         big = max(gaps, key=lambda x: abs(x[1]))
         findings.append(
             f"The players matter less than the cards: {_who(players[1])} against {_who(players[0])} move the dealer's "
-            f"side's chance by at most {100 * abs(big[1]):.1f} points (at {big[0]} trumps), while one trump "
-            "more moves it by up to "
-            f"{100 * max(abs(b.mean - a.mean) for (_, a), (_, b) in zip(dealer[players[0]], dealer[players[0]][1:], strict=False)):.0f}."
+            f"side's chance by at most {100 * abs(big[1]):.1f} percentage points (at {big[0]} trumps), while one "
+            "trump more moves it by up to "
+            f"{100 * max(abs(b.mean - a.mean) for (_, a), (_, b) in zip(dealer[players[0]], dealer[players[0]][1:], strict=False)):.0f} percentage points (n={spec.n:,} deals a length)."
         )
     if honours:
         parts = []
@@ -172,7 +174,8 @@ def analyse(result: ExperimentResult) -> Analysis:
         findings.append(
             "A side dealt three or four of A K Q J of trumps wins the deal "
             + "; ".join(parts)
-            + " (points: tricks above six, plus 2 or 4 for honours; a tie counts for neither)."
+            + f" (n={spec.n:,} deals each; points: tricks above six, plus 2 or 4 for honours; a tie counts "
+            "for neither)."
         )
     lines = [
         "| trumps | "
