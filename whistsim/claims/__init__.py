@@ -510,13 +510,18 @@ def registry(games: list[str] | None = None) -> list[Claim]:
 def not_measured(games: list[str] | None = None) -> list[tuple[str, str, str, str, str]]:
     """Assertions of the sources about play or balance that are not measured: (source, where, quotation,
     translation, why), from each game's ``NOT_MEASURED``."""
+    return _gathered("NOT_MEASURED", games)
+
+
+def _gathered(name: str, games: list[str] | None) -> list:
+    """Each game's claims module's list ``name`` (a game with no claims module gives none), joined."""
     out = []
     for g in games or game_names():
         try:
             mod = importlib.import_module(f"{__name__}.{g}")
         except ModuleNotFoundError:
             continue
-        out += list(getattr(mod, "NOT_MEASURED", []))
+        out += list(getattr(mod, name, []))
     return out
 
 
@@ -680,14 +685,7 @@ DEFINITION = (
 def source_errors(games: list[str] | None = None) -> list[tuple[str, str, str, str]]:
     """Statements of the sources that contradict their own rules: (source, where, quotation, why), from
     each game's ``SOURCE_ERRORS``."""
-    out = []
-    for g in games or game_names():
-        try:
-            mod = importlib.import_module(f"{__name__}.{g}")
-        except ModuleNotFoundError:
-            continue
-        out += list(getattr(mod, "SOURCE_ERRORS", []))
-    return out
+    return _gathered("SOURCE_ERRORS", games)
 
 
 def players_used(results: list[ClaimResult]) -> list[str]:

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from ...stats import Estimate, Share
-from ..results import ExperimentResult, fmt_num
+from ..results import ChartSeries, ExperimentResult, fmt_num
 from ..spec import Cell, fmt_value
 
 
@@ -57,3 +57,14 @@ def find(result: ExperimentResult, coords: dict[str, Any]) -> Cell | None:
         c for c in result.spec.cells if all(fmt_value(c.value(a)) == fmt_value(v) for a, v in coords.items())
     ]
     return out[0] if len(out) == 1 else None
+
+
+def pct_series(label: str, points: list[tuple[Any, Estimate]]) -> ChartSeries:
+    """A chart series of shares as percentages, each point with its 95% CI."""
+    s = ChartSeries(label, [], [], [], [])
+    for x, e in points:
+        s.x.append(x)
+        s.y.append(100 * e.mean)
+        s.low.append(100 * e.low)
+        s.high.append(100 * e.high)
+    return s

@@ -19,8 +19,8 @@ import re
 import numpy as np
 
 from ...stats import Estimate, Share, estimate
-from ..results import Analysis, Chart, ChartSeries, ExperimentResult
-from ._whist import find, share
+from ..results import Analysis, Chart, ExperimentResult
+from ._whist import find, pct_series, share
 
 WHERE, SEATS = "where", "seats.all"
 WHO = {"heuristic": "rule-based players (heuristic)", "pimc": "players who search sampled deals"}
@@ -64,16 +64,6 @@ def dealt(where: str, seed: int, first: int, n: int = SOLVED) -> float:
     return whistsim.simulate(
         "whist", n=n, seed=seed, rules={"unit": "deal"}, where=where, first=first
     ).drawn_per_deal
-
-
-def _series(label: str, points: list[tuple[int, Estimate]]) -> ChartSeries:
-    s = ChartSeries(label, [], [], [], [])
-    for x, e in points:
-        s.x.append(x)
-        s.y.append(100 * e.mean)
-        s.low.append(100 * e.low)
-        s.high.append(100 * e.high)
-    return s
 
 
 def _fmt(e: Estimate | None) -> str:
@@ -213,10 +203,10 @@ def analyse(result: ExperimentResult) -> Analysis:
     )
     series = []
     for p in players:
-        series.append(_series(f"dealer's side, {_who(p)}", dealer[p]))
-        series.append(_series(f"other side, {_who(p)}", other[p]))
-    series.append(_series("dealer's side, open hand", oh_dealer))
-    series.append(_series("other side, open hand", oh_other))
+        series.append(pct_series(f"dealer's side, {_who(p)}", dealer[p]))
+        series.append(pct_series(f"other side, {_who(p)}", other[p]))
+    series.append(pct_series("dealer's side, open hand", oh_dealer))
+    series.append(pct_series("other side, open hand", oh_other))
     charts = [
         Chart(
             "trump-length-wins-the-deal",
@@ -232,7 +222,7 @@ def analyse(result: ExperimentResult) -> Analysis:
             "trumps held by side 0, the dealer's side (of 13)",
             "side 0's open-hand tricks, as % of the 13 (95% CI)",
             [
-                _series(
+                pct_series(
                     "open hand: side 0's tricks",
                     [(k, Estimate(e.mean / 13, e.sd / 13, e.n)) for k, e in oh_tricks],
                 )

@@ -14,8 +14,8 @@ from __future__ import annotations
 from math import comb
 
 from ..charts import from_run
-from ..results import Analysis, Chart, ChartSeries, ExperimentResult
-from ._whist import changed, find, num, pct, share, span
+from ..results import Analysis, Chart, ExperimentResult
+from ._whist import changed, find, num, pct, pct_series, share, span
 
 TARGET, HONOURS = "rules.target", "rules.honours"
 
@@ -24,16 +24,6 @@ def dealt_honours() -> float:
     """The chance that a side is dealt three or four of the four honours (either side scores)."""
     one = (comb(4, 3) * comb(48, 23) + comb(48, 22)) / comb(52, 26)
     return 2 * one
-
-
-def _line(name: str, values: list[tuple[int, object]]) -> ChartSeries:
-    s = ChartSeries(name, [], [], [], [])
-    for x, e in values:
-        s.x.append(x)
-        s.y.append(100 * e.mean)
-        s.low.append(100 * e.low)
-        s.high.append(100 * e.high)
-    return s
 
 
 def analyse(result: ExperimentResult) -> Analysis:
@@ -100,10 +90,10 @@ def analyse(result: ExperimentResult) -> Analysis:
             f"(n={decided[0][1].n:,} paired games per target"
             + ("; CIs as small as the bars' caps)" if max(e.half_width for _, e in decided) < 0.005 else ")"),
             "game: points to win", "games whose winner changes without honours: % (95% CI)",
-            [_line("honours on against off, same deals", decided)], kind="bars", categorical=True,
+            [pct_series("honours on against off, same deals", decided)], kind="bars", categorical=True,
         ))  # fmt: skip
-    both = [_line("won on honours (score less honours short of the target)", needed),
-            _line("honours' share of all points", hs)]  # fmt: skip
+    both = [pct_series("won on honours (score less honours short of the target)", needed),
+            pct_series("honours' share of all points", hs)]  # fmt: skip
     charts.append(Chart(
         "honours-share-and-need",
         f"Honours are {span([e.mean for _, e in hs])} of the points, and the winners needed them to reach the target "
