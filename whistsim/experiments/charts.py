@@ -528,7 +528,10 @@ def _panels(chart: Chart, layout: Layout) -> Figure:
             continue
         _lines(ax, chart, [chart.series[i]], layout, colours=[f"C{i % 10}"])
         _levels(ax, chart)
-        ax.set_title(chart.series[i].label, fontsize=9)
+        # wrapped to the panel's width: long series labels would run into the next panel's title
+        ax.set_title(
+            "\n".join(textwrap.wrap(chart.series[i].label, int(11 * fig.get_figwidth() / cols))), fontsize=9
+        )
         ax.grid(True, alpha=0.3)
         ax.tick_params(labelsize=8, labelbottom=True)
     for ax in axes.flat:
