@@ -1,8 +1,11 @@
 """The package's shape: no import cycles, and the kernels' cache key follows their sources."""
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from whistsim._imports import closure, cycles, import_graph
+from whistsim._imports import ROOT, closure, cycles, import_graph, module_files
 from whistsim.figures import columns
 from whistsim.games import get_game, seating
 from whistsim.options import RuleError
@@ -22,6 +25,129 @@ def test_games_do_not_import_the_tools_built_on_them():
 def test_the_shared_harness_knows_no_game():
     used = closure("whistsim.harness", import_graph())
     assert not [m for m in used if m.startswith("whistsim.games")]
+
+
+# ---- modules loaded by name ----------------------------------------------------------------------
+#
+# ``importlib.import_module(f"{X}.{name}")`` may load any module of package X: the static graph above
+# does not see it. Such a load counts as edges from the loader to every module of X, and a module so
+# loaded that imports names from one of its own packages (``from . import Claim``) imports that package
+# back, which the static graph leaves out (a package is running when its modules run).
+
+# Loaders of another kind, left out with the reason: each loads its own package's modules, which import
+# names from it once it has defined them.
+LEFT_OUT = {
+    "whistsim": "the package's lazy names (PEP 562 __getattr__): api, experiments, solver, ... on first use",
+    "whistsim.solver": "the solver's lazy names (card_costs, dd_table) on first use",
+    "whistsim.cli": "the command modules, which register on the group `main` that cli/__init__ defines first",
+}
+
+
+def _package_of(module: str, path, node: ast.expr, consts: dict[str, str]) -> str | None:
+    """The package X of ``import_module(f"{X}.{...}")``, or None when the argument is no such f-string."""
+    if not isinstance(node, ast.JoinedStr) or not node.values:
+        return None
+    head = node.values[0]
+    if isinstance(head, ast.Constant):  # f"whistsim.games.{name}"
+        return head.value[:-1] if head.value.endswith(".") else None
+    if not (isinstance(head, ast.FormattedValue) and isinstance(head.value, ast.Name)):
+        return None
+    second = node.values[1] if len(node.values) > 1 else None
+    if not (isinstance(second, ast.Constant) and second.value.startswith(".")):
+        return None
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    known = {"__name__": module, "__package__": package, **consts}
+    if head.value.id not in known:
+        raise AssertionError(
+            f"{module}: import_module(f'{{{head.value.id}}}...'): which package it loads from "
+            "cannot be read; name it by __name__, __package__ or a constant"
+        )
+    return known[head.value.id] + second.value[: second.value.rfind(".")]
+
+
+def _constants(module: str, path, tree: ast.Module) -> dict[str, str]:
+    """Module-level names bound to a package's name: ``STUDIES = __package__ + ".studies"``, ``PACKAGE =
+    __package__``."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    roots = {"__name__": module, "__package__": package}
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            v = node.value
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                out[node.targets[0].id] = v.value
+            elif isinstance(v, ast.Name) and v.id in roots:
+                out[node.targets[0].id] = roots[v.id]
+            elif (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add) and isinstance(v.left, ast.Name)
+                  and v.left.id in roots and isinstance(v.right, ast.Constant)):  # fmt: skip
+                out[node.targets[0].id] = roots[v.left.id] + v.right.value
+    return out
+
+
+def loaded_by_name(files: dict) -> dict[str, set[str]]:
+    """Loader -> the modules it may load by name (every module of the package its f-string names)."""
+    out: dict[str, set[str]] = {}
+    for module, path in files.items():
+        tree = ast.parse(path.read_bytes(), str(path))
+        consts = _constants(module, path, tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            f = node.func
+            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) != "import_module":
+                continue
+            package = _package_of(module, path, node.args[0], consts)
+            if package is None:
+                continue
+            own = {".".join(module.split(".")[:k]) for k in range(1, module.count(".") + 2)}
+            targets = {m for m in files if (m == package or m.startswith(package + ".")) and m not in own}
+            out.setdefault(module, set()).update(targets)
+    return out
+
+
+def names_from_own_packages(module: str, path, files: dict) -> set[str]:
+    """The packages holding ``module`` that it imports names from (``from . import Claim``), not only
+    modules (``from . import tricks``)."""
+    tree = ast.parse(path.read_bytes(), str(path))
+    parts = module.split(".")
+    own = {".".join(parts[:k]) for k in range(1, len(parts))}
+    base = parts if path.name == "__init__.py" else parts[:-1]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            target = (
+                node.module or ""
+                if node.level == 0
+                else ".".join(base[: len(base) - (node.level - 1)] + ([node.module] if node.module else []))
+            )
+            if target in own and any(f"{target}.{a.name}" not in files for a in node.names):
+                out.add(target)
+    return out
+
+
+def graph_with_loads(root: Path = ROOT) -> dict[str, set[str]]:
+    """The import graph, with every load by name (outside LEFT_OUT) and what the loaded modules import
+    back from their own packages."""
+    files = module_files(root)
+    graph = import_graph(root)
+    for loader, targets in loaded_by_name(files).items():
+        if loader in LEFT_OUT:
+            continue
+        graph[loader] |= targets
+        for m in targets:
+            graph[m] |= names_from_own_packages(m, files[m], files)
+    return graph
+
+
+def test_every_load_by_name_is_seen():
+    loads = loaded_by_name(module_files())
+    assert "whistsim.experiments.studies.leading" in loads["whistsim.experiments.reading"]
+    assert "whistsim.claims.welsh" in loads["whistsim.claims.loader"]
+    assert "whistsim.games.welsh" in loads["whistsim.games"]
+
+
+def test_nothing_loaded_by_name_imports_its_loader_back():
+    assert cycles(graph_with_loads()) == []
 
 
 @pytest.mark.parametrize("game", ["welsh", "scotch", "whist"])

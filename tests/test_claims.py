@@ -126,7 +126,7 @@ def test_a_claim_verdict_is_never_a_majority_vote():
     assert _result([(HOLDS, HOLDS), (FAILS, UNDECIDED)], parts=True).verdict == f"{FAILS} (undecided with b)"
     assert _result([(FAILS, HOLDS), (HOLDS, FAILS)], parts=True).verdict == FAILS
     r = _result([(HOLDS, HOLDS), (FAILS, FAILS)])
-    md = to_markdown([r], n=10, seed=1, n_search=5, chart="claims.png")
+    md = to_markdown([r], n=10, seed=1, n_search=5, chart="claims.png", errors=[], skipped=[])
     assert "on what" in md and "![" in md.splitlines()[2]
 
 
@@ -378,5 +378,7 @@ def test_the_report_lists_what_is_not_measured_and_why():
     rows = not_measured()
     assert any("リボーク" in q and "not a claim" in why for _, _, q, _, why in rows)
     r = _result([(HOLDS, HOLDS)])
-    md = to_markdown([r], n=10, seed=1, n_search=5, chart=None)
+    md = to_markdown([r], n=10, seed=1, n_search=5, chart=None, errors=[], skipped=not_measured(["welsh"]))
     assert "## Assertions not measured" in md and "A judgement of enjoyment" in md
+    assert "## Assertions not measured" not in to_markdown([r], n=10, seed=1, n_search=5, chart=None, errors=[],
+                                                          skipped=[])  # fmt: skip

@@ -99,14 +99,19 @@ def test_the_row_shows_the_figure_that_decides_the_verdict():
     r = _claim([{"a": (HOLDS, 1.0), "b": (HOLDS, 1.5)}, {"a": (FAILS, -3.0), "b": (FAILS, -4.0)}])
     assert r.verdict == DEPENDS_READING and r.deciding.outcome.verdict == FAILS
     assert r.holding.outcome.verdict == HOLDS
-    row = to_markdown([r], n=10, seed=1, n_search=5, chart=None).split("| `x` |", 1)[1].splitlines()[0]
+    row = (
+        to_markdown([r], n=10, seed=1, n_search=5, chart=None, errors=[], skipped=[])
+        .split("| `x` |", 1)[1]
+        .splitlines()[0]
+    )
     assert "does not hold: -4.00 points per game" in row and "holds: 1.50 points per game" in row
     js = r.json()["deciding"]
     assert js["unit"] == "points per game" and js["skill"] == "b" and js["mean"] == -4.0
 
 
 def test_the_definition_paragraph_says_how_verdicts_combine():
-    md = to_markdown([_claim([{"a": (HOLDS, 1.0), "b": (HOLDS, 1.0)}])], n=10, seed=1, n_search=5, chart=None)
+    md = to_markdown([_claim([{"a": (HOLDS, 1.0), "b": (HOLDS, 1.0)}])], n=10, seed=1, n_search=5, chart=None,
+                     errors=[], skipped=[])  # fmt: skip
     assert DEFINITION in md
     for words in ("both hold: **holds**", "one holds and the other is undecided: **holds (undecided with X)**",
                   "the same for **does not hold**", "one holds and the other does not: **depends on skill**",
@@ -141,7 +146,10 @@ def test_the_report_keeps_code_names_for_what_was_run():
     res = check_claims(
         [c for c in registry(["scotch"]) if c.id in ("trick5_second_round", "count_out")], n=10
     )
-    md = to_markdown(res, n=10, seed=1, n_search=5, chart=None)
+    from whistsim.claims import not_measured, source_errors
+
+    md = to_markdown(res, n=10, seed=1, n_search=5, chart=None, errors=source_errors(["scotch"]),
+                     skipped=not_measured(["scotch"]))  # fmt: skip
     body, run = md.split("## What was run", 1)
     assert not PLAIN_BANNED.search(body) and "Wilson" in run and "--n-search 5" in run
 
@@ -216,3 +224,23 @@ def test_the_chart_counts_verdicts_in_english_and_gives_units_n_and_players(tmp_
     assert side["n"].startswith("n=10 to 10 ") and "search players" in side["players"]
     (series,) = side["series"]
     assert all("points per game" in x and "n=10" in x and "search players" in x for x in series["x"])
+
+
+def test_the_deciding_figure_carries_the_line_its_decision_compares_with(tmp_path):
+    from dataclasses import replace
+
+    from whistsim.claims import chart, draw_chart
+
+    r = _claim([{"greedy": (HOLDS, 1.0), "pimc2": (HOLDS, 2.0)}])
+    assert "line" not in r.json()["deciding"]  # no line, none drawn
+    lined = ClaimResult(replace(r.claim, readings=(replace(r.claim.readings[0], line=0.5),)),
+                        [replace(r.readings[0], reading=replace(r.readings[0].reading, line=0.5))])  # fmt: skip
+    assert lined.json()["deciding"]["line"] == 0.5
+    # the chart takes the line from the claims' JSON alone: no registry of claims is read to draw it
+    chart([lined], str(tmp_path / "a.png"))
+    draw_chart([lined.json()], str(tmp_path / "b.png"))
+    unlined = lined.json()
+    del unlined["deciding"]["line"]
+    draw_chart([unlined], str(tmp_path / "c.png"))
+    a, b, c = ((tmp_path / f"{x}.png").read_bytes() for x in "abc")
+    assert a == b and a != c

@@ -80,3 +80,32 @@ def test_the_timed_start_and_bar_change_no_comparison():
     shown = whistsim.compare("whist", vs={"honours": False}, n=700, seed=6, progress=True).summary()
     assert list(quiet.figure) == list(shown.figure) and (quiet.n == shown.n).all()
     assert np.allclose(quiet[["mean_a", "mean_b", "diff"]], shown[["mean_a", "mean_b", "diff"]], rtol=1e-12)
+
+
+def test_a_comparison_is_the_experiment_of_two_cells_played_by_the_experiments_run():
+    from whistsim.comparison import two_cells
+    from whistsim.experiments import run_experiment
+    from whistsim.games import get_game
+
+    c = whistsim.compare("welsh", vs={"scoring": "five_penalty"}, n=300, seed=5)
+    g = get_game("welsh")
+    ra, rb = g.make_rules(None, None, {}), g.make_rules(None, None, {"scoring": "five_penalty"})
+    spec = two_cells("welsh", ra, rb, c.strategies, c.strategies, n=300, seed=5, first=-1, where=None,
+                     figures=c.figures)  # fmt: skip
+    assert [p.cell for p in spec.pairs] == [1] and [p.base for p in spec.pairs] == [0]
+    res = run_experiment(spec, write=False)
+    for f in c.figures:
+        assert c.diff.estimate(f) == res.tally.paired[0].estimate(f)
+        assert c.a.estimate(f) == res.tally.estimate(0, f) and c.b.estimate(f) == res.tally.estimate(1, f)
+
+
+def test_a_stopped_comparison_keeps_the_parts_played_and_says_it_was_stopped():
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) >= 2  # after the second part
+
+    c = whistsim.compare("whist", vs={"honours": False}, n=10**7, seed=1, stop=stop)
+    assert c.interrupted and 0 < c.n < 10**7
+    assert all(r[7] == c.n for r in c.rows())

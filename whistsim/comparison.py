@@ -10,6 +10,10 @@ excludes 0), those with no clear change, and those identical in every deal under
 both rule sets (the change does not touch them, or the rules fix them), which are
 summarised in one line.
 
+The run is an experiment held in memory (:func:`two_cells`: rule set A, the
+baseline, and B, one pair), played by the experiments' :class:`~whistsim.experiments.run.Run`
+in parts of about half a second (:class:`Paced`), so that a stop or Ctrl-C keeps the deals played.
+
 >>> import whistsim
 >>> c = whistsim.compare("welsh", rules={}, vs={"scoring": "five_penalty"}, n=20_000, seed=1)
 >>> c.summary()   # figure, unit, mean_a, mean_b, diff, ci_low, ci_high, n, verdict, meaning
@@ -28,7 +32,7 @@ import numpy as np
 from .figures import columns
 from .games import get_game, seating
 from .options import WhistsimError, alternatives, plural, written
-from .runner import stop_on_sigint, threads, timed_run
+from .runner import by_time, stop_on_sigint, threads
 from .stats import TOO_SMALL_NOTE, Moments, has_interval
 from .strategy import StrategySpec, parse_spec
 from .tables import ci_text, estimate_of, share_columns
@@ -58,7 +62,7 @@ class Comparison:
     change: str = ""  # the change from A to B in words: "five-penalty scoring against standard scoring"
     meanings: dict[str, str] | None = None  # each figure in words, from its declaration
     where: str | None = None  # the constraint every deal was dealt under (docs/deals.md)
-    drawn_per_deal: float = 1.0  # deals drawn per deal played, under A
+    drawn_per_deal: float = 1.0  # deals drawn per deal played under A, from the constraint's sample
 
     def verdict(self, name: str) -> str:
         """``changed`` (the CI of B - A excludes 0, or the rules fix a difference that is not 0),
@@ -270,8 +274,8 @@ def compare(
         raise WhistsimError(f"--vs {said} changes nothing: rule set B is rule set A ({ra.describe()})")
     specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
     pa, pb = g.players_of(ra), g.players_of(rb)
-    ids_a, params_a = seating(game, specs, pa)
-    ids_b, params_b = seating(game, specs, pb)
+    seating(game, specs, pa)  # every seat's player checked before anything runs
+    seating(game, specs, pb)
     names = [str(s) for s in (specs if len(specs) == pa else specs * pa)]
     f = _first_seat(first)
     import warnings
@@ -287,54 +291,84 @@ def compare(
     cols_b = set(columns(g.figures, pb, g.sides_of(rb)))
     shown = [c for c in cols_a if c in cols_b]
     units = {c: g.figure(c).unit for c in shown}
-    a, b, d = Moments(), Moments(), Moments()
-    more_a: dict[str, Any] = {}
-    more_b: dict[str, Any] = {}
+    constraint = None
     if where is not None:
-        from .deals.constraints import compile_where, prepare
+        from .deals.constraints import prepare
 
         constraint = prepare(where, game, ra, f, seed=seed)
         where = constraint.text
-        more_a = {"where": constraint.program}
-        more_b = {"where": compile_where(where, game, rb).program}
-    drawn = [0, 0]  # deals played and drawn, under A
-
-    def play(start: int, k: int) -> None:
-        batch = g.play_batch(ra, ids_a, params_a, seed=seed, start=start, n=k, first=f, **more_a)
-        if "shuffles" in batch.game:
-            drawn[0] += int(batch.game["deals"].sum()) if "deals" in batch.game else batch.n
-            drawn[1] += int(batch.game["shuffles"].sum())
-        ma = g.measure(batch, ra)
-        mb = g.measure(g.play_batch(rb, ids_b, params_b, seed=seed, start=start, n=k, first=f, **more_b), rb)
-        for c in shown:
-            xa, xb = np.asarray(ma[c], np.float64), np.asarray(mb[c], np.float64)
-            a.add(c, xa)
-            b.add(c, xb)
-            d.add(c, xb - xa)
-        if on_progress is not None:
-            on_progress(start + k)
-
+    names_b = [str(s) for s in (specs if len(specs) == pb else specs * pb)]
+    spec = two_cells(game, ra, rb, names, names_b, n=n, seed=seed, first=f, where=where, figures=shown)
     if on_progress is not None:  # every value is checked: a caller may now say the run has started
         on_progress(0)
+    from .experiments.run import Run
+
     with threads(threads_), stop_on_sigint() as sigint:
-        stopped = sigint if stop is None else (lambda: sigint() or stop())
-        for r_, ids_, params_, more in ((ra, ids_a, params_a, more_a), (rb, ids_b, params_b, more_b)):
-            g.play_batch(
-                r_, ids_, params_, seed=seed, n=0, first=f, **more
-            )  # compile first: chunks are timed
-        # a long comparison says so first, then shows a bar with its ETA
-        done = timed_run(n, play, progress=progress, stop=stopped, unit="deal")
-        interrupted = stopped()
+        paced = Paced(sigint if stop is None else (lambda: sigint() or stop()), on_progress)
+        result = Run(spec, write=False, progress=progress).play(paced)
+        interrupted = paced.stopped
+    done = result.games
     if interrupted and done == 0:
         raise KeyboardInterrupt
+    tally = result.tally
     # constant by the rules: a figure fixed under both rule sets
     exact = frozenset(c for c in shown if g.figure(c).is_exact(ra) and g.figure(c).is_exact(rb))
     from .experiments.figures import figure_name  # the figures' words, shared with reports
 
     meanings = {c: figure_name(game, c) for c in shown}
-    return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), a, b, d, interrupted,
-                      exact, change_words(ra, rb, preset_a, preset_b), meanings, where,
-                      drawn[1] / drawn[0] if drawn[0] else 1.0)  # fmt: skip
+    drawn = 1 / constraint.rate if constraint is not None and constraint.rate else 1.0
+    return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), tally.cells[0],
+                      tally.cells[1], tally.paired[0], interrupted, exact, change_words(ra, rb, preset_a, preset_b),
+                      meanings, where, drawn)  # fmt: skip
+
+
+AXIS = "rule set"  # the study's one axis: A, the baseline, and B
+
+
+def two_cells(game: str, ra: Any, rb: Any, players_a: list[str], players_b: list[str], *, n: int, seed: int,
+              first: int, where: str | None, figures: list[str]):  # fmt: skip
+    """The comparison as an experiment held in memory: two cells, rule set A (the baseline) and B, on
+    the same deals (game i of both is dealt from (seed, i)), ``figures`` compared deal by deal."""
+    from .experiments.spec import DEFAULT_CHUNK, Cell, Pair, Spec
+
+    cells = [Cell(i, ((AXIS, name),), rules, tuple(players), first, "game i of both from (seed, i)", where)
+             for i, (name, rules, players) in enumerate((("A", ra, players_a), ("B", rb, players_b)))]  # fmt: skip
+    return Spec("compare", game, n, seed, "rotate" if first < 0 else first, DEFAULT_CHUNK, {}, {}, [],
+                {AXIS: ["A"]}, list(figures), [], {AXIS: AXIS}, None, f"{rb.describe()} against {ra.describe()}",
+                "Which figures does the change from rule set A to B move, and by how much?", where=where,
+                cells=cells, pairs=[Pair(1, 0, AXIS)], axes=[AXIS])  # fmt: skip
+
+
+class Paced:
+    """An executor of the experiments' runs (whistsim.experiments.run) that plays each chunk in the
+    runner's parts of about half a second (runner.by_time), asking ``stop()`` and telling
+    ``on_progress(deals done)`` between parts. A stop ends the run with the parts played: the last
+    chunk is then a part of one, and :attr:`stopped` is set."""
+
+    def __init__(self, stop: Callable[[], bool], on_progress: Callable[[int], None] | None = None) -> None:
+        self.stop, self.on_progress, self.stopped = stop, on_progress, False
+
+    def map(self, job: Any, chunks: Iterable[int], progress: Callable[[int], None] | None):
+        from .experiments.results import Tally
+        from .experiments.run import ChunkOut, play_chunk
+
+        spec = job.spec
+        for k in chunks:
+            start, size = job.where(k)
+            tally = Tally.empty(len(spec.cells), len(spec.pairs))
+
+            def part(at: int, m: int, tally: Tally = tally, k: int = k) -> int:
+                tally.merge(play_chunk(spec, k, at, m, threads=job.threads, on_cell=progress).tally)
+                if self.on_progress is not None:
+                    self.on_progress(at + m)
+                return m
+
+            end = by_time(start + size, part, start=start, stop=self.stop)
+            tally.chunks = 1
+            yield ChunkOut(k, tally)
+            if end < start + size or self.stop():
+                self.stopped = end < spec.n
+                return
 
 
 def _grouped(names: list[str]) -> str:
@@ -363,7 +397,8 @@ def format_comparison(c: Comparison) -> str:
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
              f"{plural(c.n, 'deal')} under both, each figure's difference (B - A) taken deal by deal"]  # fmt: skip
     if c.where is not None:
-        lines.append(f"dealt under: {c.where} ({c.drawn_per_deal:,.2f} deals drawn per deal played)")
+        lines.append(f"dealt under: {c.where} (about {c.drawn_per_deal:,.2f} deals drawn per deal played, from a "
+                     "sample drawn before the run)")  # fmt: skip
     if not has_interval(c.n):
         lines.append("one deal gives no interval: every 95% CI below is 'n too small'")
     shown = [r for r in rows if r[8] != SAME]

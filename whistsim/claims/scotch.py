@@ -7,12 +7,12 @@ import math
 import numpy as np
 
 from ..games import get_game
-from . import (
+from ..stats import holm
+from .model import (
     FAILS,
     HOLDS,
     UNDECIDED,
     Claim,
-    ClaimRun,
     Figure,
     Outcome,
     Reading,
@@ -20,11 +20,11 @@ from . import (
     family,
     fmt,
     fmt_figure,
-    holm,
     plain,
     with_lines,
     within,
 )
+from .run import ClaimRun
 from .tricks import TRUMP_ORDER, moved_points, scotch_tricks, ten_events
 
 SOURCE = "Catch the Ten"

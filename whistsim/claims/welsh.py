@@ -6,25 +6,25 @@ import math
 
 import numpy as np
 
-from . import (
+from ..stats import holm
+from .model import (
     FAILS,
     HOLDS,
     NOT_A_CLAIM,
     UNDECIDED,
     Claim,
-    ClaimRun,
     Figure,
     Outcome,
     Reading,
     family,
     fmt,
     fmt_figure,
-    holm,
     plain,
     with_lines,
     with_units,
     within,
 )
+from .run import ClaimRun
 from .tricks import high_lead_catches
 
 SEARCH = "pimc2"  # the strongest Welsh Whist player at its default settings

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from . import Claim, ClaimRun, Figure, Outcome, Reading, above, plain, with_lines
+from .model import Claim, Figure, Outcome, Reading, above, plain, with_lines
+from .run import ClaimRun
 
 SOURCE = "Short whist page"
 SEARCH = "pimc"  # the strongest Whist player at its default settings

@@ -64,7 +64,17 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
     With a progress bar (on a terminal, or --progress) the check first runs
     every claim at 1/256 and 1/32 of its games (about 4% more time) to say how long it will take.
     """
-    from ..claims import HEADER, chart, check_claims, estimate_run, format_row, registry, to_markdown
+    from ..claims import (
+        HEADER,
+        chart,
+        check_claims,
+        estimate_run,
+        format_row,
+        not_measured,
+        registry,
+        source_errors,
+        to_markdown,
+    )
     from ..eta import ANNOUNCE_AFTER_S, duration
     from ..games import game_names
     from ..io import atomic_write, check_outputs, writing
@@ -125,7 +135,9 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
         with writing(png):
             chart(results, png)
         with writing(markdown), atomic_write(markdown) as f:
-            f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=Path(png).name))
+            played = sorted({r.claim.game for r in results})
+            f.write(to_markdown(results, n=n, seed=seed, n_search=ns, chart=Path(png).name,
+                                errors=source_errors(played), skipped=not_measured(played)))  # fmt: skip
         if not as_json:
             click.echo(f"wrote {markdown} and {png}", err=err)
 

@@ -17,9 +17,9 @@ import pandas as pd
 from ...stats import Estimate
 from ...strategy import parse_spec
 from .. import cheaters as C
-from ..reading import find_axis
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import CHEAT_PARAMS, Cell, fmt_value
+from ..tools import find_axis
 
 SCORE = "points"  # per seat: the cheater's gain is its points against honest play on the same deals
 SHARES = frozenset({"catch_rate"})  # challenges won over false passes: a share of false passes

@@ -14,9 +14,9 @@ import pandas as pd
 from ...stats import Estimate, holm, p_two_sided
 from ...strategy import parse_spec
 from ..charts import from_run
-from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value
+from ..tools import find_axis, group_label
 from ._tools import est, fmt_p
 
 ALPHA = 0.05

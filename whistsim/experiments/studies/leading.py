@@ -9,9 +9,9 @@ from __future__ import annotations
 from ...stats import Estimate
 from .. import verdicts as V
 from ..charts import from_run
-from ..reading import axis_values, find_axis, fmt_share, group_label, series, signed
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num
 from ..spec import fmt_value
+from ..tools import axis_values, find_axis, fmt_share, group_label, series, signed
 
 LITTLE = 0.05  # "little advantage": under 5% of a player's fair share of the points
 PRESETS = {"parlett": "Parlett's rules", "akagiri": "Akagiri 1995's rules"}

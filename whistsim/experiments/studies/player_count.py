@@ -16,9 +16,9 @@ import pandas as pd
 from ...stats import Estimate
 from .. import verdicts as V
 from ..charts import direction, from_run, n_of
-from ..reading import axis_values, fmt_share, points, seat_gap, series, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num, md_table
 from ..spec import Cell, fmt_value
+from ..tools import axis_values, fmt_share, points, seat_gap, series, slug
 from .leading import rules_words
 
 MEASURES = (

@@ -12,9 +12,9 @@ import math
 from ...stats import wilson
 from .. import verdicts as V
 from ..charts import from_run, n_of
-from ..reading import axis_values, fmt_share, group_label, points, series, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num
 from ..spec import fmt_value
+from ..tools import axis_values, fmt_share, group_label, points, series, signed, slug
 
 WORDS = {"standard": "standard scoring", "five_penalty": "the five-penalty", "piles": "pile scoring"}
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ...stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run
-from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
+from ..tools import axis_values
 from ._scotch import cells_where, line, pct, pts
 
 PLAYERS, SEATS = "rules.players", "seats.all"

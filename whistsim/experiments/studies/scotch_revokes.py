@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ...stats import holm, p_two_sided
 from ..charts import from_run
-from ..reading import axis_values
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value
+from ..tools import axis_values
 from ._scotch import cells_where, line, pct, pts
 
 PLAYERS, CLAIM, RATE = "rules.players", "rules.claim", "seats.0.revoke"

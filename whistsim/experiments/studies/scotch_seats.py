@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ...stats import Estimate, holm, p_two_sided
 from ..charts import from_run, players_of
-from ..reading import axis_values, player_words
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
+from ..tools import axis_values, player_words
 from ._scotch import cells_where, line, pct, pts, share
 
 PLAYERS, SEATS = "rules.players", "seats.all"

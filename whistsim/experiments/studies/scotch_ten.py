@@ -16,9 +16,9 @@ import pandas as pd
 
 from ...stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run, players_of
-from ..reading import axis_values, player_words
 from ..results import Analysis, Chart, ExperimentResult, fmt_num, md_table
 from ..spec import fmt_value
+from ..tools import axis_values, player_words
 from ._scotch import cells_where, line, pct, share
 
 PLAYERS, SEATS = "rules.players", "seats.all"

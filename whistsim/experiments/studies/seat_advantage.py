@@ -11,9 +11,9 @@ from __future__ import annotations
 from ...stats import Estimate
 from .. import verdicts as V
 from ..charts import from_run
-from ..reading import MAX_SERIES, axis_values, group_label, points, signed, slug
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num
 from ..spec import Cell, fmt_value
+from ..tools import MAX_SERIES, axis_values, group_label, points, signed, slug
 
 
 def _share(result: ExperimentResult, c: Cell, e: Estimate) -> str:

@@ -13,8 +13,8 @@ It names the figure it reads: ``side_won[0]``.
 from __future__ import annotations
 
 from ..charts import from_run
-from ..reading import find_axis, player_words
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
+from ..tools import find_axis, player_words
 from ._whist import pct, share
 
 WIN = "side_won[0]"

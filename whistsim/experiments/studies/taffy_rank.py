@@ -15,9 +15,9 @@ import pandas as pd
 
 from ...stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run
-from ..reading import find_axis, group_label
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value
+from ..tools import find_axis, group_label
 from ._tools import est, fmt_p, pct
 
 RANK = "rules.taffy_rank"

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from .. import verdicts as V
-from ..reading import cell_text, differenced, name, signed, unit, value_text
 from ..results import Analysis, ExperimentResult, fmt_num
+from ..tools import cell_text, differenced, name, signed, unit, value_text
 
 EDGES = ("edge", "pos_edge")  # per seat / turn position: points above the others'
 

@@ -14,9 +14,9 @@ import pandas as pd
 
 from ...stats import Estimate, holm, p_two_sided
 from ..charts import from_run
-from ..reading import find_axis
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, md_table
 from ..spec import fmt_value
+from ..tools import find_axis
 from ._whist import num, share
 
 WIN = "side_won[0]"
