@@ -121,7 +121,7 @@ def _game_hint(value) -> str:
     return _did_you_mean(value)
 
 
-GAME = Choice(("welsh", "scotch", "whist"), "game", _game_hint)  # whistsim.games.NAMES
+GAME = Choice(("welsh", "scotch", "whist", "ohhell"), "game", _game_hint)  # whistsim.games.NAMES
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,11 +7,22 @@ import sys
 import click
 
 from ..options import WhistsimError, parse_assignments, plural
-from . import GAME, main
+from . import Choice, _game_hint, main
 
 # The default player of the other seats and the hint: whistsim.play.DEFAULT_HINT (a test keeps
 # these in step; importing whistsim.play here would load the games for every command's --help).
 _DEFAULT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
+
+
+def _play_hint(value) -> str:
+    """A game whistsim simulates but has no table for, or the usual near miss."""
+    from ..games import game_names
+
+    return (
+        ": it has no table to play at yet"
+        if str(value).strip().lower() in game_names()
+        else _game_hint(value)
+    )
 
 
 class _Encoded:
@@ -26,7 +37,10 @@ class _Encoded:
 
 @main.command(name="play")
 @click.option(
-    "--game", type=GAME, default=None, help="welsh, scotch or whist  [default: welsh, or the deal's]"
+    "--game",
+    type=Choice(tuple(_DEFAULT), "game", _play_hint),
+    default=None,
+    help="welsh, scotch or whist  [default: welsh, or the deal's]",
 )
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")

@@ -11,7 +11,7 @@ from .base import Game, MoveError, RecordError
 
 __all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names", "register", "seating"]
 
-NAMES = ("welsh", "scotch", "whist")  # each a package games/<name>/ holding GAME
+NAMES = ("welsh", "scotch", "whist", "ohhell")  # each a package games/<name>/ holding GAME
 _GAMES: dict[str, Game] = {}
 
 

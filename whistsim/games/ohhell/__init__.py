@@ -1,0 +1,45 @@
+"""Oh Hell (Nomination Whist, Blackout; docs/rules.md, Oh Hell): bid the tricks you will take.
+
+``engine`` holds the rules once (deal, turn-up, bids and the hook, follow suit, the
+trick's winner, a round's score, the next round); ``play`` the kernel parts the shared
+harness plays whole games with; ``records`` and ``narrate`` the record format, replay
+and ``show``; ``figures`` the per-game figures; ``players`` the strategies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...harness.users import user_checker
+from ...strategy import Registry
+from ..base import Game
+from . import play, players
+from .figures import FIGURES, measure, outcome
+from .narrate import narrate
+from .play import play_batch
+from .records import make_record, replay
+from .rules import OPTIONS, PRESETS, OhHellRules
+
+
+def _rules_of(preset: str, players: int | None, overrides: dict[str, Any]) -> OhHellRules:
+    return OhHellRules.make(preset, players, **overrides)
+
+
+GAME = Game(
+    name="ohhell",
+    title="Oh Hell",
+    presets=tuple(PRESETS),
+    options=OPTIONS,
+    rules_of=_rules_of,
+    rules_from_record=OhHellRules.from_record,
+    play_batch=play_batch,
+    make_record=make_record,
+    replay=replay,
+    narrate=narrate,
+    figures=FIGURES,
+    measure=measure,
+    outcome=outcome,
+    players=Registry("ohhell", players.PLAYERS, user_checker(play)),
+    players_of=lambda rules: rules.players,
+    sides_of=lambda rules: rules.players,
+)

@@ -1,0 +1,234 @@
+"""Oh Hell's kernel parts: what the shared harness needs to play whole games.
+
+A game is the whole schedule of rounds, played through the shared loop (``play_deal``)
+in one call: the engine starts each round when the last ends. Round ``k`` of game ``i``
+is the ``k``-th shuffle of stream 0 of (seed, i), all dealt before play; each seat's
+player draws on stream ``1 + seat``. So a game's course is a function of (seed, game
+index) alone, and swapping one seat's player leaves the deals and the others' streams alone.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numba
+import numpy as np
+from numba import njit
+
+from ...batch import Batch
+from ...cards import card_name
+from ...harness import template
+from ...harness.batch import run_kernel
+from ...harness.loop import play_deal
+from ...rng import DECK_STREAM, shuffle, stream_start
+from . import players as roster
+from .engine import (
+    BID_BASE,
+    ENGINE_ERRORS,
+    G_MOVES,
+    GAME_COLUMNS,
+    OK,
+    OVER,
+    PLAY,
+    R_PLAYERS,
+    R_ROUNDS,
+    S_PHASE,
+    S_SEAT,
+    SEAT_COLUMNS,
+    STATE_DTYPE,
+    apply,
+    check,
+    deal_round,
+    seat_view,
+    start_game,
+)
+from .engine import MAX_ROUNDS as MAX_ROUNDS
+from .engine import TABLE_DTYPE as TABLE_DTYPE
+
+BLOCK = 8  # games per parallel work item; any value gives the same results
+MOVE_NOUN = "move"  # for errors: "illegal move 'bid 3'"
+
+__all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
+           "record", "play_game", "BLOCK", "STATE_DTYPE", "ENGINE_ERRORS", "MOVE_NOUN", "play_batch",
+           "new_state", "action_name", "parse_action", "deal_all"]  # fmt: skip
+
+
+# ---- the rules, as the harness calls them ------------------------------------
+
+
+@njit(cache=True, inline="always")
+def over(g):
+    return g.round.table.s[S_PHASE] == OVER
+
+
+@njit(cache=True, inline="always")
+def to_move(g):
+    return g.round.table.s[S_SEAT]
+
+
+@njit(cache=True, inline="always")
+def forced(g):
+    """The last card of a hand is played for the player (it has no choice)."""
+    t = g.round.table
+    if t.s[S_PHASE] != PLAY:
+        return -1
+    own = g.round.seats[t.s[S_SEAT]]
+    if own.n != 1:
+        return -1
+    for suit in range(4):
+        if own.bits[suit] != 0:
+            m = own.bits[suit]
+            r = 0
+            while not (m >> r) & 1:
+                r += 1
+            return suit * 13 + r
+    return -1
+
+
+@njit(cache=True, inline="always")
+def view(g, seat):
+    return seat_view(g.round, seat, g.scratch)
+
+
+@njit(cache=True, inline="always")
+def check_move(g, a):
+    return check(g.round, a)
+
+
+@njit(cache=True, inline="always")
+def apply_move(g, a):
+    apply(g, a)
+
+
+@njit(cache=True, inline="always")
+def strategy_of(g, seat):
+    return g.round.seats[seat].strategy
+
+
+@njit(cache=True, inline="always")
+def players_of(g):
+    return g.round.table.rules[R_PLAYERS]
+
+
+def new_state(rules, n: int = 1) -> np.ndarray:
+    """``n`` state records for ``rules`` (OhHellRules); kernels work on ``buf[i]``."""
+    buf = np.zeros(n, STATE_DTYPE)
+    sizes, no_trump = rules.sizes(), rules.no_trump()
+    pack = np.zeros(4, np.int64)
+    for c in rules.pack():
+        pack[c // 13] |= 1 << (c % 13)
+    for part in ("round", "scratch"):
+        buf[part]["table"]["rules"][:] = rules.to_array()
+        buf[part]["table"]["pack"][:] = pack
+    buf["sizes"][:, : len(sizes)] = sizes
+    buf["no_trump"][:, : len(sizes)] = no_trump
+    buf["turnups"][:] = -1
+    return buf
+
+
+@njit(cache=True)
+def deal_all(g, base_deck, seed, game, first):
+    """Seed game ``game``'s streams and deal every round of its schedule; the dealer of the
+    first round sits on ``first``'s right, and the deal passes to the left."""
+    t = g.round.table
+    p = t.rules[R_PLAYERS]
+    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    for q in range(p):
+        g.round.seats[q].rng[0] = stream_start(seed, game, 1 + q)
+    n = base_deck.shape[0]
+    deck = g.deck[:n]
+    dealer = first - 1 if first > 0 else p - 1
+    for k in range(t.rules[R_ROUNDS]):
+        for j in range(n):
+            deck[j] = base_deck[j]
+        shuffle(deck, g.rng, 0)
+        deal_round(g, k, deck, dealer)
+        dealer = dealer + 1 if dealer + 1 < p else 0
+
+
+@template
+def play_game(g, base_deck, seed, game, first, log, logging, extra):
+    """Play one whole game, every round of the schedule; the first round's elder hand is
+    seat ``first``. Returns (0, moves, 0) or, on an illegal move, (error, seat, move)."""
+    deal_all(g, base_deck, seed, game, first)
+    start_game(g, first)
+    e, m, a = play_deal(g, log, log.shape[0] if logging else 0)
+    if e != OK:
+        return e, m, a
+    g.game_acc[G_MOVES] = m
+    return OK, m, 0
+
+
+@njit(cache=True)
+def record(g, i, outs, moves):
+    """A finished game's columns: ``outs`` is (seat columns, game columns)."""
+    seat_out, game_out = outs
+    p = g.round.table.rules[R_PLAYERS]
+    for j in range(seat_out.shape[0]):
+        for q in range(p):
+            seat_out[j, i, q] = g.seat_acc[j, q]
+    for j in range(game_out.shape[0]):
+        game_out[j, i] = g.game_acc[j]
+
+
+# ---- moves as text -------------------------------------------------------------
+
+
+def action_name(a: int) -> str:
+    """A move as records write it: ``"bid 2"`` or a card code ``"TH"``."""
+    a = int(a)
+    if a >= BID_BASE:
+        return f"bid {a - BID_BASE}"
+    return card_name(a) if 0 <= a < 52 else f"<move {a}>"
+
+
+def parse_action(text: str) -> int:
+    """``"bid 2"`` -> a bid; ``"TH"`` -> a card; ValueError otherwise."""
+    from ...cards import parse_card
+
+    s = text.strip()
+    word, _, n = s.partition(" ")
+    if word.lower() == "bid":
+        n = n.strip()
+        if not (n.isascii() and n.isdigit()) or int(n) > 52:
+            raise ValueError(f"not a bid: {text!r} (expected 'bid N', N a number of tricks)")
+        return BID_BASE + int(n)
+    c = parse_card(s)
+    if c >= 52:
+        raise ValueError(f"not a card of Oh Hell: {text!r}")
+    return c
+
+
+def play_batch(
+    rules,
+    ids: np.ndarray,
+    params: np.ndarray,
+    *,
+    seed: int,
+    start: int = 0,
+    n: int,
+    first: int = -1,
+    log_games: int = 0,
+) -> Batch:
+    """Play whole games ``start .. start + n - 1``; log the moves of the first ``log_games``.
+
+    ``first`` is the elder hand (the first to bid and to lead) of each game's first round;
+    the dealer sits on its right. ``batch.logs`` holds one row per logged game.
+    """
+    p = rules.players
+    states = new_state(rules, numba.get_num_threads())
+    states["round"]["seats"]["strategy"][:, :p] = ids
+    states["round"]["seats"]["params"][:, :p] = params
+    seat_out = np.zeros((len(SEAT_COLUMNS), n, p), np.int32)
+    game_out = np.zeros((len(GAME_COLUMNS), n), np.int32)
+    n_logged = min(log_games, n)
+    logs = np.full((max(1, n_logged), rules.max_moves()), -1, np.int16)
+    run_kernel(sys.modules[__name__], roster, ids, states, rules.deck(), (seat_out, game_out), logs, n=n,
+               n_logged=n_logged, seed=seed, start=start, first=first, describe=action_name)  # fmt: skip
+    moves = game_out[GAME_COLUMNS.index("moves")]
+    return Batch(
+        start,
+        dict(zip(SEAT_COLUMNS, seat_out, strict=True)),
+        dict(zip(GAME_COLUMNS, game_out, strict=True)),
+        logs=[logs[i, : moves[i]].copy() for i in range(n_logged)],
+    )
