@@ -1,46 +1,146 @@
-"""The kernel cache folder follows what the kernels are built from, and nothing else."""
+"""Each kernel is cached under a hash of what it is built from (its module and every module that
+one imports), and nothing else: an edit to one game never recompiles another's kernels, and an
+edited source is never run from a kernel compiled before the edit."""
 
 import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numba
 import pytest
 
-from whistsim._cache import prune, sources_hash
+import whistsim
+from whistsim import _cache, rng
+from whistsim._cache import checkout_key, module_digest, prune, prune_kernels
+from whistsim._imports import Graph, closure
+from whistsim.harness import build
+
+REPO = Path(whistsim.__file__).parent.parent
 
 
 def _package(tmp_path):
     pkg = tmp_path / "pkg"
-    (pkg / "games").mkdir(parents=True)
+    for folder in ("games", "games/whist", "games/welsh"):
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
     (pkg / "__init__.py").write_text("")
-    (pkg / "games" / "__init__.py").write_text("from . import engine\n")
-    (pkg / "games" / "engine.py").write_text("from ..cards import ACE\nRULE = 1\n")
+    (pkg / "games" / "whist" / "engine.py").write_text("from ...cards import ACE\nRULE = 1\n")
+    (pkg / "games" / "welsh" / "players.py").write_text("from ...cards import ACE\nBID = 1\n")
     (pkg / "cards.py").write_text("ACE = 12\n")
-    (pkg / "cli.py").write_text("HELP = 'old'\n")
+    (pkg / "cli.py").write_text("from .games.whist import engine\nfrom .games.welsh import players\n")
     return pkg
 
 
-def test_editing_the_engine_changes_the_cache_key(tmp_path):
-    pkg = _package(tmp_path)
-    before = sources_hash(pkg)
-    (pkg / "games" / "engine.py").write_text("from ..cards import ACE\nRULE = 2\n")
-    assert sources_hash(pkg) != before
+def _key(pkg, module="pkg.games.whist.engine"):
+    return module_digest(module, None, Graph(pkg))
 
 
-def test_editing_a_module_the_engine_imports_changes_the_cache_key(tmp_path):
+def test_editing_the_engine_changes_its_cache_key(tmp_path):
     pkg = _package(tmp_path)
-    before = sources_hash(pkg)
+    before = _key(pkg)
+    (pkg / "games" / "whist" / "engine.py").write_text("from ...cards import ACE\nRULE = 2\n")
+    assert _key(pkg) != before
+
+
+def test_editing_a_module_the_engine_imports_changes_its_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    before = _key(pkg)
     (pkg / "cards.py").write_text("ACE = 13\n")
-    assert sources_hash(pkg) != before
+    assert _key(pkg) != before
+
+
+def test_editing_another_game_keeps_the_cache_key(tmp_path):
+    pkg = _package(tmp_path)
+    before, welsh = _key(pkg), _key(pkg, "pkg.games.welsh.players")
+    (pkg / "games" / "welsh" / "players.py").write_text("from ...cards import ACE\nBID = 2\n")
+    assert _key(pkg) == before and _key(pkg, "pkg.games.welsh.players") != welsh
 
 
 def test_editing_the_cli_keeps_the_cache_key(tmp_path):
     pkg = _package(tmp_path)
-    before = sources_hash(pkg)
+    before = _key(pkg)
     (pkg / "cli.py").write_text("HELP = 'new wording'\n")
-    assert sources_hash(pkg) == before
+    assert _key(pkg) == before
+
+
+def test_nothing_of_welsh_whist_is_in_what_the_whist_kernels_and_the_solver_are_built_from():
+    graph = Graph()
+    for module in ("whistsim.games.dealt.play", "whistsim.games.dealt.players", "whistsim.harness.loop",
+                   "whistsim.harness.users", "whistsim.solver.position", "whistsim.solver.table"):  # fmt: skip
+        used = closure(module, graph)
+        assert not [m for m in used if m.startswith("whistsim.games.welsh")], module
+
+
+def test_a_kernel_module_names_the_hash_of_the_modules_it_imports():
+    from whistsim.games.dealt import play, players
+
+    text = build.source(play, players, [0, 1])
+    digest = _cache.digest_of([play.__name__, "whistsim.harness.loop", players.__name__,
+                               players.PLAYERS[0].__name__, players.PLAYERS[1].__name__])  # fmt: skip
+    assert f"# Built from sources {digest}\n" in text
+    assert "@template\n" in text and "\ntemplate = njit(cache=True)" in text  # the decorator, not a rewrite
+
+
+def test_numba_caches_a_whistsim_function_under_its_modules_hash():
+    if os.path.basename(numba.config.CACHE_DIR).startswith("whistsim-kernels-"):
+        pytest.skip("the cache root is unwritable: a fresh temporary folder")
+    assert os.path.basename(numba.config.CACHE_DIR) == checkout_key()
+    digest = module_digest("whistsim.rng", rng.__file__)
+    assert rng.stream_start.stats.cache_path == str(
+        Path(numba.config.CACHE_DIR) / "modules" / "whistsim.rng" / digest
+    )
+
+
+def test_a_cache_dir_set_by_the_user_is_the_root_of_the_checkout_folder(tmp_path):
+    # Else an edited player would run from a kernel cached before the edit.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    code = "import whistsim, numba; print(numba.config.CACHE_DIR)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(tmp_path / checkout_key())
+    env["NUMBA_CACHE_DIR"] = out.stdout.strip()  # a child process keeps its parent's choice
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert again.stdout.strip() == out.stdout.strip()
+
+
+GAME = {
+    "__init__.py": "",
+    "rules.py": "from numba import njit\n\n\n@njit(cache=True)\ndef points():\n    return 1\n",
+    "engine.py": (
+        "from numba import njit\n\nfrom whistsim.cards import ACE\n\nfrom .rules import points\n\n\n"
+        "@njit(cache=True)\ndef score():\n    return points() * 100 + ACE\n"
+    ),
+    "other.py": "from whistsim.cards import ACE\n\nBID = 1\n",  # a part the engine does not import
+}
+RUN = (
+    "import whistsim\nfrom toygame.engine import score\nprint(score(), sum(score.stats.cache_hits.values()))"
+)
+
+
+def test_an_edit_to_a_module_a_cached_kernel_calls_takes_effect(tmp_path):
+    # Numba alone would load score() from its cache after rules.py changed: its own file did not.
+    game = tmp_path / "toygame"
+    game.mkdir()
+    for name, text in GAME.items():
+        (game / name).write_text(text)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(REPO), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+
+    def run():
+        out = subprocess.run(
+            [sys.executable, "-c", RUN], env=env, capture_output=True, text=True, cwd=tmp_path
+        )
+        assert out.returncode == 0, out.stderr
+        return tuple(int(x) for x in out.stdout.split())
+
+    ace = 12
+    assert run() == (100 + ace, 0)  # compiled
+    assert run() == (100 + ace, 1)  # from the cache
+    (game / "other.py").write_text("from whistsim.cards import ACE\n\nBID = 2\n")
+    assert run() == (100 + ace, 1)  # another part edited: still from the cache
+    (game / "rules.py").write_text(GAME["rules.py"].replace("return 1", "return 2"))
+    assert run() == (200 + ace, 0)  # compiled again, with the edit
 
 
 def test_prune_removes_only_old_folders_beyond_the_newest(tmp_path):
@@ -53,27 +153,16 @@ def test_prune_removes_only_old_folders_beyond_the_newest(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "k4"]
 
 
-def test_numba_caches_whistsim_kernels_under_the_source_hash():
-    if os.path.basename(numba.config.CACHE_DIR).startswith("whistsim-kernels-"):
-        pytest.skip("the cache root is unwritable: a fresh temporary folder")
-    assert os.path.basename(numba.config.CACHE_DIR) == sources_hash()
-
-
-def test_a_cache_dir_set_by_the_user_is_the_root_of_the_source_hash_folders(tmp_path):
-    # Else an edited player would run from a kernel cached before the edit.
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    code = "import whistsim, numba; print(numba.config.CACHE_DIR)"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == str(tmp_path / sources_hash())
-    env["NUMBA_CACHE_DIR"] = out.stdout.strip()  # a child process keeps its parent's choice
-    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert again.stdout.strip() == out.stdout.strip()
-
-
-def test_editing_a_game_found_by_name_changes_the_cache_key(tmp_path):
-    pkg = _package(tmp_path)
-    (pkg / "games" / "welsh").mkdir()
-    (pkg / "games" / "welsh" / "__init__.py").write_text("RULE = 'lead'\n")  # imported by name only
-    before = sources_hash(pkg)
-    (pkg / "games" / "welsh" / "__init__.py").write_text("RULE = 'draw'\n")
-    assert sources_hash(pkg) != before
+def test_prune_removes_old_kernel_modules_and_numbas_cache_of_them(tmp_path):
+    (tmp_path / "kernels").mkdir()
+    (tmp_path / "kernels_abc").mkdir()
+    old = time.time() - 30 * 86400
+    for i, name in enumerate(["whistsim_kernel_old", "whistsim_kernel_new"]):
+        path = tmp_path / "kernels" / f"{name}.py"
+        path.write_text("")
+        (tmp_path / "kernels_abc" / f"{name}.play_games-88.py311.nbi").write_bytes(b"")
+        if i == 0:
+            os.utime(path, (old, old))
+    prune_kernels(tmp_path, keep=1)
+    left = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["whistsim_kernel_new.play_games-88.py311.nbi", "whistsim_kernel_new.py"]

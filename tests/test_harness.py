@@ -3,6 +3,9 @@ gets simulation, records, replay, show and experiments through the seam every ga
 kernels hold only the players seated; engines report what moves did as events."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -187,3 +190,62 @@ def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decis
     full = g.play_batch(rules, ids, params, seed=6, n=300)
     for key in lean.seat:
         assert np.array_equal(lean.seat[key], full.seat[key])
+
+
+# ---- a game defined outside whistsim, found by name --------------------------------------------
+
+
+def _cli_run(*args, env):
+    # -P: the current folder is not on the path, as for the installed `whistsim` command
+    return subprocess.run([sys.executable, "-P", "-m", "whistsim", *map(str, args)], cwd=TOY.parent.parent,
+                          env={**os.environ, **env}, capture_output=True, text=True, timeout=1200)  # fmt: skip
+
+
+def test_a_game_named_in_whistsim_games_is_found_by_simulate_replay_and_show(tmp_path):
+    env, path = {"WHISTSIM_GAMES": "tests.toy_game"}, tmp_path / "toy.jsonl"
+    sim = _cli_run("simulate", "--game", "toy", "--n", 100, "--records", path, env=env)
+    assert sim.returncode == 0, sim.stderr
+    assert "tricks[0]" in sim.stdout and len(path.read_text().splitlines()) == 100
+    replayed = _cli_run("replay", path, "--json", env=env)
+    assert replayed.returncode == 0, replayed.stderr
+    assert len(replayed.stdout.splitlines()) == 100
+    shown = _cli_run("show", path, env=env)
+    assert shown.returncode == 0 and "wins the trick" in shown.stdout, shown.stderr
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch):
+    """The registry as a new process has it: no game from outside whistsim imported yet."""
+    from whistsim import games
+
+    monkeypatch.setattr(games, "_GAMES", {})
+    monkeypatch.setattr(games, "_OUTSIDE", [])
+    monkeypatch.delenv("WHISTSIM_GAMES", raising=False)
+    return games
+
+
+def test_a_game_module_that_does_not_import_is_one_line_naming_it(fresh_registry, monkeypatch):
+    monkeypatch.setenv("WHISTSIM_GAMES", "tests.toy_game, no_such_games_module")
+    monkeypatch.chdir(TOY.parent.parent)
+    r = CliRunner().invoke(main, ["simulate", "--game", "toy", "--n", "10"])
+    assert r.exit_code != 0 and r.stdout == ""
+    assert r.stderr.splitlines() == [
+        "whistsim: error: WHISTSIM_GAMES: no_such_games_module does not import: "
+        "ModuleNotFoundError: No module named 'no_such_games_module'"
+    ]
+
+
+def test_a_game_of_an_installed_entry_point_is_found_by_name(fresh_registry, monkeypatch, tmp_path):
+    dist = tmp_path / "toygames-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toygames\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[whistsim.games]\ntoy = toy_game:GAME\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "toy" in fresh_registry.game_names()
+    assert fresh_registry.get_game("toy") is toy_game.GAME
+    (dist / "entry_points.txt").write_text("[whistsim.games]\nbroken = no_such_games_module:GAME\n")
+    monkeypatch.setattr(fresh_registry, "_OUTSIDE", [])
+    with pytest.raises(
+        whistsim.WhistsimError, match=r"^entry point broken \(no_such_games_module:GAME\) does not"
+    ):
+        fresh_registry.get_game("broken")

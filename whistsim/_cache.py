@@ -1,41 +1,186 @@
-"""Where Numba caches whistsim's kernels: a folder named by what they are built from.
+"""Where Numba caches whistsim's kernels: each under a name for what it is built from.
 
-Numba reuses a cached kernel while the file that defines it is unchanged, even
+Numba reuses a cached function while the file that defines it is unchanged, even
 when a function it calls from another file (the rules engine, a player) has
-changed, and would then run the old code. So the cache folder is named by a
-hash of every module the games import (engines, players, the shared harness,
-cards and random streams): an edit there starts a fresh cache; an edit to the
-CLI, the reports or the docs does not. Folders not used lately are pruned. A
-``NUMBA_CACHE_DIR`` set by the user is the root instead (its hash folders are
-not pruned: it may hold other caches).
+changed, and would then run the old code. So a function of whistsim, or of a
+package that imports whistsim (a game defined outside it), is cached in
+``modules/<module>/<hash>`` (:class:`SourcesLocator`), the hash covering the
+source of its module and of every module that one imports, directly or not
+(:func:`module_digest`): editing a Welsh player leaves the Whist kernels and the
+solver cached, as nothing of theirs imports it. Compiled code reaches other
+modules only through its module's globals, so through imports; the registry
+loads a game by name (``games.get_game``) in Python, never from compiled code.
+A generated kernel module (:mod:`whistsim.harness.build`) imports its game's
+parts by name instead: it carries in its text the hash of what it is built from
+(:func:`digest_of`), and its file is named by its text.
+
+All of it lives in one folder per checkout of whistsim, ``<root>/<checkout>``,
+the root being ``~/.cache/whistsim``, or ``$NUMBA_CACHE_DIR`` when the user
+sets it. Folders not used lately are pruned (the user's root itself is not:
+it may hold other caches).
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import json
 import os
 import shutil
+import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
-from ._imports import ROOT, closure, import_graph, module_files
+import numba
+from numba.core import caching
+from numba.core.caching import _CacheLocator
 
-KEEP = 6  # cache folders kept: the most recently used
+from ._imports import PACKAGE, ROOT, Graph, closure
+
+KEEP = 6  # checkout folders kept: the most recently used
 STALE_S = 7 * 86400  # and any used in the last week (another checkout may be using it)
+KEEP_VERSIONS = 3  # per module: the hashes last used (a branch switched back and forth)
+KEEP_KERNELS = 100  # generated kernel modules kept beyond those used in the last week
+IMPORTS_FILE = "imports.json"  # in the checkout folder: each source's imports, parsed once
+KEEP_IMPORTS = 2000  # sources whose imports are kept: those read latest
+KERNEL_PREFIX = f"{PACKAGE}_kernel_"  # the generated kernel modules' names
+
+_graph: list[Graph] = []  # built on first use: a run reads only the files its kernels import
+_digests: dict[str | None, str | None] = {}  # module name -> its hash (None: not keyed by whistsim)
+_touched: set[str] = set()
 
 
-def sources_hash(root: Path = ROOT) -> str:
-    """A hash of the sources of every module of the package's ``games`` and of every module they import."""
-    files = module_files(root)
-    graph = import_graph(root)
-    games = f"{root.name}.games"
-    # Every module of the games package (games are imported by name, which the graph cannot see).
-    used = set().union(*(closure(m, graph) for m in files if m == games or m.startswith(games + ".")))
+def sources_digest(names: Iterable[str], files: dict[str, Path]) -> str:
+    """A hash of these modules' names and sources."""
     h = hashlib.sha256()
-    for name in sorted(used):
-        h.update(name.encode())
+    for name in sorted(set(names)):
+        h.update(name.encode() + b"\0")
         h.update(files[name].read_bytes())
     return h.hexdigest()[:16]
+
+
+def _ours(name: str, package: str = PACKAGE) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def _shared() -> Graph:
+    """The graph of this process, its parsed imports read from and kept in ``IMPORTS_FILE``."""
+    if not _graph:
+        folder = os.environ.get("NUMBA_CACHE_DIR")
+        path = Path(folder) / IMPORTS_FILE if folder else None
+        try:
+            data = json.loads(path.read_text()) if path else {}
+            memo = {
+                k: v for k, v in data.items() if isinstance(v, list) and all(isinstance(x, str) for x in v)
+            }
+        except (OSError, ValueError, AttributeError):
+            memo = {}
+        _graph.append(Graph(memo=memo))
+        if path is not None:
+            atexit.register(_keep_imports, path, memo, set(memo))
+    return _graph[0]
+
+
+def _keep_imports(path: Path, memo: dict[str, list[str]], before: set[str]) -> None:
+    if set(memo) <= before:
+        return  # nothing new parsed
+    try:
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(dict(list(memo.items())[-KEEP_IMPORTS:])))
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def _used(modules: Iterable[tuple[str, str | Path | None]], graph: Graph) -> set[str]:
+    """The modules given (name, file) and every module they import, within the graph's package
+    and the packages that hold them."""
+    used: set[str] = set()
+    for name, file in modules:
+        if not _ours(name, graph.package) and file:
+            graph.add(name, Path(file))
+        if name in graph.files:
+            used |= closure(name, graph)
+    return used
+
+
+def module_digest(module: str | None, file: str | Path | None, graph: Graph | None = None) -> str | None:
+    """The hash of ``module``'s source and of every module it imports (in whistsim, or in the
+    graph's package); None for a generated kernel, or a module that imports nothing of whistsim,
+    directly or not (Numba's own keys serve it)."""
+    if graph is None:
+        if module not in _digests:
+            _digests[module] = module_digest(module, file, _shared())
+        return _digests[module]
+    if not module or module.startswith(KERNEL_PREFIX):
+        return None
+    used = _used([(module, file)], graph)
+    return sources_digest(used, graph.files) if any(_ours(m, graph.package) for m in used) else None
+
+
+def digest_of(modules: Iterable[str]) -> str:
+    """The hash of these (imported) modules' sources and of every module they import."""
+    graph = _shared()
+    used = _used(((m, getattr(sys.modules.get(m), "__file__", None)) for m in modules), graph)
+    return sources_digest(used, graph.files)
+
+
+def module_folder(module: str, digest: str) -> Path:
+    return Path(numba.config.CACHE_DIR) / "modules" / module / digest
+
+
+def cache_folder(module: str, file: str | Path | None) -> Path | None:
+    """The folder Numba caches ``module``'s functions in (None: Numba's own choice)."""
+    digest = module_digest(module, file)
+    return None if digest is None or not numba.config.CACHE_DIR else module_folder(module, digest)
+
+
+class SourcesLocator(_CacheLocator):
+    """Numba's cache place for a function of a module keyed by its sources (:func:`module_digest`):
+    a folder of its own per hash, the hash its stamp (not the file's time or text alone)."""
+
+    def __init__(self, py_func, folder: Path, digest: str) -> None:
+        self._lineno = py_func.__code__.co_firstlineno
+        self._digest = digest
+        self._cache_path = str(folder)
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    def get_source_stamp(self) -> str:
+        return self._digest
+
+    def get_disambiguator(self) -> str:
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        module = getattr(py_func, "__module__", None)
+        folder = cache_folder(module, py_file) if module else None
+        if folder is None:
+            return None
+        self = cls(py_func, folder, folder.name)
+        try:
+            self.ensure_cache_path()
+            if self._cache_path not in _touched:  # marks it used, for prune
+                _touched.add(self._cache_path)
+                os.utime(folder)
+        except OSError:
+            return None
+        return self
+
+
+def use_sources_locator() -> None:
+    """Have Numba ask :class:`SourcesLocator` first where to cache a function."""
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # its name before Numba 0.60
+    if SourcesLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, SourcesLocator)
+
+
+def checkout_key(root: Path = ROOT) -> str:
+    """The name of this checkout's cache folder: a hash of where whistsim is."""
+    return hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
 
 
 def cache_root() -> Path:
@@ -72,6 +217,39 @@ def prune(root: Path, keep: int = KEEP, stale_s: float = STALE_S) -> None:
             pass
 
 
+def prune_kernels(folder: Path, keep: int = KEEP_KERNELS, stale_s: float = STALE_S) -> None:
+    """Remove the generated kernel modules in ``folder/kernels`` (and Numba's cache of them)
+    last read or written ``stale_s`` seconds ago, beyond the ``keep`` most recently used."""
+
+    def used(p: Path) -> float:
+        st = p.stat()
+        return max(st.st_atime, st.st_mtime)
+
+    try:
+        files = sorted((folder / "kernels").glob(f"{KERNEL_PREFIX}*.py"), key=used)
+        now = time.time()
+        old = [p for p in files[:-keep] if now - used(p) > stale_s] if keep else files
+    except OSError:
+        return
+    for path in old:
+        for entry in [path, *folder.glob(f"kernels_*/{path.stem}.*")]:
+            try:
+                entry.unlink()
+            except OSError:
+                pass
+
+
+def prune_versions(folder: Path) -> None:
+    """Prune each module's cache folders (``modules/<module>/<hash>``) and the kernel modules."""
+    try:
+        modules = [p for p in (folder / "modules").iterdir() if p.is_dir()]
+    except OSError:
+        modules = []
+    for m in modules:
+        prune(m, keep=KEEP_VERSIONS)
+    prune_kernels(folder)
+
+
 def drop_corrupt(folder: Path) -> int:
     """Remove cache entries whose index does not read back (a crash mid-write, a full disk):
     Numba then compiles those kernels afresh instead of failing. Returns how many were removed."""
@@ -103,15 +281,17 @@ def drop_corrupt(folder: Path) -> int:
 
 
 def use_source_keyed_cache() -> None:
-    """Point Numba's cache at ``<root>/<sources hash>`` before any kernel is defined; the root is
-    ``$NUMBA_CACHE_DIR`` when the user sets it (else ``cache_root()``), so that a kernel built from
-    edited sources is never loaded stale from the user's folder either."""
-    digest = sources_hash()
+    """Before any kernel is defined: point Numba's cache at ``<root>/<checkout>`` (the root is
+    ``$NUMBA_CACHE_DIR`` when the user sets it, else ``cache_root()``) and have it cache each
+    function by the sources it is built from, so that a kernel built from edited sources is never
+    loaded stale, from the user's folder either."""
+    use_sources_locator()
+    key = checkout_key()
     user = os.environ.get("NUMBA_CACHE_DIR")
-    if user and Path(user).name == digest:
+    if user and Path(user).name == key:
         return  # chosen already, by the process that started this one
     root = Path(user) if user else cache_root()
-    folder = root / digest
+    folder = root / key
     try:
         if not user:
             private(root)
@@ -125,8 +305,7 @@ def use_source_keyed_cache() -> None:
     else:
         if not user:
             prune(root)  # only our own root: the user's folder may hold other caches
+        prune_versions(folder)
         drop_corrupt(folder)
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    import numba
-
     numba.config.reload_config()

@@ -45,11 +45,6 @@ class Figure:
         return [f"{self.name}[{i}]" for i in range(k)]
 
 
-def exact_columns(figures: tuple[Figure, ...], rules: Any, players: int, sides: int) -> set[str]:
-    """The columns whose figure is constant by ``rules``."""
-    return {c for f in figures if f.is_exact(rules) for c in f.columns(players, sides)}
-
-
 def columns(figures: tuple[Figure, ...], players: int, sides: int, *, basic_only: bool = False) -> list[str]:
     """Every column of the declared figures, in declaration order."""
     return [c for f in figures if f.basic or not basic_only for c in f.columns(players, sides)]

@@ -52,13 +52,6 @@ def uniform(state, k):
 
 
 @njit(cache=True)
-def seed_streams(state, seed, game):
-    """Fill ``state`` (one slot per stream) for one game."""
-    for k in range(state.shape[0]):
-        state[k] = stream_start(seed, game, k)
-
-
-@njit(cache=True)
 def shuffle(a, state, k):
     """Fisher-Yates, in place (``randbelow`` on a copy of the stream held in a register)."""
     z = state[k]

@@ -226,11 +226,6 @@ def cheapest_winner(own, suit, need, tp):
 
 
 @njit(cache=True)
-def card_power(t, card):
-    return power(card, t.rules[R_TAFFY_EQUALS_TEN])
-
-
-@njit(cache=True)
 def follow_greedy(t, own, seat):
     """Win the trick cheaply when it holds a Ten or a Taffy, bank a Ten or a Taffy that surely
     wins, take a trick for free as last to answer; otherwise play low."""
