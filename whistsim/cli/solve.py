@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import main
+from .main import main
 
 
 def _where(j: dict) -> str:

@@ -72,7 +72,7 @@ def paired_table(result: ExperimentResult) -> pd.DataFrame:
 
 
 def _version() -> str:
-    from .. import __version__
+    from .._version import __version__
 
     return __version__
 

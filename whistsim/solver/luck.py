@@ -133,7 +133,7 @@ def deals(
 ) -> pd.DataFrame:
     """Per deal of ``n`` single-deal games: side 0's par, actual margin and their difference
     (``tick()``: called as each deal is solved)."""
-    from .. import simulate
+    from ..api import simulate
 
     sim = simulate(game, n, seed, players=players, rules={**(rules or {}), "unit": "deal"},
                    strategies=strategies, records=n)  # fmt: skip
