@@ -21,7 +21,7 @@ import pandas as pd
 from ..io import atomic_write
 from .charts import ChartError, draw, from_run, sidecar
 from .figures import figure_label, figure_name, figure_unit
-from .reading import axis_name, cell_text, differenced, value_words
+from .reading import axis_name, cell_text, differenced, study, value_words
 from .results import (
     MAX_CHARTS,
     MAX_FINDINGS,
@@ -99,7 +99,9 @@ def render_report(
     lines += [f"- {s}" for s in analysis.findings[:MAX_FINDINGS]] or ["- (no headline figures were named)"]
     lines += ["", "## What was run", ""]
     src = f"`{spec.source}`" if spec.source else "a spec given as data"
-    lines.append(f"- Spec: {src}; game `{spec.game}`; seed {spec.seed}; whistsim {_version()}.")
+    games = spec.games()
+    played = f"game `{games[0]}`" if len(games) == 1 else "games " + ", ".join(f"`{g}`" for g in games)
+    lines.append(f"- Spec: {src}; {played}; seed {spec.seed}; whistsim {_version()}.")
     base = ", ".join(f"{k}={fmt_value(v)}" for k, v in spec.rules.items()) or "the game's defaults"
     lines.append(f"- Base rules: {base}. Players: {_seats_text(spec)}.")
     if spec.axes:
@@ -193,11 +195,11 @@ def _seats_text(spec: Spec) -> str:
 
 def _glossary(spec: Spec) -> str:
     names = list(dict.fromkeys(spec.headline + spec.histograms))
-    return (
-        "; ".join(f"`{f}`: {figure_name(spec.game, f)}, {figure_unit(spec.game, f)}" for f in names) + "."
-        if names
-        else "see whistsim.experiments.figures."
-    )
+    own = getattr(study(spec.measure), "FIGURE_WORDS", {}) if spec.measure else {}
+    words = {f: own.get(f) or (figure_name(spec.game, f), figure_unit(spec.game, f)) for f in names}
+    words.update({f: w for f, w in own.items() if f not in words})  # the study's own figures
+    return "; ".join(f"`{f}`: {m}, {u}" for f, (m, u) in words.items()) + "." if words else (
+        "see whistsim.experiments.figures.")  # fmt: skip
 
 
 # ---- files -------------------------------------------------------------------
