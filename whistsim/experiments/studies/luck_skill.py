@@ -251,7 +251,7 @@ def charts(t: dict) -> list[Chart]:
     above = sum(lo > 0 for lo in lows)
     n = min(ns)
     out.append(Chart(
-        name="play-over-par",
+        name="play-over-open-hand-value",
         title=f"Searching sampled deals against rule-based players, side 0 scores above its open-hand value in "
               f"{above} of {len(xs)} games and rules, by up to {max(ys):+.1f} points a deal",
         xlabel="game and rules", ylabel="side 0's margin less its open-hand value (points a deal)",
