@@ -50,7 +50,7 @@ def headline_table(result: ExperimentResult, shares: frozenset[str] = frozenset(
         }
         for f in spec.headline:
             e = result.reported(c.index, f, shares)
-            row[figure_label(spec.game, f)] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
+            row[_label(spec, f)] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
         row["n (games)"] = result.tally.games
         rows.append(row)
     return pd.DataFrame(rows)
@@ -193,9 +193,20 @@ def _seats_text(spec: Spec) -> str:
     return "; ".join(parts) or "`random` in every seat"
 
 
+def _own_words(spec: Spec) -> dict[str, tuple[str, str]]:
+    """The words (meaning, unit) of the figures a spec's study measures itself."""
+    return getattr(study(spec.measure), "FIGURE_WORDS", {}) if spec.measure else {}
+
+
+def _label(spec: Spec, figure: str) -> str:
+    """A figure's name and unit for a table's header: the study's words for its own figures."""
+    own = _own_words(spec).get(figure)
+    return f"{own[0]} ({own[1]})" if own else figure_label(spec.game, figure)
+
+
 def _glossary(spec: Spec) -> str:
     names = list(dict.fromkeys(spec.headline + spec.histograms))
-    own = getattr(study(spec.measure), "FIGURE_WORDS", {}) if spec.measure else {}
+    own = _own_words(spec)
     words = {f: own.get(f) or (figure_name(spec.game, f), figure_unit(spec.game, f)) for f in names}
     words.update({f: w for f, w in own.items() if f not in words})  # the study's own figures
     return "; ".join(f"`{f}`: {m}, {u}" for f, (m, u) in words.items()) + "." if words else (

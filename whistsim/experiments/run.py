@@ -34,7 +34,7 @@ from ..batch import Batch
 from ..games import get_game
 from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
-from ..runner import run_games
+from ..runner import deals_drawn, run_games
 from .figures import figures, is_ratio, ratio_parts, ratios
 from .reading import analyse, differenced, study
 from .report import claim_outputs, write_outputs
@@ -109,9 +109,9 @@ def play_chunk(
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
                       chunk=size, n_threads=threads, log_games=log, on_batch=take, where=program)  # fmt: skip
         batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
-        if "shuffles" in batch.game:  # dealt under a constraint: the kernel counts the deals drawn
-            deals = int(batch.game["deals"].sum()) if "deals" in batch.game else batch.n
-            tally.drawn[cell.index] = [deals, int(batch.game["shuffles"].sum())]
+        drawn = deals_drawn(batch)  # the kernel's count of the deals drawn (under a constraint)
+        if drawn is not None:
+            tally.drawn[cell.index] = list(drawn)
         figs = figures(game, batch, cell.rules)
         recs = None
         if log:  # batch by batch: a record may read what its own batch kept (welsh: the stocks dealt)
