@@ -27,7 +27,7 @@ bench: install
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python -m whistsim.bench
 
-experiments: install  ## every study in experiments/ into results/NAME/, then results/claims.md and .json
+experiments: install  ## every study in experiments/ (luck_skill too) into results/NAME/, then the claims
 	@for spec in experiments/*.toml; do \
 		echo "== $$spec"; $(BIN)/whistsim experiment $$spec --no-progress || exit 1; \
 	done
@@ -35,7 +35,6 @@ experiments: install  ## every study in experiments/ into results/NAME/, then re
 		echo "== $$spec"; $(BIN)/whistsim design $$spec --no-progress || exit 1; \
 	done
 	$(BIN)/whistsim odds-study --n 200000 --seed 1 --out results/game_odds
-	$(BIN)/whistsim luck-skill --n-whist 400 --n-scotch 800 --seed 2026 --out results/luck_skill
 	$(BIN)/whistsim claims --n 20000 --n-search 300 --markdown results/claims.md --json-out results/claims.json
 
 golden: install  ## regenerate the golden play-throughs and solver values (review the diff)

@@ -109,3 +109,16 @@ def test_a_stopped_comparison_keeps_the_parts_played_and_says_it_was_stopped():
     c = whistsim.compare("whist", vs={"honours": False}, n=10**7, seed=1, stop=stop)
     assert c.interrupted and 0 < c.n < 10**7
     assert all(r[7] == c.n for r in c.rows())
+
+
+def test_a_comparison_under_a_constraint_gives_the_exact_count_of_deals_drawn_per_deal_played():
+    from whistsim.comparison import format_comparison
+
+    where = "side0.honours >= 3"
+    c = whistsim.compare("whist", rules={"unit": "deal"}, vs={"honours": False}, n=300, seed=3, where=where)
+    sim = whistsim.simulate("whist", 300, 3, rules={"unit": "deal"}, where=where, first="rotate")  # A's deals
+    assert c.drawn_per_deal == sim.drawn_per_deal > 1
+    assert (
+        f"dealt under: {where} ({sim.drawn_per_deal:,.2f} deals drawn per deal played)"
+        in format_comparison(c)
+    )

@@ -341,7 +341,7 @@ INCONSISTENT = [
     ("unknown ratio", lambda d: d["total"]["ratios"][0].update(astrology=_first_ratio(d)), "unknown ratio"),
     ("pair figures", lambda d: d["total"]["paired"][0].update({"points[1]": [200, 0, 0]}), "pair 0 holds"),
     ("pair lost", lambda d: d["total"].update(paired=[]), "2 cells and 0 pairs"),
-    ("cell lost", lambda d: d["total"].update({k: d["total"][k][:1] for k in ("cells", "ratios", "hists")}),
+    ("cell lost", lambda d: d["total"].update({k: d["total"][k][:1] for k in ("cells", "ratios", "hists", "drawn")}),
      "1 cells and 1 pairs"),
     ("extra key", lambda d: d["total"].update(extra=1), "a tally has the keys"),
     ("pending figures", lambda d: d["pending"].update({"2": _without(d["total"], "points[1]")}),
@@ -547,3 +547,11 @@ def test_resume_refuses_a_checkpoint_of_another_spec_or_n(tmp_path, checkpoint):
         code, output = cli("experiment", *args, "--out", out, "--resume", "--no-progress")
         one_line_error(code, output, "different spec or settings", "run without --resume")
     assert json.loads((out / CHECKPOINT).read_text()) == data  # refused, never overwritten
+
+
+def test_a_checkpoint_whose_cell_drew_fewer_deals_than_it_played_is_refused(tmp_path, checkpoint):
+    spec_path, data = checkpoint
+    e = resume_with(
+        tmp_path, spec_path, resigned(edit(data, lambda d: d["total"]["drawn"].__setitem__(0, [5, 4])))
+    )
+    assert "corrupted" in str(e) and "drew fewer deals than it played" in str(e), str(e)

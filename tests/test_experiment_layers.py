@@ -149,3 +149,38 @@ def test_wilson_holds_the_share_inside_zero_and_one(n, data):
     k = data.draw(st.integers(0, n))
     low, high = wilson(k / n, n)
     assert 0.0 <= low <= k / n <= high <= 1.0
+
+
+def test_a_game_axis_gives_each_grid_its_game_and_holds_its_rules_to_that_game():
+    from whistsim.experiments import spec_from_dict
+    from whistsim.experiments.spec import SpecError
+
+    spec = spec_from_dict({"game": "whist", "n": 4, "seed": 1, "rules": {"unit": "deal"},
+                           "sweep": [{"game": ["whist"], "rules.honours": [True, False]},
+                                     {"game": ["scotch"], "rules.french": [False, True]}]})  # fmt: skip
+    assert [spec.game_of(c) for c in spec.cells] == ["whist", "whist", "scotch", "scotch"]
+    assert spec.games() == ["whist", "scotch"] and spec.cells[3].rules.french
+    with pytest.raises(SpecError, match="rules.honours: unknown rule"):
+        spec_from_dict(
+            {"game": "whist", "n": 4, "seed": 1, "sweep": {"game": ["scotch"], "rules.honours": [True]}}
+        )
+    with pytest.raises(SpecError, match=r"rules.players: unknown rule \(whist\)"):
+        spec_from_dict({"game": "whist", "n": 4, "seed": 1, "rules": {"players": 4},
+                        "sweep": [{"game": ["whist", "scotch"]}]})  # fmt: skip
+    with pytest.raises(SpecError, match="measure='lucky': unknown"):
+        spec_from_dict({"game": "whist", "n": 4, "seed": 1, "measure": "lucky"})
+
+
+def test_a_run_of_two_games_plays_each_cell_in_its_own_game():
+    from whistsim.experiments import run_experiment, spec_from_dict
+
+    base = {"game": "whist", "n": 30, "seed": 2, "rules": {"unit": "deal"}}
+    both = run_experiment(spec_from_dict({**base, "sweep": [{"game": ["whist", "scotch"]}]}), write=False)
+    for cell, game in enumerate(("whist", "scotch")):
+        alone = run_experiment(spec_from_dict({**base, "game": game}), write=False)
+        assert (
+            both.summary().query(f"cell == {cell}")["figure"].tolist() == alone.summary()["figure"].tolist()
+        )
+        for f in alone.summary()["figure"]:
+            x, y = both.estimate(cell, f).mean, alone.estimate(0, f).mean
+            assert x == y or (math.isnan(x) and math.isnan(y)), (game, f)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 from click.testing import CliRunner
 
 import whistsim
@@ -75,29 +76,53 @@ def test_simulate_solve_prints_the_split_and_refuses_games_it_cannot_solve():
     assert out.exit_code == 2 and "solver takes whist and scotch" in out.output
 
 
-def _table(rng) -> pd.DataFrame:
-    from whistsim.solver.luck import STRENGTHS, VARIANTS
+def _result(rng):
+    """The luck study's result over made-up deals: each cell's par, and a margin near it."""
+    from whistsim.experiments import load_spec
+    from whistsim.experiments.reading import analyse
+    from whistsim.experiments.results import ExperimentResult, Tally
 
-    rows = []
-    for game, variants in VARIANTS.items():
-        for variant in variants:
-            for strength in STRENGTHS:
-                par = rng.integers(-10, 10, 60)
-                actual = par + rng.integers(-3, 4, 60)
-                s = split(pd.DataFrame({"par": par, "actual": actual, "play": actual - par}))
-                rows.append({"game": game, "variant": variant, "players": strength, **s})
-    return pd.DataFrame(rows)
+    spec = load_spec("experiments/luck_skill.toml").with_n(60)
+    tally = Tally.empty(len(spec.cells), 0)
+    tally.games, tally.chunks = 60, 1
+    for c in spec.cells:
+        par = rng.integers(-10, 10, 60)
+        actual = par + rng.integers(-3, 4, 60)
+        for name, x in (
+            ("par", par),
+            ("actual", actual),
+            ("play", actual - par),
+            ("abs_play", abs(actual - par)),
+        ):
+            tally.cells[c.index].add(name, x)
+    return ExperimentResult(spec, tally, 1.0, reader=analyse), spec
+
+
+def test_the_split_read_from_the_tally_is_the_split_of_the_deals():
+    from whistsim.experiments.studies.luck_skill import split as read
+
+    rng = np.random.default_rng(2)
+    res, spec = _result(rng)
+    rng = np.random.default_rng(2)
+    par = rng.integers(-10, 10, 60)
+    actual = par + rng.integers(-3, 4, 60)
+    want = split(pd.DataFrame({"par": par, "actual": actual, "play": actual - par}))
+    got = read(res, 0)
+    assert np.allclose(got["cards_share"], want["cards_share"], rtol=1e-12)
+    assert np.allclose(got["play"], want["play"], rtol=1e-12) and got["sd_par"] == pytest.approx(
+        want["sd_par"]
+    )
 
 
 def test_the_study_report_opens_with_findings_and_each_chart_has_its_data_beside_it(tmp_path):
     import json
 
-    from whistsim.solver.luck import write_study
+    from whistsim.experiments.report import write_outputs
 
-    table = _table(np.random.default_rng(4))
-    write_study(table, tmp_path, {"whist": 60, "scotch": 60}, 1)
+    res, spec = _result(np.random.default_rng(4))
+    write_outputs(res, tmp_path)
     text = (tmp_path / "report.md").read_text()
-    assert text.startswith("# Luck against skill\n\n" + HOW_TO_READ + "\n\n## Findings\n")
+    assert text.startswith("# Luck against skill\n\n" + HOW_TO_READ + "\n")
     found = text.split("## Findings")[1].split("## What was run")[0]
     sentences = [line for line in found.splitlines() if line.startswith("- ")]
     assert 1 <= len(sentences) <= 6 and all("95% CI" in s and "n=" in s for s in sentences)
@@ -109,5 +134,24 @@ def test_the_study_report_opens_with_findings_and_each_chart_has_its_data_beside
         for s in side["series"]:
             assert len(s["x"]) == len(s["y"]) == len(s["low"]) == len(s["high"]) > 0
             assert all(lo <= y <= hi for y, lo, hi in zip(s["y"], s["low"], s["high"], strict=True))
-    csv = pd.read_csv(tmp_path / "split.csv")
-    assert len(csv) == len(table) and {"cards_share_low", "cards_share_high"} <= set(csv.columns)
+    table = text.split("## The split per player strength and rule variant")[1].split("\n## ")[0]
+    assert (
+        len(
+            [line for line in table.splitlines() if line.startswith("| Whist") or line.startswith("| Scotch")]
+        )
+        == 16
+    )
+    summary = pd.read_csv(tmp_path / "summary.csv")
+    assert {"par", "actual", "play", "abs_play"} <= set(summary["figure"])
+
+
+def test_the_pipeline_measures_par_and_the_margin_of_the_deals_it_plays():
+    from whistsim.experiments import load_spec, run_experiment
+
+    spec = load_spec("experiments/luck_skill.toml").with_n(6)
+    res = run_experiment(spec, write=False)
+    cell = next(c for c in spec.cells if spec.game_of(c) == "scotch" and c.players == ("heuristic",) * 4
+                and not c.rules.french)  # fmt: skip
+    df = deals("scotch", 6, spec.seed, ["heuristic"], players=4)  # seat 0 leads every deal, as in the spec
+    for name in ("par", "actual", "play"):
+        assert res.estimate(cell.index, name).mean == pytest.approx(df[name].mean(), abs=1e-12)

@@ -280,9 +280,9 @@ def test_scotch_seats_ahead_and_behind_counts_recomputed_from_the_summary():
     assert m and (int(m.group(1)), int(m.group(2)), int(m.group(3))) == (ahead, behind, len(rows))
 
 
-# ---- the studies outside the experiment framework: game odds, luck and skill, rule design --------
+# ---- the studies outside the experiment framework: game odds, rule design --------
 
-OTHER = ["game_odds", "luck_skill", *sorted(p.parent.name for p in RESULTS.glob("design_*/report.md"))]
+OTHER = ["game_odds", *sorted(p.parent.name for p in RESULTS.glob("design_*/report.md"))]
 
 
 def _words(line: str) -> str:
@@ -398,7 +398,36 @@ def test_game_odds_agreement_with_whole_games_counted_from_the_check_table():
 
 
 def _split() -> pd.DataFrame:
-    return pd.read_csv(RESULTS / "luck_skill" / "split.csv").set_index(["game", "variant", "players"])
+    """The luck study's split per (game, variant, players), recomputed from summary.csv: the cards' share is
+    the squared correlation of par and the margin, from the SDs of par, actual and play (= actual - par),
+    with Fisher's z interval."""
+    import math
+
+    summary = pd.read_csv(RESULTS / "luck_skill" / "summary.csv")
+    rows = {}
+    for _, g in summary.groupby("cell"):
+        f, first = g.set_index("figure"), g.iloc[0]
+        game = first["game"]
+        if game == "whist":
+            variant = "honours" if str(first["honours"]).lower() == "true" else "no honours"
+        else:
+            variant = "french" if str(first["French ten of diamonds"]).lower() == "true" else "scotch"
+        side0 = first["side 0 (seats 0 and 2) plays"]
+        players = (
+            first["every seat plays"]
+            if pd.isna(side0)
+            else f"{side0} (side 0) vs {first['every seat plays']}"
+        )
+        sp, sa, sd, n = f.loc["par", "sd"], f.loc["actual", "sd"], f.loc["play", "sd"], int(f.loc["par", "n"])
+        r = (sa * sa + sp * sp - sd * sd) / (2 * sa * sp)
+        z, se = math.atanh(r), 1 / math.sqrt(n - 3)
+        lo, hi = math.tanh(z - 1.96 * se), math.tanh(z + 1.96 * se)
+        rows[(game, variant, players)] = {
+            "cards_share": r * r, "cards_share_low": 0.0 if lo < 0 < hi else min(lo * lo, hi * hi),
+            "cards_share_high": max(lo * lo, hi * hi), "n": n,
+            "play_low": f.loc["play", "ci_low"], "play_high": f.loc["play", "ci_high"],
+        }  # fmt: skip
+    return pd.DataFrame.from_dict(rows, orient="index")
 
 
 def test_luck_first_finding_quotes_the_share_the_cards_explain_from_the_table():

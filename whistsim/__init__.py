@@ -1,6 +1,7 @@
 """whistsim: answer questions about the rules of whist-family card games by simulation."""
 
 from ._cache import use_source_keyed_cache
+from ._version import __version__ as __version__
 
 use_source_keyed_cache()  # before any kernel module is imported
 
@@ -10,34 +11,48 @@ from .odds import odds  # noqa: E402
 from .options import RuleError, WhistsimError  # noqa: E402
 from .tournament import tournament  # noqa: E402  (eager: the module's name is the function's)
 
-__version__ = "0.1.0"
-
-# Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib.
+# Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib. Each
+# name's module is imported by name in _load (plain imports, so the package's import graph sees them).
 _LAZY = {
-    "compare": ("comparison", "compare"),
-    "play_game": ("play", "play_game"),
-    "run_experiment": ("experiments", "run_experiment"),
-    "load_results": ("experiments", "load_results"),
-    "WhistsimWarning": ("advice", "WhistsimWarning"),
-    "new_game": ("game", "new_game"),
-    "GameState": ("game", "GameState"),
-    "IllegalMove": ("game", "IllegalMove"),
-    "parse_deal": ("deals", "parse_deal"),
-    "format_deal": ("deals", "format_deal"),
-    "read_pbn": ("deals", "read_pbn"),
-    "write_pbn": ("deals", "write_pbn"),
-    "solve_at": ("solver", "solve_at"),
-    "card_costs": ("solver", "card_costs"),
-    "dd_table": ("solver", "dd_table"),
+    "compare": "comparison",
+    "play_game": "play",
+    "run_experiment": "experiments",
+    "load_results": "experiments",
+    "WhistsimWarning": "advice",
+    "new_game": "game",
+    "GameState": "game",
+    "IllegalMove": "game",
+    "parse_deal": "deals",
+    "format_deal": "deals",
+    "read_pbn": "deals",
+    "write_pbn": "deals",
+    "solve_at": "solver",
+    "card_costs": "solver",
+    "dd_table": "solver",
 }
+
+
+def _load(module: str):
+    if module == "comparison":
+        from . import comparison as m
+    elif module == "play":
+        from . import play as m
+    elif module == "experiments":
+        from . import experiments as m
+    elif module == "advice":
+        from . import advice as m
+    elif module == "game":
+        from . import game as m
+    elif module == "deals":
+        from . import deals as m
+    else:
+        from . import solver as m
+    return m
 
 
 def __getattr__(name: str):
     if name in _LAZY:
-        import importlib
-
-        module, attr = _LAZY[name]
-        value = getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+        value = getattr(_load(_LAZY[name]), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -392,7 +392,7 @@ def solver_speed(
     the fastest of ``rounds`` solves, the rounds taking turns over the positions (as the games'
     one-thread figures are the best of five runs: a spell of other work on the machine slows
     one round, not all); the first round's figures are kept too."""
-    from . import simulate
+    from .api import simulate
     from .games.dealt.search import SNODES, new_table
     from .solver.position import position_of
 

@@ -62,7 +62,7 @@ class Comparison:
     change: str = ""  # the change from A to B in words: "five-penalty scoring against standard scoring"
     meanings: dict[str, str] | None = None  # each figure in words, from its declaration
     where: str | None = None  # the constraint every deal was dealt under (docs/deals.md)
-    drawn_per_deal: float = 1.0  # deals drawn per deal played under A, from the constraint's sample
+    drawn_per_deal: float = 1.0  # deals drawn per deal played under A (the kernel's count)
 
     def verdict(self, name: str) -> str:
         """``changed`` (the CI of B - A excludes 0, or the rules fix a difference that is not 0),
@@ -316,7 +316,7 @@ def compare(
     from .experiments.figures import figure_name  # the figures' words, shared with reports
 
     meanings = {c: figure_name(game, c) for c in shown}
-    drawn = 1 / constraint.rate if constraint is not None and constraint.rate else 1.0
+    drawn = (tally.drawn_per_deal(0) or 1.0) if constraint is not None else 1.0
     return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), tally.cells[0],
                       tally.cells[1], tally.paired[0], interrupted, exact, change_words(ra, rb, preset_a, preset_b),
                       meanings, where, drawn)  # fmt: skip
@@ -397,8 +397,7 @@ def format_comparison(c: Comparison) -> str:
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
              f"{plural(c.n, 'deal')} under both, each figure's difference (B - A) taken deal by deal"]  # fmt: skip
     if c.where is not None:
-        lines.append(f"dealt under: {c.where} (about {c.drawn_per_deal:,.2f} deals drawn per deal played, from a "
-                     "sample drawn before the run)")  # fmt: skip
+        lines.append(f"dealt under: {c.where} ({c.drawn_per_deal:,.2f} deals drawn per deal played)")
     if not has_interval(c.n):
         lines.append("one deal gives no interval: every 95% CI below is 'n too small'")
     shown = [r for r in rows if r[8] != SAME]

@@ -100,6 +100,15 @@ def run_games(
             bar.close()
 
 
+def deals_drawn(batch: Batch) -> tuple[int, int] | None:
+    """(deals played, deals drawn to deal them) of a batch dealt under a constraint: the kernel counts
+    the draws (its game column ``shuffles``); None for a batch whose kernel keeps no such count."""
+    if "shuffles" not in batch.game:
+        return None
+    played = int(batch.game["deals"].sum()) if "deals" in batch.game else batch.n
+    return played, int(batch.game["shuffles"].sum())
+
+
 def by_time(
     n: int,
     play: Callable[[int, int], int | None],

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..options import WhistsimError, near
-from . import GAME, main
+from .main import GAME, main
 
 
 @main.command()

@@ -8,7 +8,7 @@ import sys
 import click
 
 from ..options import parse_assignments
-from . import GAME, main
+from .main import GAME, main
 
 
 @main.command(name="compare")

@@ -13,7 +13,7 @@ import click
 
 from .. import api
 from ..options import WhistsimError, parse_assignments, plural, written
-from . import GAME, main
+from .main import GAME, main
 
 
 def _game_options(f):

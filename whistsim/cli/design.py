@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from . import main
+from .main import main
 
 
 @main.command()

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from . import GAME, main
+from .main import GAME, main
 
 
 def figure_rows(game: str) -> list[dict]:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..options import WhistsimError, parse_assignments, plural
-from . import Choice, _game_hint, main
+from .main import Choice, _game_hint, main
 
 # The default player of the other seats and the hint: whistsim.play.DEFAULT_HINT (a test keeps
 # these in step; importing whistsim.play here would load the games for every command's --help).

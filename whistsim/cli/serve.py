@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from .main import main
 
 
 @main.command(name="serve")

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import main
+from .main import main
 
 
 def _where(j: dict) -> str:
@@ -187,38 +187,62 @@ def _records_in(source: str) -> int | None:
 
 
 @main.command(name="luck-skill")
-@click.option("--n-whist", type=int, default=150, show_default=True, help="Whist deals per cell")
-@click.option("--n-scotch", type=int, default=400, show_default=True, help="Scotch Whist deals per cell")
+@click.option("--n", type=int, default=None, help="deals per cell, in both games (default: the spec's)")
+@click.option("--n-whist", type=int, default=None, help="deals per cell (as --n; the two games play alike)")
+@click.option("--n-scotch", type=int, default=None, help="deals per cell (as --n; the two games play alike)")
 @click.option(
-    "--seed", type=int, default=2026, show_default=True, help="decides every deal (the same in every cell)"
+    "--seed", type=int, default=None, help="decides every deal, the same in every cell (default: the spec's)"
 )
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default="experiments/luck_skill.toml",
+              show_default=True, help="the study's spec")  # fmt: skip
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="write report.md, split.csv and charts/ into this folder")  # fmt: skip
+              help="write report.md, summary.csv and charts/ into this folder (else: the table is printed)")  # fmt: skip
+@click.option("--resume", is_flag=True, help="continue an interrupted run from its checkpoint in --out")
 @click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)")
-def luck_skill(n_whist, n_scotch, seed, out_dir, progress):
+def luck_skill(n, n_whist, n_scotch, seed, spec_path, out_dir, resume, progress):
     """The luck/skill split: how much of a deal's result the cards decide, how much the play.
 
-    Each deal's open-hand par (the solver, every hand open, both sides best) is set
-    beside the margin actually scored, for Whist and Scotch Whist with 4 players,
-    per player strength and rule variant (honours; French), on the same deals. A
-    study expected to take over a minute says so first, from its first deals solved.
+    Runs the study's spec (experiments/luck_skill.toml) as an experiment: each deal's
+    open-hand value (the solver, every hand open, both sides best) beside the margin
+    actually scored, for Whist and Scotch Whist with 4 players, per player strength and
+    rule variant (honours; French), on the same deals. A run expected to take over a
+    minute says so first; Ctrl-C keeps the finished chunks for --resume.
 
     \b
     Example:
-      whistsim luck-skill --n-whist 150 --n-scotch 400 --out results/luck_skill
+      whistsim luck-skill --n 800 --seed 2026 --out results/luck_skill
     """
+    from ..experiments import ExperimentInterrupted, load_spec, run_experiment
+    from ..experiments.studies.luck_skill import split_table, table
     from ..options import WhistsimError
-    from ..solver.luck import markdown, study, write_study
 
-    if n_whist < 4 or n_scotch < 4:
-        raise WhistsimError("--n-whist and --n-scotch: expected at least 4 deals")
+    given = {k: v for k, v in (("--n", n), ("--n-whist", n_whist), ("--n-scotch", n_scotch)) if v is not None}
+    if len(set(given.values())) > 1:
+        raise WhistsimError(f"{' and '.join(given)} differ: the study plays as many deals in every cell of both "
+                            "games; give one number")  # fmt: skip
+    deals = next(iter(given.values()), None)
+    if deals is not None and deals < 4:
+        raise WhistsimError(f"{next(iter(given))} {deals}: expected at least 4 deals")
+    if resume and out_dir is None:
+        raise WhistsimError("--resume continues a run written to --out: give --out")
     if out_dir is not None:
         from ..io import check_output_dir
 
         check_output_dir(out_dir, "--out")  # before the deals are solved, not after
-    n = {"whist": n_whist, "scotch": n_scotch}
-    table = study(n, seed, announce=True, progress=sys.stderr.isatty() if progress is None else progress)
-    click.echo(markdown(table))
-    if out_dir is not None:
-        write_study(table, out_dir, n, seed)
-        click.echo(f"wrote {out_dir}/report.md, split.csv and charts/")
+    spec = load_spec(spec_path)
+    if deals is not None:
+        spec = spec.with_n(deals)
+    if seed is not None:
+        spec = spec.with_seed(seed)
+    try:
+        res = run_experiment(spec, out=out_dir, resume=resume, write=out_dir is not None,
+                             progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
+    except ExperimentInterrupted as e:
+        click.echo(f"whistsim: {e.message}", err=True)
+        sys.exit(130)
+    if out_dir is None:
+        click.echo(split_table(table(res)))
+        return
+    for line in res.findings():
+        click.echo(f"- {line}")
+    click.echo(f"wrote {out_dir}/report.md, summary.csv and charts/")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import GAME, main
+from .main import GAME, main
 
 
 @main.command(name="strategies")

@@ -8,7 +8,7 @@ import time
 import click
 
 from ..options import parse_assignments, plural
-from . import GAME, main
+from .main import GAME, main
 
 
 @main.command()

@@ -21,7 +21,7 @@ import pandas as pd
 from ..io import atomic_write
 from .charts import ChartError, draw, from_run, sidecar
 from .figures import figure_label, figure_name, figure_unit
-from .reading import axis_name, cell_text, differenced, value_words
+from .reading import axis_name, cell_text, differenced, study, value_words
 from .results import (
     MAX_CHARTS,
     MAX_FINDINGS,
@@ -50,7 +50,7 @@ def headline_table(result: ExperimentResult, shares: frozenset[str] = frozenset(
         }
         for f in spec.headline:
             e = result.reported(c.index, f, shares)
-            row[figure_label(spec.game, f)] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
+            row[_label(spec, f)] = f"{fmt_num(e.mean)} [{fmt_num(e.low)}, {fmt_num(e.high)}]"
         row["n (games)"] = result.tally.games
         rows.append(row)
     return pd.DataFrame(rows)
@@ -72,7 +72,7 @@ def paired_table(result: ExperimentResult) -> pd.DataFrame:
 
 
 def _version() -> str:
-    from .. import __version__
+    from .._version import __version__
 
     return __version__
 
@@ -99,7 +99,9 @@ def render_report(
     lines += [f"- {s}" for s in analysis.findings[:MAX_FINDINGS]] or ["- (no headline figures were named)"]
     lines += ["", "## What was run", ""]
     src = f"`{spec.source}`" if spec.source else "a spec given as data"
-    lines.append(f"- Spec: {src}; game `{spec.game}`; seed {spec.seed}; whistsim {_version()}.")
+    games = spec.games()
+    played = f"game `{games[0]}`" if len(games) == 1 else "games " + ", ".join(f"`{g}`" for g in games)
+    lines.append(f"- Spec: {src}; {played}; seed {spec.seed}; whistsim {_version()}.")
     base = ", ".join(f"{k}={fmt_value(v)}" for k, v in spec.rules.items()) or "the game's defaults"
     lines.append(f"- Base rules: {base}. Players: {_seats_text(spec)}.")
     if spec.axes:
@@ -191,13 +193,24 @@ def _seats_text(spec: Spec) -> str:
     return "; ".join(parts) or "`random` in every seat"
 
 
+def _own_words(spec: Spec) -> dict[str, tuple[str, str]]:
+    """The words (meaning, unit) of the figures a spec's study measures itself."""
+    return getattr(study(spec.measure), "FIGURE_WORDS", {}) if spec.measure else {}
+
+
+def _label(spec: Spec, figure: str) -> str:
+    """A figure's name and unit for a table's header: the study's words for its own figures."""
+    own = _own_words(spec).get(figure)
+    return f"{own[0]} ({own[1]})" if own else figure_label(spec.game, figure)
+
+
 def _glossary(spec: Spec) -> str:
     names = list(dict.fromkeys(spec.headline + spec.histograms))
-    return (
-        "; ".join(f"`{f}`: {figure_name(spec.game, f)}, {figure_unit(spec.game, f)}" for f in names) + "."
-        if names
-        else "see whistsim.experiments.figures."
-    )
+    own = _own_words(spec)
+    words = {f: own.get(f) or (figure_name(spec.game, f), figure_unit(spec.game, f)) for f in names}
+    words.update({f: w for f, w in own.items() if f not in words})  # the study's own figures
+    return "; ".join(f"`{f}`: {m}, {u}" for f, (m, u) in words.items()) + "." if words else (
+        "see whistsim.experiments.figures.")  # fmt: skip
 
 
 # ---- files -------------------------------------------------------------------

@@ -187,11 +187,20 @@ class Tally:
     games: int = 0  # games per cell
     chunks: int = 0
     extra: dict = field(default_factory=dict)
+    # Per cell dealt under a constraint: [deals played, deals drawn to deal them] (the kernel's count);
+    # [0, 0] for a cell dealt without one.
+    drawn: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def empty(cls, n_cells: int, n_pairs: int) -> Tally:
         return cls([Moments() for _ in range(n_cells)], [{} for _ in range(n_cells)],
-                   [{} for _ in range(n_cells)], [Moments() for _ in range(n_pairs)])  # fmt: skip
+                   [{} for _ in range(n_cells)], [Moments() for _ in range(n_pairs)],
+                   drawn=[[0, 0] for _ in range(n_cells)])  # fmt: skip
+
+    def drawn_per_deal(self, cell: int) -> float | None:
+        """Deals drawn per deal played in ``cell`` under its constraint (None: none played under one)."""
+        played, drawn = self.drawn[cell] if cell < len(self.drawn) else (0, 0)
+        return drawn / played if played else None
 
     def merge(self, o: Tally) -> None:
         for a, b in zip(self.cells, o.cells, strict=True):
@@ -204,6 +213,11 @@ class Tally:
                 merge_hist(a.setdefault(k, {}), v)
         for a, b in zip(self.paired, o.paired, strict=True):
             a.merge(b)
+        if len(self.drawn) < len(o.drawn):
+            self.drawn += [[0, 0] for _ in range(len(o.drawn) - len(self.drawn))]
+        for a, b in zip(self.drawn, o.drawn, strict=False):
+            a[0] += b[0]
+            a[1] += b[1]
         self.games += o.games
         self.chunks += o.chunks
 
@@ -222,9 +236,10 @@ class Tally:
                 {k: [[v, c] for v, c in sorted(h.items())] for k, h in hs.items()} for hs in self.hists
             ],
             "paired": [moments_to_json(m) for m in self.paired],
+            "drawn": [list(d) for d in self.drawn],
         }
 
-    KEYS = ("games", "chunks", "cells", "ratios", "hists", "paired")
+    KEYS = ("games", "chunks", "cells", "ratios", "hists", "paired", "drawn")
 
     @classmethod
     def from_json(cls, d: dict) -> Tally:
@@ -234,8 +249,12 @@ class Tally:
             raise ValueError(f"a tally has the keys {', '.join(cls.KEYS)}, not {_short(sorted(d))}")
         cells, ratios = _list(d["cells"], "cells"), _list(d["ratios"], "ratios")
         hists, paired = _list(d["hists"], "hists"), _list(d["paired"], "paired")
-        if not len(cells) == len(ratios) == len(hists):
-            raise ValueError("cells, ratios and hists must be lists of one entry per cell")
+        drawn = [[_count(x) for x in _list(d, "a cell's deals played and drawn", 2)]
+                 for d in _list(d["drawn"], "drawn")]  # fmt: skip
+        if not len(cells) == len(ratios) == len(hists) == len(drawn):
+            raise ValueError("cells, ratios, hists and drawn must be lists of one entry per cell")
+        if any(x[1] < x[0] for x in drawn):
+            raise ValueError("a cell drew fewer deals than it played")
         return cls(
             [moments_from_json(m) for m in cells],
             [{k: CoMoments.from_json(v) for k, v in _object(r, "ratios").items()} for r in ratios],
@@ -243,6 +262,7 @@ class Tally:
             [moments_from_json(m) for m in paired],
             _count(d["games"]),
             _count(d["chunks"]),
+            drawn=drawn,
         )
 
 

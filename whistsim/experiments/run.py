@@ -34,15 +34,15 @@ from ..batch import Batch
 from ..games import get_game
 from ..io import atomic_write, write_jsonl
 from ..options import WhistsimError
-from ..runner import run_games
-from .figures import figures, ratio_parts, ratios
-from .reading import analyse, differenced
+from ..runner import deals_drawn, run_games
+from .figures import figures, is_ratio, ratio_parts, ratios
+from .reading import analyse, differenced, study
 from .report import claim_outputs, write_outputs
 from .results import CoMoments, ExperimentResult, Tally, hist_of
 from .spec import Spec, SpecError, load_spec
 
 CHECKPOINT = ".checkpoint.json"
-CHECKPOINT_VERSION = 3  # 2: exact sums (whistsim.stats.Moments); 3: a sha256 checksum
+CHECKPOINT_VERSION = 4  # 2: exact sums (whistsim.stats.Moments); 3: a sha256 checksum; 4: deals drawn
 MAX_CHECKPOINT_BYTES = 256 << 20  # read whole: a real one is a few MB (cells x figures x exact sums)
 DEFAULT_MAX_N = 10**8
 _KERNEL_LOCK = threading.Lock()  # a worker's threads must not enter the parallel kernel at once
@@ -75,18 +75,24 @@ def play_chunk(
     records: int = 0,
     on_cell: Callable[[int], None] | None = None,
 ) -> ChunkOut:
-    """Play games ``start .. start + size - 1`` of every cell and summarise them."""
-    game = get_game(spec.game)
+    """Play games ``start .. start + size - 1`` of every cell and summarise them.
+
+    With ``measure = "NAME"`` in the spec, ``studies.NAME.measure(spec, cell, batch, records)`` adds the
+    study's own per-game figures (arrays of one value a game); a study whose ``RECORDS`` is true is
+    given every game's record, else those asked for (``records``)."""
+    own = study(spec.measure) if spec.measure is not None else None
     tally = Tally.empty(len(spec.cells), len(spec.pairs))
     tally.games, tally.chunks = size, 1
     paired = {p.cell for p in spec.pairs} | {p.base for p in spec.pairs}
     diff_figures = differenced(spec)
     kept: dict[int, dict[str, np.ndarray]] = {}
     out_rows: list[dict[str, np.ndarray]] | None = [] if rows else None
-    log = max(0, min(size, records - start))
-    out_records: list[list[dict]] | None = [] if log else None
+    kept_log = max(0, min(size, records - start))
+    log = size if getattr(own, "RECORDS", False) else kept_log
+    out_records: list[list[dict]] | None = [] if kept_log else None
     for cell in spec.cells:
-        ids, params = cell.seating(spec.game)
+        game = get_game(spec.game_of(cell))
+        ids, params = cell.seating(game.name)
         got: list[Batch] = []
 
         def take(b: Batch, got: list[Batch] = got) -> None:
@@ -98,16 +104,31 @@ def play_chunk(
         if cell.where is not None:
             from ..deals.constraints import compile_where
 
-            program = compile_where(cell.where, spec.game, cell.rules).program
+            program = compile_where(cell.where, game.name, cell.rules).program
         with _KERNEL_LOCK:
             run_games(game, cell.rules, ids, params, seed=spec.seed, n=size, start=start, first=cell.first,
                       chunk=size, n_threads=threads, log_games=log, on_batch=take, where=program)  # fmt: skip
         batch = got[0] if len(got) == 1 else Batch.concat(got)  # the runner sizes its batches by time
+        drawn = deals_drawn(batch)  # the kernel's count of the deals drawn (under a constraint)
+        if drawn is not None:
+            tally.drawn[cell.index] = list(drawn)
         figs = figures(game, batch, cell.rules)
+        recs = None
+        if log:  # batch by batch: a record may read what its own batch kept (welsh: the stocks dealt)
+            recs = [game.make_record(cell.rules, b, i, spec.seed, list(cell.players)) for b in got
+                    for i in range(len(b.logs))]  # fmt: skip
+        if own is not None:
+            figs.update(own.measure(spec, cell, batch, recs))
+            lacking = [
+                f for f in (*spec.headline, *spec.histograms) if f not in figs and not is_ratio(game.name, f)
+            ]
+            if lacking:
+                raise SpecError(f"headline: figure {lacking[0]!r} is measured neither by {game.name} nor by the "
+                                f"study {spec.measure!r}")  # fmt: skip
         m = tally.cells[cell.index]
         for name, values in figs.items():
             m.add(name, values)
-        for r, (num, den) in ratio_parts(spec.game, list(figs)).items():
+        for r, (num, den) in ratio_parts(game.name, list(figs)).items():
             tally.ratios[cell.index][r] = CoMoments.of(figs[den], figs[num])
         for h in spec.histograms:
             tally.hists[cell.index][h] = hist_of(figs[h])
@@ -118,13 +139,7 @@ def play_chunk(
                 {"game": np.arange(start, start + size), **{k: np.asarray(v) for k, v in figs.items()}}
             )
         if out_records is not None:
-            out_records.append(
-                [  # batch by batch: a record may read what its own batch kept (welsh: the stocks dealt)
-                    game.make_record(cell.rules, b, i, spec.seed, list(cell.players))
-                    for b in got
-                    for i in range(len(b.logs))
-                ]
-            )
+            out_records.append((recs or [])[:kept_log])
     for j, p in enumerate(spec.pairs):
         for f in diff_figures:
             tally.paired[j].add(f, kept[p.cell][f] - kept[p.base][f])
@@ -277,7 +292,7 @@ def _check_tally(t: Tally, spec: Spec, games: int, chunks: int, what: str) -> No
     want_paired = set(differenced(spec)) if games else set()
     want_hists = set(spec.histograms) if games else set()
     wanted = set(spec.headline) | set(spec.histograms) if games else set()
-    known_ratios = set(ratios(spec.game))
+    known_ratios = {r for g in spec.games() for r in ratios(g)}
     for c in range(len(spec.cells)):
         names = set(t.cells[c].n) | set(t.ratios[c])
         lacking = sorted(wanted - names)

@@ -10,7 +10,8 @@ the seed and the sweeps. Sweep axes are dotted paths:
 - ``seats.K.PARAM``: one parameter of seat K's player; K is a seat number,
   ``all`` (every seat), ``others`` (every seat not numbered in ``[seats]``) or
   ``sideN`` (every seat of side N, in a game of sides: one strategy per partnership);
-- ``seats.K``: seat K's whole player, e.g. ``["hunter", "hoarder"]``.
+- ``seats.K``: seat K's whole player, e.g. ``["hunter", "hoarder"]``;
+- ``game``: the game itself (``[[sweep]]`` grids of different games, each with its own rules).
 
 ``sweep`` is one grid (a table) or a union of grids (an array of tables).
 Every failure is a :class:`SpecError`: one line naming the key and the reason.
@@ -41,7 +42,7 @@ TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",
     "title": "the report's title",
     "question": "the question the study answers, for the report",
-    "game": "welsh, scotch or whist",
+    "game": "welsh, scotch or whist (a sweep axis 'game' may give other cells other games)",
     "n": "games per cell",
     "seed": "the one integer that decides every deck and choice",
     "first": "the seat that plays first, or 'rotate' (default: rotate)",
@@ -55,6 +56,7 @@ TOP_KEYS = {
     "histograms": "figures whose whole distribution is kept (integer values)",
     "labels": "short names for axes in tables and charts",
     "analysis": "the study's own findings and charts: a module of whistsim/experiments/studies/",
+    "measure": "a study's own per-game figures: the function measure of whistsim/experiments/studies/NAME.py",
 }
 DEFAULT_CHUNK = 1 << 14
 STUDIES = Path(__file__).parent / "studies"  # a study's own analysis: studies/NAME.py
@@ -77,6 +79,7 @@ class Cell:
     first: int  # -1: rotate with the game index
     deck: str  # cells with equal ``deck`` shuffle identical stocks for a seed
     where: str | None = None  # the constraint every deal meets (docs/deals.md), or None
+    game: str | None = None  # the cell's game, when a ``game`` axis sweeps it (else the spec's)
 
     def value(self, axis: str) -> Any:
         return dict(self.coords).get(axis)
@@ -117,6 +120,15 @@ class Spec:
     cells: list[Cell] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     axes: list[str] = field(default_factory=list)
+    measure: str | None = None  # a study whose ``measure`` adds per-game figures (studies/NAME.py)
+
+    def game_of(self, cell: Cell) -> str:
+        """The game a cell plays: its own under a ``game`` axis, else the spec's."""
+        return cell.game or self.game
+
+    def games(self) -> list[str]:
+        """Every game the cells play, in order of first appearance."""
+        return list(dict.fromkeys(self.game_of(c) for c in self.cells)) or [self.game]
 
     def label(self, axis: str) -> str:
         return self.labels.get(axis) or default_label(axis)
@@ -134,15 +146,25 @@ class Spec:
             "chunk": self.chunk,
             "n": self.n,
             "cells": [
-                [rules_key(c.rules), list(c.players), c.first] + ([c.where] if c.where else [])
+                [rules_key(c.rules), list(c.players), c.first]
+                + ([c.where] if c.where else [])
+                + ([c.game] if c.game else [])
                 for c in self.cells
             ],  # fmt: skip
             "pairs": [[p.cell, p.base] for p in self.pairs],
             "headline": self.headline,
             "histograms": self.histograms,
+            **({"measure": self.measure} if self.measure else {}),
             **extra,
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+    def with_seed(self, seed: int) -> Spec:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise SpecError(f"seed={seed!r}: expected an integer from 0 to 2**63-1")
+        if any(c.where for c in self.cells):  # a constraint's sample was drawn from the seed
+            raise SpecError("seed: a spec that deals under a constraint takes its seed from the spec")
+        return Spec(**{**self.__dict__, "seed": seed})
 
     def with_n(self, n: int) -> Spec:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -174,6 +196,8 @@ def default_label(axis: str) -> str:
     parts = axis.split(".")
     if axis == "where":
         return "dealt where"
+    if axis == "game":
+        return "game"
     if parts[0] == "rules":
         return parts[1]
     if len(parts) == 2:
@@ -321,7 +345,7 @@ def _axis_values(axis: str, v: Any) -> list[Any]:
 
 
 def _check_axis(axis: str, options: dict[str, Any]) -> None:
-    if axis == "where":
+    if axis in ("where", "game"):
         return
     parts = axis.split(".")
     if parts[0] == "rules":
@@ -336,7 +360,7 @@ def _check_axis(axis: str, options: dict[str, Any]) -> None:
                 f"sweep {axis}: expected seats.K or seats.K.PARAM with K a seat number, all, others or sideN"
             )
         return
-    raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.', or is 'where'")
+    raise SpecError(f"sweep {axis}: an axis starts with 'rules.' or 'seats.', or is 'where' or 'game'")
 
 
 _OPTION_TYPES = {
@@ -375,7 +399,6 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
         game = get_game(game_name)
     except WhistsimError as e:
         raise SpecError(f"game: {e}") from None
-    options = {o.key: o for o in game.options}
     name = _str("name", data.get("name", name))
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name) or name.startswith("."):
         raise SpecError(f"name={name!r}: use letters, digits, '_', '-' and '.' only")
@@ -390,19 +413,6 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
         where_all = _str("where", where_all)
 
     rules = _table("rules", data.get("rules", {}))
-    for key, v in rules.items():
-        if key not in options and key != "preset":
-            raise SpecError(
-                f"rules.{key}: unknown rule{near(key, ['preset', *options])} (known: preset, {', '.join(options)})"
-            )
-        if isinstance(v, dict):
-            raise SpecError(f"rules.{key}: expected a value, got a table")
-        _check_rule_type(f"rules.{key}", key, v, options)
-    if "preset" in rules and rules["preset"] not in game.presets:
-        raise SpecError(
-            f"rules.preset={rules['preset']!r}: unknown preset{near(rules['preset'], game.presets)} "
-            f"(known: {', '.join(game.presets)})"
-        )
 
     seats_raw = data.get("seats", {"all": "random"})
     if isinstance(seats_raw, list):
@@ -425,19 +435,47 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
     grids_raw = sweep if isinstance(sweep, list) else [sweep]
     grids: list[dict[str, list[Any]]] = []
     axes: list[str] = []
+    used: dict[str, None] = {}  # every game a cell plays
     for i, g in enumerate(grids_raw):
         where = "sweep" if isinstance(sweep, dict) else f"sweep[{i}]"
         flat = _flatten("", _table(where, g))
         grid = {}
+        games = [game_name]
+        if "game" in flat:
+            grid["game"] = games = _axis_values("game", flat["game"])
+            for x in games:
+                try:
+                    get_game(_str("sweep game", x))
+                except WhistsimError as e:
+                    raise SpecError(f"sweep game: {e}") from None
+        used.update(dict.fromkeys(games))
         for axis, values in flat.items():
-            _check_axis(axis, options)
             grid[axis] = _axis_values(axis, values)
-            if axis.startswith("rules.") and axis != "rules.preset":
-                for x in grid[axis]:
-                    _check_rule_type(f"sweep {axis}", axis.split(".")[1], x, options)
+            for gname in games:  # a rule swept in a grid is a rule of each of its games
+                opts = {o.key: o for o in get_game(gname).options}
+                _check_axis(axis, opts)
+                if axis.startswith("rules.") and axis != "rules.preset":
+                    for x in grid[axis]:
+                        _check_rule_type(f"sweep {axis}", axis.split(".")[1], x, opts)
             if axis not in axes:
                 axes.append(axis)
         grids.append(grid)
+    for gname in used:  # the base rules are rules of every game played
+        g_ = get_game(gname)
+        opts = {o.key: o for o in g_.options}
+        of = f" ({gname})" if list(used) != [game_name] else ""
+        for key, v in rules.items():
+            if key not in opts and key != "preset":
+                raise SpecError(f"rules.{key}: unknown rule{of}{near(key, ['preset', *opts])} (known: preset, "
+                                f"{', '.join(opts)})")  # fmt: skip
+            if isinstance(v, dict):
+                raise SpecError(f"rules.{key}: expected a value, got a table")
+            _check_rule_type(f"rules.{key}", key, v, opts)
+        if "preset" in rules and rules["preset"] not in g_.presets:
+            raise SpecError(
+                f"rules.preset={rules['preset']!r}: unknown preset{of}{near(rules['preset'], g_.presets)} "
+                f"(known: {', '.join(g_.presets)})"
+            )
 
     labels = {
         k: _str(f"labels.{k}", v) for k, v in _flatten("", _table("labels", data.get("labels", {}))).items()
@@ -458,6 +496,13 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
         baseline[axis] = values
     headline = _str_list("headline", data.get("headline", []))
     histograms = _str_list("histograms", data.get("histograms", []))
+    measure = data.get("measure")
+    if measure is not None:
+        measure = _str("measure", measure)
+        if measure not in study_names():
+            raise SpecError(
+                f"measure={measure!r}: unknown{near(measure, study_names())} (known: {', '.join(study_names())})"
+            )
     analysis = data.get("analysis")
     if analysis is not None:
         analysis = _str("analysis", analysis)
@@ -471,6 +516,7 @@ def spec_from_dict(data: dict[str, Any], *, name: str = "experiment", source: st
         grids=grids, baseline=baseline, headline=headline, histograms=histograms, labels=labels,
         analysis=analysis, title=_str("title", data.get("title", name)),
         question=_str("question", data.get("question", "")), source=source, axes=axes, where=where_all,
+        measure=measure,
     )  # fmt: skip
     if where_all is not None and "where" in axes:
         raise SpecError("where: given once for every cell and swept as an axis; keep one")
@@ -529,7 +575,7 @@ def _seat_specs(
         parts = axis.split(".")
         if parts[0] != "seats":
             continue
-        targets = _targets(parts[1], players, spec, sides, where)
+        targets = _targets(parts[1], players, spec, sides, where, str(coords.get("game", spec.game)))
         if len(parts) == 2:
             if not isinstance(v, str):
                 raise SpecError(f'{where}: {axis}={v!r}: a player is a string such as "hunter"')
@@ -547,14 +593,14 @@ def _seat_specs(
 
 
 def _targets(
-    key: str, players: int, spec: Spec, sides: tuple[int, ...] | None = None, where: str = ""
+    key: str, players: int, spec: Spec, sides: tuple[int, ...] | None = None, where: str = "", game: str = ""
 ) -> list[int]:
     if key == "all":
         return list(range(players))
     if key.startswith("side"):
         k = int(key[4:])
         if sides is None:
-            raise SpecError(f"{where}: seats.{key}: {spec.game} has no sides, only seats")
+            raise SpecError(f"{where}: seats.{key}: {game or spec.game} has no sides, only seats")
         if k not in sides:
             raise SpecError(f"{where}: seats.{key}: there are only sides 0 to {max(sides)}")
         return [q for q in range(players) if sides[q] == k]
@@ -575,13 +621,15 @@ def _deck_key(rules: Any) -> str:
     )
 
 
-def _expand(spec: Spec, game: Any) -> list[Cell]:
+def _expand(spec: Spec, top: Any) -> list[Cell]:
     cells: list[Cell] = []
     seen: dict[str, int] = {}
     for grid in spec.grids:
         keys = list(grid)
         for combo in itertools.product(*(grid[k] for k in keys)):
             coords = dict(zip(keys, combo, strict=True))
+            game = get_game(coords["game"]) if "game" in coords else top
+            name = game.name
             where = ", ".join(f"{k}={fmt_value(v)}" for k, v in coords.items()) or "the base rules"
             overrides = {k: v for k, v in spec.rules.items() if k not in ("preset", "players")}
             preset = spec.rules.get("preset")
@@ -608,13 +656,13 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             sides = getattr(rules, "teams_tuple", None)
             players_specs = _seat_specs(spec, coords, p, where, tuple(sides) if sides is not None else None)
             try:
-                seating(spec.game, [parse_spec(s) for s in players_specs], p)
+                seating(name, [parse_spec(s) for s in players_specs], p)
             except WhistsimError as e:
                 raise SpecError(f"{where}: {e}") from None
             first = -1 if spec.first == "rotate" else int(spec.first)
             if first >= p:
                 raise SpecError(f"first={first}: {where} has only {p} seats")
-            _check_combination(spec.game, rules, players_specs, where)
+            _check_combination(name, rules, players_specs, where)
             constraint = coords.get("where", spec.where)
             if constraint is not None:
                 if not isinstance(constraint, str):
@@ -624,10 +672,10 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
                 from ..deals.constraints import prepare
 
                 try:
-                    constraint = prepare(constraint, spec.game, rules, first, seed=spec.seed).text
+                    constraint = prepare(constraint, name, rules, first, seed=spec.seed).text
                 except WhistsimError as e:
                     raise SpecError(f"{where}: {e}") from None
-            key = json.dumps([rules_key(rules), players_specs, constraint], sort_keys=True, default=str)
+            key = json.dumps([name, rules_key(rules), players_specs, constraint], sort_keys=True, default=str)
             if key in seen:
                 raise SpecError(
                     f"{where}: the same cell as cell {seen[key]} (two grids or axes give one combination)"
@@ -635,7 +683,16 @@ def _expand(spec: Spec, game: Any) -> list[Cell]:
             seen[key] = len(cells)
             deck = _deck_key(rules) if constraint is None else f"{_deck_key(rules)} where {constraint}"
             cells.append(
-                Cell(len(cells), tuple(coords.items()), rules, tuple(players_specs), first, deck, constraint)
+                Cell(
+                    len(cells),
+                    tuple(coords.items()),
+                    rules,
+                    tuple(players_specs),
+                    first,
+                    deck,
+                    constraint,
+                    name if "game" in coords else None,
+                )  # fmt: skip
             )
     return cells
 
@@ -691,15 +748,16 @@ def _pairs(spec: Spec) -> list[Pair]:
 
 def _check_figures(spec: Spec, game: Any) -> None:
     for c in spec.cells:
-        names = figure_names(game, c.rules)
+        names = figure_names(get_game(spec.game_of(c)) if c.game else game, c.rules)
         for key, wanted in (("headline", spec.headline), ("histograms", spec.histograms)):
             for f in wanted:
-                if f not in names:
+                # a study's own measure may add the figure: play_chunk checks that it does
+                if f not in names and spec.measure is None:
                     raise SpecError(
                         f"{key}: figure {f!r} is not measured in cell '{spec.cell_label(c)}'{near(f, names)} "
                         f"(known: {', '.join(names)})"
                     )
-    ratio = [f for f in spec.histograms if is_ratio(spec.game, f)]
+    ratio = [f for f in spec.histograms if any(is_ratio(g, f) for g in spec.games())]
     if ratio:
         raise SpecError(f"histograms: {ratio[0]!r} is a ratio of two figures, not a per-game value")
 

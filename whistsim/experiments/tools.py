@@ -62,8 +62,8 @@ def axis_name(spec: Spec, axis: str) -> str:
     if axis in spec.labels:
         return spec.labels[axis]
     parts = axis.split(".")
-    if axis == "where":
-        return "dealt where"
+    if axis in ("where", "game"):
+        return "dealt where" if axis == "where" else "game"
     if parts[0] == "rules":
         return parts[1].replace("_", " ")
     who = "every seat" if parts[1] == "all" else f"seat {parts[1]}"

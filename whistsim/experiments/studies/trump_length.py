@@ -160,9 +160,11 @@ def analyse(result: ExperimentResult) -> Analysis:
                 t, q = won(w, p, side), won(w, p, side, "more_points")
                 if t is not None and q is not None:
                     who = "dealer's side" if side == 0 else "other side"
-                    parts.append(f"{h} honours, {who}, {_who(p)}: {_pc(t)} on tricks, {_pc(q)} on points")
+                    parts.append(
+                        f"with {h} honours the {who} wins {_pc(t)} on tricks and {_pc(q)} on points ({_who(p)})"
+                    )
         findings.append(
-            "A side dealt three or four of A K Q J of trumps wins the deal "
+            "A side dealt three or four of A K Q J of trumps wins most deals: "
             + "; ".join(parts)
             + f" (n={spec.n:,} deals each; points: tricks above six, plus 2 or 4 for honours; a tie counts "
             "for neither)."
