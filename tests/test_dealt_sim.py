@@ -428,7 +428,7 @@ def test_plain_seats_own_loop_plays_as_the_shared_loop(game, rules, specs):
 @given(
     st.sampled_from(CONFIGS),
     st.lists(st.booleans(), min_size=8, max_size=8),
-    st.lists(st.integers(0, 1), min_size=3, max_size=3),
+    st.lists(st.integers(0, 1), min_size=5, max_size=5),
     st.integers(1, 13),
     st.integers(0, 2**31),
 )
@@ -438,8 +438,9 @@ def test_plain_seats_own_loop_property(config, heuristic_seats, flags, draw, see
     game, rules = config
     g = get_game(game)
     r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
-    two, tenace, ten = flags
-    smart = f"heuristic:two_rounds={two},tenace={tenace},ten_to_partner={ten},draw_trumps={draw}"
+    two, tenace, ten, place, only = flags
+    smart = (f"heuristic:two_rounds={two},tenace={tenace},ten_to_partner={ten},draw_trumps={draw},"
+             f"place_left={place},ten_only={only}")  # fmt: skip
     specs = [parse_spec(smart if heuristic_seats[q] else "random") for q in range(r.players)]
     ids, params = seating(game, specs, r.players)
     old = numba.get_num_threads()

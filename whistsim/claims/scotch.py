@@ -113,9 +113,9 @@ def _holding(rec: dict, want: list[set[str]], without: dict[frozenset, str]) -> 
     return False
 
 
-def _advice(on_spec: str, off_spec: str, want: list[set[str]], without: dict[frozenset, str]):
+def _advice(on_spec: str, off_spec: str, want: list[set[str]], without: dict[frozenset, str], words: str):
     """Seat 0 playing ``on_spec`` against ``off_spec`` (heuristic's parameters, e.g. ``two_rounds=1``), in
-    the deals that gave it the holding."""
+    the deals that gave it the holding; ``words``: the two ways of playing, for the report."""
 
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         opp = _player(skill)
@@ -125,8 +125,8 @@ def _advice(on_spec: str, off_spec: str, want: list[set[str]], without: dict[fro
         d = on.batch.side["points"][:, 0].astype(float) - off.batch.side["points"][:, 0]
         f = Figure.of(d[mask])
         return Outcome(f, above(f, 0.0), f"{int(mask.sum()):,} of {len(mask):,} deals gave seat 0 the holding; "
-                       f"seat 0 heuristic with {on_spec} against {off_spec}, the others {plain(opp)}, 4 players "
-                       f"in pairs, the same deals, seed {ctx.seed}.")  # fmt: skip
+                       f"seat 0 {words} (heuristic:{on_spec} against heuristic:{off_spec}), the others "
+                       f"{plain(opp)}, 4 players in pairs, the same deals, seed {ctx.seed}.")  # fmt: skip
 
     return run
 
@@ -604,7 +604,8 @@ CLAIMS = [
                       "the side's points in deals where seat 0 was dealt J A or A K of trumps, seat 0 following "
                       "the advice (two_rounds=1) or not (0), paired on the same deals.",
                       "holds when the whole CI of the gain is above 0; fails when it is at or below 0.",
-                      _advice("two_rounds=1", "two_rounds=0", [{"J", "A"}, {"A", "K"}], {}), SKILLS,
+                      _advice("two_rounds=1", "two_rounds=0", [{"J", "A"}, {"A", "K"}], {},
+                              "leading two rounds of trumps at once or not"), SKILLS,
                       unit="points per deal"),
               Reading("tenace", "Second half: holding a tenace (J K without A, or A Q without K), placing the "
                       "lead on the left gains.",
@@ -615,7 +616,8 @@ CLAIMS = [
                       "card it lacks, first one the left-hand opponent has shown out of), against seat 0 doing "
                       "neither.", "as for the first half.",
                       _advice("tenace=1,place_left=1", "tenace=0", [{"J", "K"}, {"A", "Q"}],
-                              {frozenset({"J", "K"}): "A", frozenset({"A", "Q"}): "K"}), SKILLS,
+                              {frozenset({"J", "K"}): "A", frozenset({"A", "Q"}): "K"},
+                              "keeping off the lead and placing it on the left, or doing neither"), SKILLS,
                       unit="points per deal"),
           ), parts=True, needs=("heuristic", "pimc", "heuristic.place_left")),
     Claim("ten_to_partner", "scotch", SOURCE, "Suggestions for good play",

@@ -226,9 +226,13 @@ def _sometimes(unit: str):
             + f", 3+: {fmt(100 * np.mean(counts >= 3))}%"
         )
         mean = Figure.of(counts)
+        leads = ""
+        if unit == "run":  # that runs are runs: how many leads each made
+            lengths = Figure.of(np.array([len(r) for g in games for r in g]))
+            leads = f"; high cards led per run: mean {fmt_figure(lengths)}"
         detail = (f"{k:,} {unit}s with high leads in {len(games):,} games (Akagiri's rules, 3 players: "
-                  f"{HUNTER_WORDS[unit]} against two {plain(skill)}, seed {ctx.seed}); Tens and jokers caught "
-                  f"per {unit}: mean "
+                  f"{HUNTER_WORDS[unit]} against two {plain(skill)}, seed {ctx.seed}){leads}; Tens and jokers "
+                  f"caught per {unit}: mean "
                   f"{fmt_figure(mean)}; distribution {dist}; none caught: {fmt_figure(miss)}; two or more: "
                   f"{fmt_figure(well)} (shown).")  # fmt: skip
         return Outcome(well, v, detail)

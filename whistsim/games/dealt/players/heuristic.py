@@ -10,8 +10,8 @@ closely to one piece of it. ``place_left``: holding a trump tenace, place the
 lead on the left-hand opponent: never overtake a card of theirs that is winning
 the trick (play low, or discard rather than trump), and lead the lowest card of
 a plain suit where the top card out is not this seat's (first a suit the
-left-hand opponent has shown out of and none of its partners has, where it may
-trump; else the suit with the most cards out above this seat's best). ``ten_only``:
+left-hand opponent has shown out of, where it may trump, and no partner of this
+seat has; else the suit with the most cards out above this seat's best). ``ten_only``:
 play for the Ten alone, as the anxious players the book warns of: lead trumps
 from the top while holding a court card (J A K Q) and the Ten is out; never cash
 a plain-suit winner (lead a low card instead); never win a plain-suit trick,
