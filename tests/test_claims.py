@@ -166,6 +166,21 @@ def test_a_lead_after_the_stock_is_out_is_not_a_high_lead_while_it_lasts():
     assert t.stock_left == 0 and t.winner == 0 and high_lead_catches(rec, 0) == []
 
 
+def test_the_per_run_reading_plays_a_hunter_whose_runs_are_several_leads_long():
+    """leading_catches' runs: the plain hunter leads each high card on the turn after it draws it (every
+    run one lead); the hunter of the per_run reading holds three and leads them one after another."""
+    from whistsim.claims.welsh import HUNTER
+
+    def runs(spec):
+        sim = whistsim.simulate("welsh", 30, 3, preset="akagiri", players=3, rules={"scoring": "standard"},
+                                strategies=[spec, "greedy", "greedy"], records=30)  # fmt: skip
+        return [len(r) for rec in sim.records for r in high_lead_catches(rec, 0)]
+
+    assert set(runs(HUNTER["game"])) == {1}
+    held = runs(HUNTER["run"])
+    assert max(held) == 3 and np.mean(held) > 2.5  # fewer only when it had to answer with one of them
+
+
 def test_top_scorers_and_ties():
     pts = np.array([[10, 5, 10], [1, 2, 3]])
     assert _tops(pts).tolist() == [[True, False, True], [False, False, True]]

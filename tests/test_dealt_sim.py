@@ -215,6 +215,67 @@ def test_heuristic_leads_two_rounds_of_trumps_with_jack_and_ace():
     assert decide_in(_heuristic_state(hands, "9H", [], two_rounds=0)) // 13 != 2
 
 
+# Seat 3 (last to play to seat 0's lead) holds J K of trumps (hearts) without the A: a tenace.
+LEFT_HANDS = [cards("QC 8C AH TH 6D 7D 8D 6S 7S"), cards("6C 9C 6H QH 9D TD JD 8S 9S"),
+              cards("7C TC 7H 8H QD KD AD TS JS"), cards("JC KC AC JH KH 9H QS KS AS")]  # fmt: skip
+
+
+def test_heuristic_placing_the_lead_left_never_overtakes_the_left_hand_opponent():
+    moves = ["0:QC", "1:6C", "2:7C"]  # the left-hand opponent (seat 0) is winning; seat 3 plays last
+    book = decide_in(_heuristic_state(LEFT_HANDS, "9H", moves))
+    assert book == parse_card("KC")  # the book: last to play, win it cheaply
+    assert decide_in(_heuristic_state(LEFT_HANDS, "9H", moves, place_left=1)) == parse_card("JC")
+    # only with a tenace: J K with the A is none
+    no_tenace = [LEFT_HANDS[0][:2] + ["JH"] + LEFT_HANDS[0][3:], LEFT_HANDS[1], LEFT_HANDS[2],
+                 LEFT_HANDS[3][:3] + ["AH"] + LEFT_HANDS[3][4:]]  # fmt: skip
+    assert decide_in(_heuristic_state(no_tenace, "9H", moves, place_left=1)) == parse_card("KC")
+
+
+# Seat 0 leads holding J K of trumps without the A, the top club, and diamonds and spades it cannot win.
+LEAD_HANDS = [cards("JH KH AC 6C 7C 6D 7D 9S TS"), cards("6H 7H 8C 9C TC 8D 9D 6S 7S"),
+              cards("8H TH JC QC KC TD JD 8S JS"), cards("9H QH AH QD KD AD QS KS AS")]  # fmt: skip
+
+
+def test_heuristic_placing_the_lead_left_leads_low_where_it_holds_no_top_card():
+    lead = {
+        k: card_name(decide_in(_heuristic_state(LEAD_HANDS, "9H", [], **kw)))
+        for k, kw in {"book": {}, "no_tenace_play": {"tenace": 0}, "place_left": {"place_left": 1}}.items()
+    }
+    assert lead == {"book": "6C", "no_tenace_play": "AC", "place_left": "6D"}
+    # keeping off the lead: the longest plain suit, low; placing it: diamonds, seven cards out above its
+    # best, rather than spades (four) or clubs (its Ace is the top card)
+
+
+def test_heuristic_playing_only_for_the_ten_hunts_it_with_trumps_and_cashes_nothing():
+    assert decide_in(_heuristic_state(LEAD_HANDS, "9H", [], ten_only=1)) == parse_card("JH")  # from the top
+    no_court = [cards("6H 7H AC 6C 7C 6D 7D 9S TS"), cards("JH KH 8C 9C TC 8D 9D 6S 7S")] + LEAD_HANDS[2:]
+    assert decide_in(_heuristic_state(no_court, "9H", [], tenace=0)) == parse_card("AC")  # cash the Ace
+    assert decide_in(_heuristic_state(no_court, "9H", [], ten_only=1)) == parse_card("6C")  # lead low
+    moves = ["0:QC", "1:6C", "2:7C"]  # seat 3, last, could win the club trick with its King
+    assert decide_in(_heuristic_state(LEFT_HANDS, "9H", moves, ten_only=1)) == parse_card("JC")
+
+
+# Seat 0 holds every club; seat 2 (an opponent of seat 3) the Ten of trumps, seat 3 the K and A.
+VOID_HANDS = [cards("6C 7C 8C 9C TC JC QC KC AC"), cards("7H JH QH TD JD QD KD 9S TS"),
+              cards("TH 6H 6D 7D 8D 9D 6S 7S 8S"), cards("KH 8H 9H AH AD JS QS KS AS")]  # fmt: skip
+
+
+def test_heuristic_playing_only_for_the_ten_trumps_a_plain_trick_only_to_catch_it():
+    low_ruff = ["0:6C", "1:9S", "2:6H"]
+    assert decide_in(_heuristic_state(VOID_HANDS, "9H", low_ruff)) == parse_card("8H")  # the book over-trumps
+    assert decide_in(_heuristic_state(VOID_HANDS, "9H", low_ruff, ten_only=1)) == parse_card("JS")  # discards
+    ten_ruff = ["0:6C", "1:9S", "2:TH"]
+    assert decide_in(_heuristic_state(VOID_HANDS, "9H", ten_ruff, ten_only=1)) == parse_card("KH")  # the Ten
+
+
+def test_heuristic_new_settings_are_off_by_default_and_known_to_search_players():
+    assert len(heuristic.DEFAULTS) == len(heuristic.PARAMS)
+    assert heuristic.DEFAULTS == tuple(float(p.default) for p in heuristic.PARAMS.values())
+    assert list(heuristic.PARAMS).index("place_left") == heuristic.P_PLACE_LEFT
+    assert list(heuristic.PARAMS).index("ten_only") == heuristic.P_TEN_ONLY
+    assert heuristic.PARAMS["place_left"].default == heuristic.PARAMS["ten_only"].default == 0.0
+
+
 def test_heuristic_whist_second_hand_low_third_hand_high():
     hands = [[cards("5C 6C 7C 8C 9C TC 2D 3D 4D 5D 2H 3H 4H"), cards("2C QC 6D 7D 8D 9D TD JD QD KD AD 2S 3S"),
               cards("3C KC 5H 6H 7H 8H 9H TH JH QH KH AH 4S"), cards("4C JC AC 5S 6S 7S 8S 9S TS JS QS KS AS")]]  # fmt: skip
@@ -367,7 +428,7 @@ def test_plain_seats_own_loop_plays_as_the_shared_loop(game, rules, specs):
 @given(
     st.sampled_from(CONFIGS),
     st.lists(st.booleans(), min_size=8, max_size=8),
-    st.lists(st.integers(0, 1), min_size=3, max_size=3),
+    st.lists(st.integers(0, 1), min_size=5, max_size=5),
     st.integers(1, 13),
     st.integers(0, 2**31),
 )
@@ -377,8 +438,9 @@ def test_plain_seats_own_loop_property(config, heuristic_seats, flags, draw, see
     game, rules = config
     g = get_game(game)
     r = g.make_rules(None, rules.get("players"), {k: v for k, v in rules.items() if k != "players"})
-    two, tenace, ten = flags
-    smart = f"heuristic:two_rounds={two},tenace={tenace},ten_to_partner={ten},draw_trumps={draw}"
+    two, tenace, ten, place, only = flags
+    smart = (f"heuristic:two_rounds={two},tenace={tenace},ten_to_partner={ten},draw_trumps={draw},"
+             f"place_left={place},ten_only={only}")  # fmt: skip
     specs = [parse_spec(smart if heuristic_seats[q] else "random") for q in range(r.players)]
     ids, params = seating(game, specs, r.players)
     old = numba.get_num_threads()

@@ -51,6 +51,57 @@ def test_hunter_leads_its_high_card_while_the_stock_lasts():
     assert decision(d, "hunter:rank=10") == "draw"  # only Queens or better
 
 
+def seat_player(d: Deal, seat: int, spec: str) -> None:
+    """Seat ``spec`` at ``seat`` of the deal itself (its memory, if it keeps one, lives there)."""
+    ids, params = seating("welsh", [parse_spec(spec)], d.rules.players)
+    d.buf[0]["seats"][seat]["strategy"] = ids[seat]
+    d.buf[0]["seats"][seat]["params"][:] = params[seat]
+
+
+def by_seated(d: Deal) -> str:
+    """The seated player's decision for the seat owing one, made on the deal."""
+    a = action_name(int(decide_state(d.buf)))
+    d.play(f"{d.seat}:{a}")
+    return a
+
+
+def test_hunter_with_hold_draws_until_it_holds_enough_then_leads_them_all_without_drawing():
+    first = [c for trio in zip(["JH", "AS", "QC", "4D"], ["2C", "3C", "7C", "8C"], ["5C", "6C", "9C", "TC"],
+                               strict=True) for c in trio]  # fmt: skip
+    later = ["2D", "3D", "4D", "5D", "6D", "7D", "KD", "8D", "9D", "2S"]  # drawn in this order
+    d = Deal(first + later)
+    d.draws(*[q for _ in range(4) for q in range(3)])
+    assert decision(d, "hunter:hold=4") == "draw"  # three high cards: not yet four
+    seat_player(d, 0, "hunter:hold=3")
+    assert by_seated(d) == "AS"  # three held: the run starts, highest first
+    d.play("1:pass", "2:pass").draws(1, 2)
+    assert decision(d, "hunter:hold=3") == "draw"  # a seat that did not lead last turn would draw
+    assert by_seated(d) == "QC"  # ... but its last turn was a lead: the run goes on with two held
+    d.play("1:2C", "2:5C").draws(1, 2)
+    assert by_seated(d) == "JH"  # the last one
+    d.play("1:pass", "2:pass").draws(1, 2)
+    assert by_seated(d) == "draw"  # none left: the run is over
+    d.draws(1, 2)
+    assert d.hand(0).count("KD") == 1
+    assert decision(d, "hunter") == "KD" and decision(d, "hunter:hold=1") == "KD"  # the default leads it
+    assert by_seated(d) == "draw"  # one high card drawn since the run: it holds on until it has three
+
+
+def test_hunter_hold_1_plays_every_game_as_the_default():
+    """hold=1 goes through the run's bookkeeping yet leads whenever it holds a high card, as hold=0 (the
+    default) does: the same games, card for card; hold=3 plays others."""
+    import whistsim
+
+    def games(spec):
+        sim = whistsim.simulate("welsh", 60, 4, preset="akagiri", players=3, records=60, threads=1,
+                                strategies=[spec, "greedy", spec])  # fmt: skip
+        return [r["moves"] for r in sim.records]
+
+    default = games("hunter")
+    assert games("hunter:hold=1") == default and games("hunter:hold=0") == default
+    assert games("hunter:hold=3") != default
+
+
 def test_hunter_stops_hunting_when_the_stock_is_out():
     d = dealt([["JH", "4D"], ["2C", "3C"], ["5C", "6C"]], packs=1, taffies=2)
     while d.stock_left > 0:

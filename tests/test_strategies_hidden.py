@@ -16,7 +16,7 @@ from whistsim.games.welsh.records import step
 from whistsim.games.welsh.rules import WelshRules
 from whistsim.strategy import parse_spec
 
-STRATEGIES = ["random", "greedy", "hunter", "hoarder", "counter", "cheater:challenge=smart",
+STRATEGIES = ["random", "greedy", "hunter", "hunter:hold=3", "hoarder", "counter", "cheater:challenge=smart",
               "greedy:cheat=0.5,challenge=0.5", "pimc:budget=12", "hoarder:lead=sure", "hoarder:lead=high",
               "pimc:search=stock,budget=12", "pimc2:budget=12", "pimc2:budget=12,stock=search",
               "pimc:budget=40,race=0", "pimc2:budget=40,race=0.5"]  # fmt: skip

@@ -113,17 +113,20 @@ def _holding(rec: dict, want: list[set[str]], without: dict[frozenset, str]) -> 
     return False
 
 
-def _advice(param: str, want: list[set[str]], without: dict[frozenset, str]):
+def _advice(on_spec: str, off_spec: str, want: list[set[str]], without: dict[frozenset, str], words: str):
+    """Seat 0 playing ``on_spec`` against ``off_spec`` (heuristic's parameters, e.g. ``two_rounds=1``), in
+    the deals that gave it the holding; ``words``: the two ways of playing, for the report."""
+
     def run(ctx: ClaimRun, skill: str) -> Outcome:
         opp = _player(skill)
-        on = _deals(ctx, skill, strategies=[f"heuristic:{param}=1", opp, opp, opp], records=1)
-        off = _deals(ctx, skill, strategies=[f"heuristic:{param}=0", opp, opp, opp])
+        on = _deals(ctx, skill, strategies=[f"heuristic:{on_spec}", opp, opp, opp], records=1)
+        off = _deals(ctx, skill, strategies=[f"heuristic:{off_spec}", opp, opp, opp])
         mask = np.array([_holding(r, want, without) for r in on.records])
         d = on.batch.side["points"][:, 0].astype(float) - off.batch.side["points"][:, 0]
         f = Figure.of(d[mask])
         return Outcome(f, above(f, 0.0), f"{int(mask.sum()):,} of {len(mask):,} deals gave seat 0 the holding; "
-                       f"seat 0 heuristic with {param} on or off, the others {plain(opp)}, 4 players in pairs, the "
-                       f"same deals, seed {ctx.seed}.")  # fmt: skip
+                       f"seat 0 {words} (heuristic:{on_spec} against heuristic:{off_spec}), the others "
+                       f"{plain(opp)}, 4 players in pairs, the same deals, seed {ctx.seed}.")  # fmt: skip
 
     return run
 
@@ -601,17 +604,22 @@ CLAIMS = [
                       "the side's points in deals where seat 0 was dealt J A or A K of trumps, seat 0 following "
                       "the advice (two_rounds=1) or not (0), paired on the same deals.",
                       "holds when the whole CI of the gain is above 0; fails when it is at or below 0.",
-                      _advice("two_rounds", [{"J", "A"}, {"A", "K"}], {}), SKILLS, unit="points per deal"),
-              Reading("tenace", "Second half: holding a tenace (J K without A, or A Q without K), placing the "
-                      "lead on the left gains. Measured with the nearest play whistsim's players make: keeping "
-                      "off the lead (not winning tricks that carry no points, not cashing winners), so that "
-                      "someone else leads; it does not steer the lead to the left-hand player in particular.",
-                      "the same, in deals where seat 0 held J K without A or A Q without K, seat 0 keeping off "
-                      "the lead or not.", "as for the first half.",
-                      _advice("tenace", [{"J", "K"}, {"A", "Q"}], {frozenset({"J", "K"}): "A",
-                                                                   frozenset({"A", "Q"}): "K"}), SKILLS,
+                      _advice("two_rounds=1", "two_rounds=0", [{"J", "A"}, {"A", "K"}], {},
+                              "leading two rounds of trumps at once or not"), SKILLS,
                       unit="points per deal"),
-          ), parts=True, needs=("heuristic", "pimc")),
+              Reading("tenace", "Second half: holding a tenace (J K without A, or A Q without K), placing the "
+                      "lead on the left gains.",
+                      "the same, in deals where seat 0 was dealt J K without A or A Q without K of trumps: seat 0, "
+                      "while it holds the tenace, keeping off the lead (not winning tricks that carry no points, "
+                      "not cashing winners) and placing it on the left (never overtaking a card of the "
+                      "left-hand opponent's that is winning the trick; leading low in a plain suit whose top "
+                      "card it lacks, first one the left-hand opponent has shown out of), against seat 0 doing "
+                      "neither.", "as for the first half.",
+                      _advice("tenace=1,place_left=1", "tenace=0", [{"J", "K"}, {"A", "Q"}],
+                              {frozenset({"J", "K"}): "A", frozenset({"A", "Q"}): "K"},
+                              "keeping off the lead and placing it on the left, or doing neither"), SKILLS,
+                      unit="points per deal"),
+          ), parts=True, needs=("heuristic", "pimc", "heuristic.place_left")),
     Claim("ten_to_partner", "scotch", SOURCE, "Suggestions for good play",
           "The partnership games offer many fine opportunities for playing the Ten into the partner's hand, "
           "especially when it is probable that he has the best trump, or a better trump than the player on the "
@@ -712,8 +720,8 @@ NOT_MEASURED = [
     (SOURCE, "Suggestions for good play",
      "The high cards in the plain suits are capable of being very skilfully managed in this matter of placing "
      "the lead.", "",
-     "No whistsim player manages plain-suit high cards to place the lead as a separate, switchable skill; the "
-     "tenace reading of two_rounds measures placing the lead with trumps."),
+     "No whistsim player manages its plain-suit high cards to place the lead in general; the tenace reading of "
+     "two_rounds measures placing the lead on the left while holding a trump tenace."),
     (SOURCE, "Methods of cheating",
      "When only one pack is used, the greek can often succeed in dealing himself the Jack of trumps", "",
      "Sleights of the deal are outside the model: every deck is shuffled by the random stream."),

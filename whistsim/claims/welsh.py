@@ -191,16 +191,22 @@ def _three(kind: str):
 # ---- leading high while the stock lasts -----------------------------------------------------------
 
 
-def _catches(ctx: ClaimRun, skill: str) -> list[list[list[int]]]:
+# The hunter of each reading: per game, one that leads a high card on every turn it holds one; per run,
+# one that draws until it holds three and then leads them one after another, as the text's players do.
+HUNTER = {"game": "hunter", "run": "hunter:hold=3"}
+HUNTER_WORDS = {"game": "a hunter", "run": "a hunter holding three high cards before it leads them"}
+
+
+def _catches(ctx: ClaimRun, skill: str, hunter: str = "hunter") -> list[list[list[int]]]:
     n = ctx.followed(ctx.games(skill), 4000)  # records are followed in Python: a few thousand are plenty
     sim = ctx.simulate("welsh", n, records=n, preset="akagiri", players=3, rules={"scoring": "standard"},
-                       strategies=["hunter", _player(skill), _player(skill)])  # fmt: skip
+                       strategies=[hunter, _player(skill), _player(skill)])  # fmt: skip
     return [high_lead_catches(r, 0) for r in sim.records]
 
 
 def _sometimes(unit: str):
     def run(ctx: ClaimRun, skill: str) -> Outcome:
-        games = _catches(ctx, skill)
+        games = _catches(ctx, skill, HUNTER[unit])
         if unit == "game":
             counts = np.array([sum(sum(r) for r in g) for g in games if g])
         else:
@@ -220,8 +226,13 @@ def _sometimes(unit: str):
             + f", 3+: {fmt(100 * np.mean(counts >= 3))}%"
         )
         mean = Figure.of(counts)
-        detail = (f"{k:,} {unit}s with high leads in {len(games):,} games (Akagiri's rules, 3 players: a hunter "
-                  f"against two {plain(skill)}, seed {ctx.seed}); Tens and jokers caught per {unit}: mean "
+        leads = ""
+        if unit == "run":  # that runs are runs: how many leads each made
+            lengths = Figure.of(np.array([len(r) for g in games for r in g]))
+            leads = f"; high cards led per run: mean {fmt_figure(lengths)}"
+        detail = (f"{k:,} {unit}s with high leads in {len(games):,} games (Akagiri's rules, 3 players: "
+                  f"{HUNTER_WORDS[unit]} against two {plain(skill)}, seed {ctx.seed}){leads}; Tens and jokers "
+                  f"caught per {unit}: mean "
                   f"{fmt_figure(mean)}; distribution {dist}; none caught: {fmt_figure(miss)}; two or more: "
                   f"{fmt_figure(well)} (shown).")  # fmt: skip
         return Outcome(well, v, detail)
@@ -481,15 +492,20 @@ CLAIMS = [
                       "at least 5% (\"sometimes\": one game in twenty) with their whole 95% CIs; fails when "
                       "either is shown below 5%.", _sometimes("game"), SKILLS, line=0.05,
                       unit="share of games catching two or more"),
-          ), translation=AKAGIRI_LEADS_EN, needs=("hunter", "greedy", SEARCH),
-          dropped=(("Each run of high cards led one after another sometimes misses entirely and sometimes "
-                    "succeeds well.",
-                    "Not measured yet: the text's player holds high cards and leads them in succession, on "
-                    "successive turns, while the stock lasts. whistsim's hunter leads each high card on the "
-                    "turn after it draws it, so every run it makes is a single lead, and \"two catches in a "
-                    "run\" would mean two Tens in one trick: a verdict of the model, not of the text. It waits "
-                    "for a hunter that holds its high cards until it has several and then leads them one after "
-                    "another."),)),
+              Reading("per_run", "Each run of high cards led one after another sometimes misses entirely and "
+                      "sometimes succeeds well (two Tens or jokers or more).",
+                      "runs of leads by seat 0 while the stock lasts, seat 0 a hunter that holds its high cards: "
+                      "it draws, leading nothing, until it holds three cards of Jack or better, then leads them, "
+                      "highest first, on its following turns without drawing, until they are gone; a run ends "
+                      "when it draws. Each Ten or joker another player played to such a lead that seat 0 won "
+                      "counts as one catch; Akagiri's rules, 3 players.",
+                      "as per game, with runs in place of games: holds when both the share of runs catching "
+                      "none and the share catching two or more are at least 5% with their whole 95% CIs; fails "
+                      "when either is shown below 5%.", _sometimes("run"), SKILLS, line=0.05,
+                      unit="share of runs catching two or more"),
+          ), translation=AKAGIRI_LEADS_EN,
+          differ="It depends on whether a whole game or a single run of leads is what succeeds or misses.",
+          needs=("hunter", "hunter.hold", "greedy", SEARCH)),
     Claim("little_advantage", "welsh", AKAGIRI, "the introduction (reporting Hōyoku's view)",
           "鳳翼さんはリードをする利点があまりないと書いていらっしゃいますが",
           "there is little advantage in leading", (

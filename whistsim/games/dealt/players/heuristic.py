@@ -5,6 +5,19 @@ once; with a tenace (J K, A Q) keep off the lead so it falls on the left; play
 the Ten into partner's hand when partner is sure to win the trick; save the Ten
 by trumping in as last player; win cards as well as honours.
 
+Two parameters, off by default, play otherwise than the book advises or more
+closely to one piece of it. ``place_left``: holding a trump tenace, place the
+lead on the left-hand opponent: never overtake a card of theirs that is winning
+the trick (play low, or discard rather than trump), and lead the lowest card of
+a plain suit where the top card out is not this seat's (first a suit the
+left-hand opponent has shown out of, where it may trump, and no partner of this
+seat has; else the suit with the most cards out above this seat's best). ``ten_only``:
+play for the Ten alone, as the anxious players the book warns of: lead trumps
+from the top while holding a court card (J A K Q) and the Ten is out; never cash
+a plain-suit winner (lead a low card instead); never win a plain-suit trick,
+following or trumping, unless the Ten of trumps is in it (to catch it) or it
+saves its own Ten by trumping in last.
+
 Whist (the whist pages): second hand low, third hand high, win cheaply last, return
 partner's lead, draw trumps when long in them, ruff low when void.
 
@@ -43,8 +56,16 @@ PARAMS = {
                          integer=True),
     "revoke": Param(0.0, "chance of trumping, though able to follow, a trick it cannot win by following "
                     "(a deliberate revoke; only if revokes are allowed)", low=0.0, high=1.0),
+    "place_left": Param(0.0, "Scotch: with a trump tenace place the lead on the left (1): never overtake the "
+                        "left-hand opponent's winning card, lead a suit it may win; or not (0)",
+                        low=0.0, high=1.0, integer=True),
+    "ten_only": Param(0.0, "Scotch: play only for the Ten (1): lead trumps from the top with a court card while "
+                      "the Ten is out, never cash or win plain-suit tricks except to catch or save the Ten; "
+                      "or not (0)", low=0.0, high=1.0, integer=True),
 }  # fmt: skip
-DEFAULTS = (1.0, 1.0, 1.0, 5.0, 0.0)  # PARAMS' defaults, for players a search plays out
+DEFAULTS = (1.0, 1.0, 1.0, 5.0, 0.0, 0.0, 0.0)  # PARAMS' defaults, for players a search plays out
+P_PLACE_LEFT, P_TEN_ONLY = 5, 6
+COURT = (1 << JACK) | (1 << ACE) | (1 << KING) | (1 << QUEEN)  # trump court cards: any one wins the Ten
 
 J_POWER = 13  # the Scotch trump Jack's place in a power mask
 
@@ -243,6 +264,10 @@ def _follow(v):
         c = _ruff_instead(v, bp, partner and _partner_sure(v, best_card, last))
         if c >= 0:
             return c
+    # place_left: the left-hand opponent's winning card is left to win; ten_only: a plain trick is
+    # won only to catch the Ten
+    left_wins = scotch and own.params[P_PLACE_LEFT] > 0.5 and _left_wins(v, best_i) and _tenace(v)
+    plain_only = scotch and own.params[P_TEN_ONLY] > 0.5 and led != trump and not _ten_in_trick(v)
     if mine != 0:
         # Following suit. Cards that beat the best so far (none once a plain suit is trumped):
         cur = bp - 64 if led == trump else bp
@@ -250,6 +275,8 @@ def _follow(v):
         ten_in = has_ten and led == trump and give_ten
         if wins == 0 and not ten_in:
             return low(v, led)  # cannot win it: low, whoever takes it (asked first: it is cheap)
+        if left_wins or plain_only:
+            return low(v, led)
         if partner and _partner_sure(v, best_card, last):
             return ten if ten_in else low(v, led)  # the Ten into partner's hand
         if wins == 0:
@@ -282,6 +309,8 @@ def _follow(v):
         if has_ten and give_ten:
             return ten
         return discard(v)
+    if left_wins:
+        return discard(v)
     tp = pm(v, tm, trump)
     if bp >= 64:
         over = tp & ~((2 << (bp - 64)) - 1)
@@ -289,9 +318,13 @@ def _follow(v):
             return discard(v)
         if has_ten and last and (pm(v, 1 << TEN, trump) & over):
             return ten  # save the Ten by trumping in last
+        if plain_only:
+            return discard(v)
         return card_of(v, trump, lowest(over))
     if has_ten and last:
         return ten
+    if plain_only:
+        return discard(v)
     c = low(v, trump)
     if c == ten and not last:
         return discard(v)
@@ -309,6 +342,63 @@ def _tenace(v):
     return (j and k and not a) or (a and q and not k)
 
 
+@njit(cache=True, inline="always")
+def _left_wins(v, best_i):
+    """The card winning the trick so far is the left-hand opponent's."""
+    t = v.table
+    left = v.seat + 1 if v.seat + 1 < v.players else 0
+    return t.trick_seat[best_i] == left and t.team[left] != t.team[v.seat]
+
+
+@njit(cache=True, inline="always")
+def _ten_in_trick(v):
+    """The Ten of trumps is in the trick so far."""
+    ten = v.trump * 13 + TEN
+    for i in range(v.trick_len):
+        if v.table.trick_card[i] == ten:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _lead_left(v):
+    """``place_left``'s lead: the lowest card of a plain suit whose top card out is not this seat's,
+    first one the left-hand opponent has shown out of (it may trump) while no partner has, else the
+    one with the most cards out above this seat's best; -1 when no plain suit is so."""
+    own = v.own
+    t = v.table
+    trump = v.trump
+    seat = v.seat
+    p = v.players
+    left = seat + 1 if seat + 1 < p else 0
+    if t.team[left] == t.team[seat]:
+        return -1
+    trumps_out = outstanding(v, trump) != 0
+    best = -1
+    best_score = -1
+    for suit in range(4):
+        held = own.bits[suit]
+        if suit == trump or held == 0:
+            continue
+        out = outstanding(v, suit)
+        if _top_equal(v, suit, held, out) >= 0:
+            continue  # its best card is the top one out: it would win the trick
+        score = popcount(pm(v, out, suit) & ~((2 << highest(pm(v, held, suit))) - 1))
+        if trumps_out and t.void[left, suit]:
+            ruffs = True
+            for q in range(p):
+                if q != seat and t.team[q] == t.team[seat] and t.void[q, suit]:
+                    ruffs = False  # a partner out of it would trump it too
+            if ruffs:
+                score += 100
+        if score > best_score:
+            best = suit
+            best_score = score
+    if best < 0:
+        return -1
+    return best * 13 + lowest(own.bits[best])
+
+
 @njit(cache=True)
 def _lead(v):
     own = v.own
@@ -324,7 +414,10 @@ def _lead(v):
         led = t.leads[v.seat, trump]
         first = led == 0 and ((j and a) or (a and k))
         second = led == 1 and t.first_lead[v.seat] == trump and (a or k)  # A left of J A, K of A K
-        if own.params[0] > 0.5 and (first or second) and trumps_out:
+        ten_only = own.params[P_TEN_ONLY] > 0.5
+        if ten_only and (outstanding(v, trump) >> TEN) & 1 and tm & COURT:
+            return card_of(v, trump, highest(pm(v, tm, trump)))  # hunt the Ten from the top
+        if own.params[0] > 0.5 and not ten_only and (first or second) and trumps_out:
             return card_of(v, trump, highest(pm(v, tm, trump)))  # two rounds at once
     elif popcount(tm) >= own.params[3] and trumps_out:
         sure = top_equal(v, trump)
@@ -335,7 +428,12 @@ def _lead(v):
         if ps >= 0 and ps != trump and own.bits[ps] != 0:
             m = own.bits[ps]
             return ps * 13 + (highest(m) if popcount(m) <= 2 else lowest(m))  # return partner's lead
-    keep_off = scotch and own.params[1] > 0.5 and _tenace(v)
+    if scotch and own.params[P_PLACE_LEFT] > 0.5 and _tenace(v):
+        c = _lead_left(v)
+        if c >= 0:
+            return c
+    # keep off the lead with a tenace; ten_only never cashes a plain winner either
+    keep_off = scotch and ((own.params[1] > 0.5 and _tenace(v)) or own.params[P_TEN_ONLY] > 0.5)
     longest = -1
     n_long = 0
     for suit in range(4):
