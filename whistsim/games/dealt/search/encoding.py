@@ -231,7 +231,7 @@ def _step(X, seat, suit, bit, p, n, trump):
     """``seat`` plays a card (``suit``, power bit) to the trick of ``n`` cards so far (``p``
     players, ``trump``): out of its hand, into the trick; with the trick's last card the trick
     goes to its winner, who leads next. Returns what a finished trick adds to the value, else
-    0. The trick's winner so far and its points are kept when it ends (``_ab`` reads them)."""
+    0. The winner's seat and power are left in ``X`` when the trick ends (the search reads them)."""
     bb = 1 << bit
     pc = X[_u(OPTS + 16 * suit + bit)]
     X[_u(OH + 4 * seat + suit)] ^= bb

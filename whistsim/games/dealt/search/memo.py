@@ -184,8 +184,8 @@ def _to_front(tt, base, i):
 @_bare
 def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
-    stored (-1: none), the bucket and the primary key). Apart from :func:`_ab`, whose frame
-    every recursive call pays for.
+    stored (-1: none), the bucket and the primary key). Apart from :func:`.alphabeta._ab`, whose
+    frame every recursive call pays for.
 
     The bucket is read 8 entries at a time, each test a bit mask over them: the first entry of
     the same key whose pattern matches and whose bound cuts answers; else the first of the same
