@@ -120,12 +120,15 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         bb = 1 << bit
         pc = X[_u(OPTS + 16 * suit + bit)]
         s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
-        wsuit = -1
-        wbit = 0
-        if n + 1 == p:
+        last = n + 1 == p
+        s_leader = t0 = t1 = t2 = t3 = 0
+        if last:
             s_leader = X[SLEADER]
             t0, t1, t2, t3 = X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)]
-            gain = _step(X, seat, suit, bit, p, n, trump)
+        gain = _step(X, seat, suit, bit, p, n, trump)
+        wsuit = -1
+        wbit = 0
+        if last:
             # the trick's winner is relevant when it beat a card of its own suit
             wsuit = trump if X[SBPOW] >= 64 else s_led
             wbit = X[SBPOW] & 63
@@ -133,14 +136,12 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             if ((tw | (bb if suit == wsuit else 0)) & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
             v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
-            X[SLEN] = n
             X[SLEADER] = s_leader
             X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3
         else:
-            _step(X, seat, suit, bit, p, n, trump)
             v = _ab(xp, tp, mp, ntt, alpha, beta)
-            X[SLEN] = n
             X[_u(OTM + suit)] ^= bb
+        X[SLEN] = n
         # the card taken back
         X[SLED], X[SBSEAT], X[SBPOW], X[STPTS] = s_led, s_bseat, s_bpow, s_tpts
         X[SRPTS] += pc
