@@ -17,8 +17,12 @@ def test_no_import_cycles_among_whistsim_modules():
 
 
 def test_games_do_not_import_the_tools_built_on_them():
-    used = closure("whistsim.games", import_graph())
-    tools = ("whistsim.experiments", "whistsim.cli", "whistsim.api", "whistsim.tournament", "whistsim.claims")
+    # every module of the games (a game is loaded by name: the package imports none of them); the
+    # open-hand search is one of them (games.dealt.search), the solver's tools over it stay above
+    graph = import_graph()
+    used = set().union(*(closure(m, graph) for m in graph if m.startswith("whistsim.games.")))
+    tools = ("whistsim.experiments", "whistsim.cli", "whistsim.api", "whistsim.tournament", "whistsim.claims",
+             "whistsim.solver")  # fmt: skip
     assert not [m for m in used if m.startswith(tools)]
 
 

@@ -26,6 +26,7 @@ from whistsim.games.dealt.engine import (
     copy_table,
     from_power,
 )
+from whistsim.games.dealt.search import bounds, encoding, intrinsics, memo
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
 from whistsim.solver import solve_line, solve_record
@@ -177,17 +178,17 @@ def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     # take 1: seat 1 must then lead its club to partner's AC.
     hands = [["KH", "QH"], ["AH", "2C"], ["AC", "KC"], ["3C", "4C"]]
     pos = from_hands(WhistRules(), hands, 0, "S")
-    assert se._later_loser(pos.X, pos.mv, 0)
+    assert bounds._later_loser(pos.X, pos.mv, 0)
     # the card that decides it: the AH (power bit 12; suits C D H S)
-    assert [int(pos.mv[0, se.OREL + s]) for s in range(4)] == [0, 0, 1 << 12, 0]
-    assert se._bound_cut(pos.X, pos.mv, 0, 1, 2, 2) == 1  # below 2 tricks: at most 1
+    assert [int(pos.mv[0, encoding.OREL + s]) for s in range(4)] == [0, 0, 1 << 12, 0]
+    assert bounds._bound_cut(pos.X, pos.mv, 0, 1, 2, 2) == 1  # below 2 tricks: at most 1
     assert pos.value() == 1
     # Partner holds the AH: seat 0 leads to it, no loser is certain.
     pos = from_hands(WhistRules(), [["KH", "QH"], ["AC", "2C"], ["AH", "KC"], ["3C", "4C"]], 0, "S")
-    assert not se._later_loser(pos.X, pos.mv, 0)
+    assert not bounds._later_loser(pos.X, pos.mv, 0)
     # A trump on side 0 (the 2S) may ruff: no loser is certain either.
     pos = from_hands(WhistRules(), [["KH", "QH"], ["AH", "2C"], ["AC", "2S"], ["3C", "4C"]], 0, "S")
-    assert not se._later_loser(pos.X, pos.mv, 0)
+    assert not bounds._later_loser(pos.X, pos.mv, 0)
 
 
 def test_quick_tricks_add_partners_reached_through_an_entry():
@@ -195,9 +196,9 @@ def test_quick_tricks_add_partners_reached_through_an_entry():
     # three tricks, the leader's one and partner's two (either alone counts at most two).
     hands = [["AS", "2H", "3D"], ["KS", "5D", "6D"], ["AH", "KH", "4D"], ["QS", "7D", "8D"]]
     pos = from_hands(WhistRules(), hands, 0, "C")
-    assert se._quick_tricks(pos.X, pos.mv, 0) == 3
+    assert bounds._quick_tricks(pos.X, pos.mv, 0) == 3
     # the cards that decide it: the AS, and partner's AH KH (power bits 12, 11; suits C D H S)
-    assert [int(pos.mv[0, se.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 1 << 12]
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 1 << 12]
     assert pos.value() == 3
 
 
@@ -211,8 +212,8 @@ def test_quick_tricks_count_a_long_suit_once_the_others_are_out_of_it():
         ["6H", "5C", "6C", "7C"],
     ]
     pos = from_hands(WhistRules(), hands, 0, "S")
-    assert se._quick_tricks(pos.X, pos.mv, 0) == 4
-    assert [int(pos.mv[0, se.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 0]
+    assert bounds._quick_tricks(pos.X, pos.mv, 0) == 4
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 0]
     assert pos.value() == 4
 
 
@@ -223,10 +224,10 @@ def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
     sim = whistsim.simulate("whist", 60, 9, strategies=["random"], records=60)
     for rec in sim.records:
         pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
-        qt = se._quick_tricks(pos.X, pos.mv, 0)
+        qt = bounds._quick_tricks(pos.X, pos.mv, 0)
         taken = final(pos, 0)  # side 0's tricks so far
         side0 = exhaustive(pos) - taken
-        side = int(pos.X[se.OTEAM + pos.X[se.SLEADER]])
+        side = int(pos.X[se.OTEAM + pos.X[encoding.SLEADER]])
         assert qt <= (side0 if side == 0 else pos.tricks_left - side0), rec["moves"]
 
 
@@ -234,33 +235,35 @@ def test_owner_codes_by_pext_match_the_plain_loop():
     # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
     # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.
     pos = from_hands(WhistRules(), [["AS", "2S"], ["KS", "2H"], ["QS", "3S"], ["3H", "4H"]], 0, "C")
-    se._codes_loop(pos.X, pos.mv, 0)
-    assert int(pos.mv[0, se.OCODE + 3]) == 0 | 2 << 2 | 2 << 4 | 1 << 6 | 0 << 8
-    if not se.FAST_PDEP:
+    memo._codes_loop(pos.X, pos.mv, 0)
+    assert int(pos.mv[0, encoding.OCODE + 3]) == 0 | 2 << 2 | 2 << 4 | 1 << 6 | 0 << 8
+    if not memo.FAST_PDEP:
         return
     rng = np.random.default_rng(7)
     for _ in range(200):  # random four-hand splits of the cards left, any size
-        pos.X[se.OH : se.OH + 16] = 0
+        pos.X[encoding.OH : encoding.OH + 16] = 0
         for card in rng.permutation(52)[: int(rng.integers(1, 53))]:
             suit, rank = divmod(int(card), 13)
-            pos.X[se.OH + 4 * int(rng.integers(0, 4)) + suit] |= 1 << rank
+            pos.X[encoding.OH + 4 * int(rng.integers(0, 4)) + suit] |= 1 << rank
         for suit in range(4):  # the cards left per suit, as the search keeps them
-            pos.X[se.OREM + suit] = np.bitwise_or.reduce(pos.X[se.OH + suit : se.OH + 16 : 4])
-        se._codes_loop(pos.X, pos.mv, 0)
-        loop = pos.mv[0, se.OCODE : se.OCODE + 4].copy()
-        se._codes_pext(pos.X, pos.mv, 0)
-        assert list(pos.mv[0, se.OCODE : se.OCODE + 4]) == list(loop)
+            pos.X[encoding.OREM + suit] = np.bitwise_or.reduce(
+                pos.X[encoding.OH + suit : encoding.OH + 16 : 4]
+            )
+        memo._codes_loop(pos.X, pos.mv, 0)
+        loop = pos.mv[0, encoding.OCODE : encoding.OCODE + 4].copy()
+        memo._codes_pext(pos.X, pos.mv, 0)
+        assert list(pos.mv[0, encoding.OCODE : encoding.OCODE + 4]) == list(loop)
 
 
 @njit
 def _compares(a, v):
-    p = se._ptr(a)
+    p = intrinsics._ptr(a)
     return (
-        se._eq8(p, 8, v, 0),
-        se._ne8(p, 8, v, 0),
-        se._ge8(p, 8, v, 0),
-        se._le8(p, 8, v, 0),
-        se._meq8(p, 8, v, 16),
+        intrinsics._eq8(p, 8, v, 0),
+        intrinsics._ne8(p, 8, v, 0),
+        intrinsics._ge8(p, 8, v, 0),
+        intrinsics._le8(p, 8, v, 0),
+        intrinsics._meq8(p, 8, v, 16),
     )
 
 
@@ -301,12 +304,12 @@ def test_cards_left_per_suit_kept_as_cards_are_played():
         pos = position_of(dict(rec, moves=rec["moves"][: int(rng.integers(0, 30))]))
         X = pos.X
         while True:
-            p = int(X[se.SP])
+            p = int(X[encoding.SP])
             for suit in range(4):
                 hands = 0
                 for q in range(p):
-                    hands |= int(X[se.OH + 4 * q + suit])
-                assert int(X[se.OREM + suit]) == hands
+                    hands |= int(X[encoding.OH + 4 * q + suit])
+                assert int(X[encoding.OREM + suit]) == hands
             if X[se.SLEFT] == 0:
                 break
             seat = se.seat_to_play(X)

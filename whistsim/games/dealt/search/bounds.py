@@ -1,0 +1,379 @@
+"""Bounds that end a search node without searching it: the tricks either side is sure of at
+the start of a trick (top trumps, cashable top cards, a trick the side on lead must lose),
+and a trick that the card winning it so far is sure to take. Each also marks, in ``mv[d,
+OREL + suit]`` (or ``OSCR``), the cards whose owners decide it (partition search, see
+:mod:`.alphabeta`)."""
+
+from __future__ import annotations
+
+from ....bits import highest, popcount
+from .encoding import (
+    NOCUT,
+    OREL,
+    OREM,
+    OSCR,
+    OTM,
+    SBPOW,
+    SBSEAT,
+    SLEADER,
+    SLED,
+    SLEFT,
+    SLEN,
+    SP,
+    SRPTS,
+    STPTS,
+    STRUMP,
+    SW0,
+    SW1,
+    _held,
+    _side,
+    _tricks,
+)
+from .intrinsics import _bare, _inline, _u
+
+
+@_inline
+def _others(X, seat, suit):
+    """The cards of ``suit`` left in the hands but ``seat``'s."""
+    return X[_u(OREM + suit)] & ~_held(X, seat, suit)
+
+
+@_inline
+def _toprun(X, seat, suit):
+    """How many of the highest cards left in ``suit`` ``seat`` holds, unbroken."""
+    mine = _held(X, seat, suit)
+    if mine == 0:
+        return 0
+    others = _others(X, seat, suit)
+    if others == 0:
+        return popcount(mine)
+    return popcount(mine >> (highest(others) + 1))
+
+
+@_inline
+def _mark_run(X, seat, suit, rel, off, d):
+    """Mark ``seat``'s top run in ``suit`` as relevant: the cards above every other hand's (no
+    mark when no other hand holds the suit: the lengths say so)."""
+    others = _others(X, seat, suit)
+    if others != 0:
+        top = highest(others) + 1
+        rel[d, off + suit] |= (_held(X, seat, suit) >> top) << top
+
+
+@_inline
+def _longest_other(X, p, seat, suit):
+    """The most cards any other hand holds in ``suit``."""
+    n = 0
+    for q in range(p):
+        if q != seat:
+            n = max(n, popcount(_held(X, q, suit)))
+    return n
+
+
+@_bare
+def _cashable(X, leader, rel, off, d):
+    """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
+    every top run when they draw the opponents' trumps (and then every card of a suit whose
+    top run outlasts every other hand's length in it); else the top runs of plain suits
+    that every opponent still holding trumps must follow. The top cards counted are marked
+    in ``rel[d, off + suit]`` (the rest is lengths)."""
+    p = X[SP]
+    trump = X[STRUMP]
+    tq = _toprun(X, leader, trump)
+    most = 0
+    for q in range(p):
+        if _side(X, q) != _side(X, leader):
+            most = max(most, popcount(_held(X, q, trump)))
+    for s in range(4):
+        rel[d, off + s] = 0
+    if tq > 0:
+        _mark_run(X, leader, trump, rel, off, d)
+    all_runs = 0
+    cash = 0
+    draw = tq >= most
+    for suit in range(4):
+        if suit == trump:
+            continue
+        run = _toprun(X, leader, suit)
+        if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
+            all_runs += popcount(_held(X, leader, suit))  # the others are out of it by then
+        else:
+            all_runs += run
+        k = run
+        for q in range(p):
+            if _side(X, q) != _side(X, leader) and _held(X, q, trump) != 0:
+                k = min(k, popcount(_held(X, q, suit)))
+        cash += k
+        if (run > 0 and draw) or k > 0:
+            _mark_run(X, leader, suit, rel, off, d)
+    if draw:
+        if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
+            tq = popcount(_held(X, leader, trump))
+        return tq + all_runs
+    return tq + cash
+
+
+@_bare
+def _quick_tricks(X, rel, d):
+    """Tricks the side on lead is sure to take: the leader's cashable tricks and (four players)
+    partner's, when the leader can reach partner's top card in a suit no opponent can ruff.
+    The cards that decide it are marked in ``rel[d, OSCR + suit]``.
+
+    Both count when partner keeps its counted cards through the leader's cashes: the suits
+    differ (each counts a suit only where it holds the top card), trump-holding opponents
+    follow every round the leader counts (so keep their lengths and the entry safe), and
+    partner, one card to each of the leader's tricks, can spare them when the two counts
+    leave it that many other cards (``qt + qp`` at most the tricks left)."""
+    p = X[SP]
+    leader = X[SLEADER]
+    qt = _cashable(X, leader, rel, OSCR, d)
+    if p != 4:
+        return qt
+    partner = (leader + 2) % 4
+    trump = X[STRUMP]
+    for suit in range(4):
+        if _held(X, leader, suit) == 0 or _toprun(X, partner, suit) == 0:
+            continue
+        safe = True
+        if suit != trump:
+            for q in range(p):
+                if q != leader and q != partner and _held(X, q, suit) == 0 and _held(X, q, trump) != 0:
+                    safe = False
+        if safe:
+            # partner's top card in the suit is the entry; scratch above the move slots
+            keep0, keep1, keep2, keep3 = rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3]
+            qp = _cashable(X, partner, rel, OSCR, d)
+            if qp > 0 and qt + qp <= X[SLEFT] >> 2:
+                _mark_run(X, partner, suit, rel, OSCR, d)
+                rel[d, OSCR] |= keep0
+                rel[d, OSCR + 1] |= keep1
+                rel[d, OSCR + 2] |= keep2
+                rel[d, OSCR + 3] |= keep3
+                return qt + qp
+            if qp > qt:
+                _mark_run(X, partner, suit, rel, OSCR, d)
+                return qp
+            rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3] = keep0, keep1, keep2, keep3
+            return qt
+    return qt
+
+
+@_inline
+def _trump_control(X):
+    """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
+    other side each win the trick they fall in, one trick each. Also each side's top trump
+    power bit (-1 without trumps): the cards that decide the other side's count."""
+    p = X[SP]
+    trump = X[STRUMP]
+    top0 = -1
+    top1 = -1
+    for q in range(p):
+        m = _held(X, q, trump)
+        if m:
+            if _side(X, q) == 0:
+                top0 = max(top0, highest(m))
+            else:
+                top1 = max(top1, highest(m))
+    c0 = 0
+    c1 = 0
+    for q in range(p):
+        m = _held(X, q, trump)
+        if _side(X, q) == 0:
+            c0 = max(c0, popcount(m >> (top1 + 1)))
+        else:
+            c1 = max(c1, popcount(m >> (top0 + 1)))
+    return c0, c1, top0, top1
+
+
+@_inline
+def _later_loser(X, mv, d):
+    """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
+    leader holds, an opponent holds the highest card left, so the side on lead loses this
+    trick whatever it leads (the top card, played to it, is beaten by nothing but a trump of
+    the opponents). When true, those top cards are marked in ``mv[d, OREL + suit]``."""
+    p = X[SP]
+    trump = X[STRUMP]
+    leader = X[SLEADER]
+    side = _side(X, leader)
+    for q in range(p):
+        if _side(X, q) == side and _held(X, q, trump) != 0:
+            return False
+    for s in range(4):
+        if _held(X, leader, s) == 0:
+            continue
+        top = highest(X[_u(OREM + s)])
+        for q in range(p):
+            if (_held(X, q, s) >> top) & 1 and _side(X, q) == side:
+                return False
+    for s in range(4):
+        mv[d, OREL + s] = 0
+        if _held(X, leader, s) != 0:
+            mv[d, OREL + s] = 1 << highest(X[_u(OREM + s)])
+    return True
+
+
+@_bare
+def _bound_cut(X, mv, d, alpha, beta, tricks):
+    """A cutoff from the sure tricks of either side at the start of a trick, with the cards
+    that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
+    trump = X[STRUMP]
+    c0, c1, top0, top1 = _trump_control(X)
+    # the bound each side's trumps give needs the trumps down to the other side's top one
+    lo_tc = c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS]
+    hi_tc = (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS]
+    if c0 > 0 and lo_tc >= beta:
+        if top1 >= 0:
+            mv[d, OREL + trump] = 1 << top1
+        return lo_tc
+    if c1 > 0 and hi_tc <= alpha:
+        if top0 >= 0:
+            mv[d, OREL + trump] = 1 << top0
+        return hi_tc
+    lt = _later_loser(X, mv, d)
+    if lt:
+        if _side(X, X[SLEADER]) == 0:
+            hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
+            if hi <= alpha:
+                return hi
+        else:
+            lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
+            if lo >= beta:
+                return lo
+        for s in range(4):
+            mv[d, OREL + s] = 0
+    qt = _quick_tricks(X, mv, d)
+    if qt > 0:
+        if _side(X, X[SLEADER]) == 0:
+            lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]
+            if lo >= beta:
+                for s in range(4):
+                    mv[d, OREL + s] = mv[d, OSCR + s]
+                return lo
+        else:
+            hi = (tricks - qt) * X[SW0] + qt * X[SW1] + X[SRPTS]
+            if hi <= alpha:
+                for s in range(4):
+                    mv[d, OREL + s] = mv[d, OSCR + s]
+                return hi
+    return NOCUT
+
+
+@_inline
+def _covers(X, last, third):
+    """Is ``last``, the trick's last hand, sure to take it over the card winning so far and
+    whatever ``third`` can play?"""
+    led = X[SLED]
+    trump = X[STRUMP]
+    bp = X[SBPOW]
+    mine = _held(X, last, led)
+    theirs = _held(X, third, led)
+    if mine != 0:
+        top = highest(mine)
+        if (64 + top if led == trump else top) <= bp:
+            return False
+        if theirs != 0:
+            return highest(theirs) < top
+        return led == trump or _held(X, third, trump) == 0
+    mine = _held(X, last, trump)
+    if led == trump or mine == 0 or bp >= 64:  # (a ruff already in the trick: not counted)
+        return False
+    if theirs != 0 or _held(X, third, trump) == 0:
+        return True
+    return highest(_held(X, third, trump)) < highest(mine)
+
+
+@_inline
+def _taken_bound(X, seat, alpha, beta, tricks):
+    """The bound when ``seat``'s side takes the trick in progress and the worst of the rest,
+    if it cuts; else ``NOCUT``."""
+    if _side(X, seat) == 0:
+        v = X[SW0] + X[STPTS] + (tricks - 1) * X[SW1] - X[SRPTS]
+        return v if v >= beta else NOCUT
+    v = X[SW1] - X[STPTS] + (tricks - 1) * X[SW0] + X[SRPTS]
+    return v if v <= alpha else NOCUT
+
+
+@_bare
+def _covered(X, mv, d):
+    """At second hand (four players): does the last hand, second hand's partner, take the trick
+    over the card led and whatever third hand plays? Its card decides it where its rank is
+    compared (with the card led, or with third hand's cards): marked then. A call of its own,
+    made only when the bound would cut: inlined, it made every node's frame larger."""
+    leader = X[SLEADER]
+    last = (leader + 3) & 3
+    third = (leader + 2) & 3
+    if not _covers(X, last, third):
+        return False
+    led = X[SLED]
+    trump = X[STRUMP]
+    if _held(X, last, led) != 0:
+        mv[d, OREL + led] = 1 << highest(_held(X, last, led))
+    elif _held(X, third, led) == 0 and _held(X, third, trump) != 0:
+        mv[d, OREL + trump] = 1 << highest(_held(X, last, trump))
+    return True
+
+
+@_inline
+def _won_trick_cut(X, mv, d, alpha, beta):
+    """A cutoff in a trick whose card winning so far beats whatever its opponents still to play
+    to it can play: its side takes the trick, and at least the worst of the rest (DDS's quick
+    trick at second hand, at every hand after the lead); ``NOCUT`` when there is none. The
+    winning card decides it when its rank is compared with another card's (the cards above it
+    keep their owners; voids are in the lengths)."""
+    n = X[SLEN]
+    p = X[SP]
+    bs = X[SBSEAT]
+    bp = X[SBPOW]
+    tricks = _tricks(X[SLEFT] + n, p)
+    if n == 1 and p == 4:
+        # second hand's partner, last to play, may take it whatever third hand does
+        v = _taken_bound(X, (X[SLEADER] + 1) & 3, alpha, beta, tricks)
+        if v != NOCUT and _covered(X, mv, d):
+            return v
+    v = _taken_bound(X, bs, alpha, beta, tricks)
+    if v == NOCUT:
+        return NOCUT
+    bit = bp & 63
+    wsuit = X[STRUMP] if bp >= 64 else X[SLED]
+    sure, compared = _sure_compared(X, bs, wsuit, bit, n - 1)  # from the seat to play on
+    if not sure:
+        return NOCUT
+    # its rank decided it if it was compared with a card: one an opponent still to play holds,
+    # or one of its suit in the trick (as when a trick is taken)
+    if compared or (X[_u(OTM + wsuit)] & ~(1 << bit)) != 0:
+        mv[d, OREL + wsuit] = 1 << bit
+    return v
+
+
+@_inline
+def _sure_compared(X, seat, suit, bit, n):
+    """Does ``seat``'s card (``suit``, power bit) beat whatever the opponents still to play to
+    this trick can play (led suit ``X[SLED]``, or ``suit`` when it leads)? And, when it does,
+    was its rank compared with a card one of them holds (else voids alone decide it)?"""
+    p = X[SP]
+    trump = X[STRUMP]
+    led = suit if n == 0 else X[SLED]
+    compared = False
+    for i in range(n + 1, p):
+        q = X[SLEADER] + i  # no % p in the search: a division costs more than the rest of a step
+        q = q - p if q >= p else q
+        if _side(X, q) == _side(X, seat):
+            continue
+        if _held(X, q, led) != 0:
+            if suit == led:
+                compared = True
+                if highest(_held(X, q, led)) > bit:
+                    return False, compared
+        elif led != trump and _held(X, q, trump) != 0:
+            if suit != trump:
+                return False, compared
+            compared = True
+            if highest(_held(X, q, trump)) > bit:
+                return False, compared
+    return True, compared
+
+
+@_inline
+def _sure(X, seat, suit, bit, n):
+    """:func:`_sure_compared`'s first answer."""
+    return _sure_compared(X, seat, suit, bit, n)[0]

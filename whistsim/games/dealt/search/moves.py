@@ -1,0 +1,163 @@
+"""A seat's moves at a node: one per class of equivalent cards, best first (the table's
+lead, then cards sure to win, partner's winners, ruffs, ... ; see :func:`_gen`)."""
+
+from __future__ import annotations
+
+from ....bits import highest, lowest, popcount
+from .bounds import _covers, _sure
+from .encoding import (
+    KILLER,
+    MAX_DEPTH,
+    MOVE_SLOTS,
+    N_X,
+    OPTS,
+    OREM,
+    OTM,
+    SBPOW,
+    SBSEAT,
+    SLED,
+    SLEN,
+    SP,
+    STRUMP,
+    _held,
+    _side,
+)
+from .intrinsics import _bare, _u, _view
+
+
+@_bare
+def _gen(xp, seat, mp, d, tt_move):
+    """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
+    each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
+    class's highest card). Returns how many."""
+    X = _view(xp, 1, N_X)[0]
+    mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
+    p = X[SP]
+    n = X[SLEN]
+    led = X[SLED]
+    trump = X[STRUMP]
+    cnt = 0
+    lo_suit, hi_suit = 0, 4
+    m = _held(X, seat, led) if n > 0 else 0
+    if m != 0:
+        lo_suit, hi_suit = led, led + 1
+        if m & (m - 1) == 0:
+            # one card of the suit led: forced, nothing to order (one node in six)
+            b = lowest(m)
+            mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
+            return 1
+    partner_wins = False
+    partner_sure = False
+    if n > 0 and _side(X, X[SBSEAT]) == _side(X, seat):
+        partner_wins = True
+        bs = X[SBSEAT]
+        bp = X[SBPOW]
+        partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
+    partner = (seat + 2) & 3 if p == 4 else -1
+    rho = (seat + 3) & 3  # the player after partner (used with four players only)
+    if n == 1 and p == 4 and _covers(X, partner, (seat + 1) & 3):
+        # partner, last to play, takes the trick whatever third hand does: play as if it won it already
+        partner_wins = True
+        partner_sure = True
+    for suit in range(lo_suit, hi_suit):
+        m = _held(X, seat, suit)
+        if m == 0:
+            continue
+        o = X[_u(OTM + suit)]
+        opp = 0
+        opp_ruff = False
+        if n == 0:
+            o |= X[_u(OREM + suit)] & ~m
+            for q in range(p):
+                if _side(X, q) != _side(X, seat):
+                    opp |= _held(X, q, suit)
+                    if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
+                        opp_ruff = True
+        else:
+            # after the lead only a class's gaps use o, and the seat's own cards are in none
+            o |= X[_u(OREM + suit)]
+        rep = -1
+        low = -1
+        x = m
+        while True:
+            b = highest(x) if x else -1
+            if b >= 0 and rep >= 0:
+                between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
+                if (
+                    X[_u(OPTS + 16 * (suit) + b)] == 0
+                    and X[_u(OPTS + 16 * (suit) + low)] == 0
+                    and (o & between) == 0
+                ):
+                    # same class: the highest stands for it (a lower one could fall below the cards
+                    # that partition search keeps, the highest is in them whenever any is)
+                    low = b
+                    x &= ~(1 << b)
+                    continue
+            if rep >= 0:
+                pc = X[_u(OPTS + 16 * (suit) + rep)]
+                if n == 0:
+                    top = (o >> (rep + 1)) == 0
+                    if opp_ruff:
+                        sc = 0 - rep
+                    elif top:
+                        sc = 60 + 2 * pc - (8 if suit == trump else 0)
+                    elif (
+                        partner >= 0
+                        and _held(X, partner, suit) != 0
+                        and (opp >> (highest(_held(X, partner, suit)) + 1)) == 0
+                    ):
+                        sc = 65 - rep  # to partner's winner
+                    elif (
+                        partner >= 0
+                        and suit != trump
+                        and _held(X, partner, suit) == 0
+                        and _held(X, partner, trump) != 0
+                    ):
+                        sc = 62 - rep  # for partner to ruff
+                    elif (
+                        partner >= 0
+                        and _held(X, partner, suit) != 0
+                        and (_held(X, rho, suit) >> (highest(_held(X, partner, suit)) + 1)) == 0
+                    ):
+                        sc = 55 - rep  # toward partner's tenace: only second hand holds more
+                    else:
+                        # short suits first, and a sequence (its class holds more than one card)
+                        sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
+                else:
+                    if suit == trump:
+                        pw = 64 + rep
+                    elif suit == led:
+                        pw = rep
+                    else:
+                        pw = -1
+                    if partner_wins and (partner_sure or pw <= X[SBPOW]):
+                        # partner takes it: our cheapest card, or points for partner (Scotch)
+                        sc = 60 - rep + 4 * pc - (20 if suit == trump and led != trump else 0)
+                    elif pw > X[SBPOW]:
+                        if _sure(X, seat, suit, rep, n):
+                            sc = 90 - rep + 2 * pc
+                        else:
+                            sc = (55 if n == p - 2 else 40) + rep - 4 * pc
+                    else:
+                        sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
+                mvc = (suit << 4) | rep
+                if mvc == tt_move:
+                    sc += 1000
+                elif n == 0 and mvc == mv[KILLER, d]:
+                    sc += 30
+                mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
+                cnt += 1
+            if b < 0:
+                break
+            rep = b
+            low = b
+            x &= ~(1 << b)
+    # insertion sort, best first
+    for i in range(1, cnt):
+        key = mv[d, i]
+        j = i - 1
+        while j >= 0 and mv[d, j] < key:
+            mv[d, j + 1] = mv[d, j]
+            j -= 1
+        mv[d, j + 1] = key
+    return cnt
