@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import card_name, parse_card, pretty_card
+from ..games import game_names
 from ..games.dealt import records as dealt_records
 from ..games.dealt.engine import SCOTCH
-from .position import RULES, Position, position_of
+from .position import RULES, Position, position_of, solver_game
 
 
 def _taken(pos: Position) -> int:
@@ -171,6 +172,12 @@ def told(record: dict, costs: bool = False) -> tuple[str | None, str, dict[str, 
     from ..api import REFUSALS, refusal, show
     from ..options import WhistsimError
 
+    game = record.get("game") if isinstance(record, dict) else None
+    if costs and game in game_names() and game not in RULES:
+        try:  # refused before the record is played: nothing compiles for a game the solver never takes
+            solver_game(record)
+        except REFUSALS as e:
+            raise WhistsimError(f"--costs: {refusal(e)[1]}") from None
     text = show(record)  # judges the record first
     deal = None
     if record.get("game") in RULES:  # the dealt games; Welsh Whist's telling names no card by its code

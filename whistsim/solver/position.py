@@ -156,11 +156,17 @@ def check_solvable(rules) -> None:
         )
 
 
-def position_of(record: Any, tt: np.ndarray | None = None) -> Position:
-    """The position after a record's moves; RecordError / MoveError for a bad record."""
+def solver_game(record: Any) -> str:
+    """The record's game, when the solver takes it; else RecordError."""
     name = record.get("game") if isinstance(record, dict) else None
     if not isinstance(name, str) or name not in RULES:
         raise RecordError(f"the solver takes records of whist and scotch, not {name!r}")
+    return name
+
+
+def position_of(record: Any, tt: np.ndarray | None = None) -> Position:
+    """The position after a record's moves; RecordError / MoveError for a bad record."""
+    name = solver_game(record)
     d = dealt_records.load(name, RULES[name], record)
     check_solvable(d.rules)
     dealt_records.start(d.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
