@@ -9,10 +9,11 @@ import click
 
 from ..options import parse_assignments
 from . import GAME, main
+from .core import GAME_HELP
 
 
 @main.command(name="compare")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP)
 @click.option(
     "--preset",
     default=None,
