@@ -109,3 +109,14 @@ def test_a_stopped_comparison_keeps_the_parts_played_and_says_it_was_stopped():
     c = whistsim.compare("whist", vs={"honours": False}, n=10**7, seed=1, stop=stop)
     assert c.interrupted and 0 < c.n < 10**7
     assert all(r[7] == c.n for r in c.rows())
+
+
+def test_an_oh_hell_comparison_counts_whole_games_the_unit_its_game_declares():
+    from whistsim.comparison import format_comparison
+
+    c = whistsim.compare("ohhell", vs={"hook": False}, n=30, seed=1)
+    assert c.title().endswith("Oh Hell, 30 paired games")
+    assert "the same 30 games under both, each figure's difference (B - A) taken game by game" in (
+        format_comparison(c)
+    )
+    assert whistsim.compare("welsh", vs={"scoring": "piles"}, n=3, seed=1).title().endswith("3 paired deals")
