@@ -95,7 +95,8 @@ def analyse(result: ExperimentResult) -> Analysis:
             verdict = f"skill shows most under {sb}, clearly more than under every other scoring"
         elif clear_over:
             verdict = (f"skill shows most under {sb}, clearly more than under "
-                       f"{' and '.join(scoring_words(x) for x in sorted(clear_over))}, not told apart from the rest")  # fmt: skip
+                       f"{' and '.join(scoring_words(x) for x in sorted(clear_over))}, and not told apart from "
+                       f"{' or '.join(scoring_words(x) for x in sorted(rivals - clear_over))}")  # fmt: skip
         else:
             verdict = f"skill shows most under {sb}, though not clearly more than under any other scoring"
         findings.append(
