@@ -250,8 +250,8 @@ def _charts(result, rows, p0, s0, counts, scorings) -> list[Chart]:
         charts.append(Chart(
             "bids-add-up",
             f"Without the hook the bids add up exactly in {100 * ref['bids_exact_off'].mean:.0f}% of rounds "
-            f"({p0} players); with it bids over the tricks rise from {100 * ref['bids_over_off'].mean:.0f}% "
-            f"to {100 * ref['bids_over_on'].mean:.0f}%",
+            f"({p0} players); with it the bids are over the tricks in {100 * ref['bids_over_on'].mean:.0f}% "
+            f"of rounds ({100 * ref['bids_over_off'].mean:.0f}% without)",
             "players at the table", "share of rounds (%)",
             [line("over the tricks, no hook", xs, [r["bids_over_off"] for r in at], 100),
              line("over the tricks, hook", xs, [r["bids_over_on"] for r in at], 100),
