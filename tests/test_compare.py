@@ -122,3 +122,14 @@ def test_a_comparison_under_a_constraint_gives_the_exact_count_of_deals_drawn_pe
         f"dealt under: {where} ({sim.drawn_per_deal:,.2f} deals drawn per deal played)"
         in format_comparison(c)
     )
+
+
+def test_an_oh_hell_comparison_counts_whole_games_the_unit_its_game_declares():
+    from whistsim.comparison import format_comparison
+
+    c = whistsim.compare("ohhell", vs={"hook": False}, n=30, seed=1)
+    assert c.title().endswith("Oh Hell, 30 paired games")
+    assert "the same 30 games under both, each figure's difference (B - A) taken game by game" in (
+        format_comparison(c)
+    )
+    assert whistsim.compare("welsh", vs={"scoring": "piles"}, n=3, seed=1).title().endswith("3 paired deals")

@@ -144,10 +144,15 @@ class Comparison:
             out["note"] = TOO_SMALL_NOTE
         return out
 
+    @property
+    def unit(self) -> str:
+        """What one paired unit is, as the game declares it: a deal, or (Oh Hell) a whole game."""
+        return get_game(self.game).unit
+
     def title(self) -> str:
         """The change in words, with the game and the deals: a chart's title, a table's first line."""
         change = self.change[:1].upper() + self.change[1:]
-        return f"{change}: {get_game(self.game).title}, {plural(self.n, 'paired deal')}"
+        return f"{change}: {get_game(self.game).title}, {plural(self.n, 'paired ' + self.unit)}"
 
     def chart(self, path: str) -> None:
         """Each figure's paired difference with its 95% CI as a PNG: one panel per unit, each figure
@@ -180,9 +185,9 @@ class Comparison:
         if not units:
             axes[0, 0].set_axis_off()
         ci = "95% CIs" if has_interval(self.n) else "no intervals (n too small)"
-        notes = [f"B minus A on each deal, {ci}; in colour: the CI excludes 0"]
+        notes = [f"B minus A on each {self.unit}, {ci}; in colour: the CI excludes 0"]
         if same:
-            notes.append(f"{plural(same, 'figure')} identical in every deal under both, not drawn")
+            notes.append(f"{plural(same, 'figure')} identical in every {self.unit} under both, not drawn")
         fig.suptitle(f"{self.title()}\n" + "; ".join(notes), fontsize=9)
         fig.tight_layout()
         try:
@@ -393,13 +398,14 @@ def format_comparison(c: Comparison) -> str:
     changed beyond their 95% CI, in words with units; those with no clear change; one line for
     those identical in every deal."""
     rows = c.rows()
+    u = c.unit
     lines = [c.title(), f"A: {c.rules_a.describe()}", f"B: {c.rules_b.describe()}",
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
-             f"{plural(c.n, 'deal')} under both, each figure's difference (B - A) taken deal by deal"]  # fmt: skip
+             f"{plural(c.n, u)} under both, each figure's difference (B - A) taken {u} by {u}"]  # fmt: skip
     if c.where is not None:
         lines.append(f"dealt under: {c.where} ({c.drawn_per_deal:,.2f} deals drawn per deal played)")
     if not has_interval(c.n):
-        lines.append("one deal gives no interval: every 95% CI below is 'n too small'")
+        lines.append(f"one {u} gives no interval: every 95% CI below is 'n too small'")
     shown = [r for r in rows if r[8] != SAME]
     wa = max([6, *(len(f"{r[2]:.4g} -> {r[3]:.4g}") for r in shown)])
     wu = max([4, *(len(r[1]) for r in shown)])
@@ -416,17 +422,17 @@ def format_comparison(c: Comparison) -> str:
             if name in c.exact:
                 ci = "exact"
             elif has_interval(n) and lo == hi == diff:
-                ci = "in every deal"
+                ci = f"in every {u}"
             else:
                 ci = ci_text(lo, hi, n)
             ab = f"{ma:.4g} -> {mb:.4g}"
             lines.append(f"  {diff:>+10.4g} {ci:>22}  {ab:>{wa}}  {unit:<{wu}}  {meaning} ({name})")
     same = [r[0] for r in rows if r[8] == SAME]
     if same:
-        lines += ["", f"Identical in every deal under both ({plural(len(same), 'figure')}): {_grouped(same)}"]
+        lines += ["", f"Identical in every {u} under both ({plural(len(same), 'figure')}): {_grouped(same)}"]
     tested = len(shown)
     if tested and has_interval(c.n):
-        lines.append(f"Of {plural(tested, 'figure')} that differ in some deal, about {0.05 * tested:.1f} "
+        lines.append(f"Of {plural(tested, 'figure')} that differ in some {u}, about {0.05 * tested:.1f} "
                      "would show a change at 95% by chance alone.")  # fmt: skip
     return "\n".join(lines)
 

@@ -8,11 +8,12 @@ import sys
 import click
 
 from ..options import parse_assignments
+from .core import GAME_HELP
 from .main import GAME, main
 
 
 @main.command(name="compare")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP)
 @click.option(
     "--preset",
     default=None,
@@ -37,7 +38,9 @@ from .main import GAME, main
     metavar="[SEAT=]SPEC",
     help="a seat's player, e.g. 0=greedy (repeatable; default random)",
 )
-@click.option("--n", type=int, default=100_000, show_default=True, help="number of games (deals paired)")
+@click.option(
+    "--n", type=int, default=100_000, show_default=True, help="number of games, each played under A and B"
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="decides every deck and choice")
 @click.option("--json", "as_json", is_flag=True, help="print the table as one JSON object")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
@@ -55,19 +58,22 @@ def compare_cmd(
     game, preset, players, rules, vs, strategies, n, seed, as_json, threads, progress, chart_path, where
 ):
     """Compare two rule sets on the same deals: which figures the change moves,
-    by how much (B minus A, deal by deal) with its 95% CI, and which it leaves alone.
+    by how much (B minus A, game by game on the same deals) with its 95% CI, and
+    which it leaves alone.
 
     Rule set A is the preset with the --rule options; B is A with the --vs
     options on top (--vs preset=NAME: that preset with A's --players and --rule
     options, then the other --vs options). B must differ from A. The figures
     that changed beyond their CI come first, in words with their units; those
-    identical in every deal under both are named in one line. The first turn
-    rotates with the game index.
+    identical in every game under both are named in one line. The first turn
+    rotates with the game index. What is counted is the game's unit: a deal, or
+    at Oh Hell a whole game of every round.
 
     \b
     Examples:
       whistsim compare --game welsh --vs scoring=five_penalty --n 100000
       whistsim compare --game whist --vs honours=false --rule unit=deal --where 'side0.honours >= 3'
+      whistsim compare --game ohhell --vs hook=false --n 2000
     """
     from ..comparison import compare, format_comparison
     from ..io import check_outputs, writing
@@ -90,5 +96,5 @@ def compare_cmd(
     if chart_path is not None and not as_json:
         click.echo(f"wrote {chart_path}", err=err)
     if c.interrupted:
-        click.echo(f"whistsim: interrupted after {c.n:,} of {n:,} deals: the table is of those", err=True)
+        click.echo(f"whistsim: interrupted after {c.n:,} of {n:,} {c.unit}s: the table is of those", err=True)
         raise SystemExit(130)

@@ -12,15 +12,19 @@ import sys
 import click
 
 from .. import api
+from ..games import game_names
 from ..options import WhistsimError, parse_assignments, plural, written
 from .main import GAME, main
+
+# The --game help, from the registry of games (whistsim.games), so that a new game is named there.
+GAME_HELP = "the game: " + " or ".join(filter(None, [", ".join(game_names()[:-1]), game_names()[-1]]))
 
 
 def _game_options(f):
     for opt in reversed(
         [
-            click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist"),
-            click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri; scotch: scotch, french; whist: long, short)"),
+            click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP),
+            click.option("--preset", default=None, help="a preset of the game's rules (whistsim rules --game NAME lists them)"),
             click.option("--players", type=int, default=None, help="number of players"),
             click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule option (repeatable)"),
             click.option("--strategy", "strategies", multiple=True, metavar="[SEAT=]SPEC",

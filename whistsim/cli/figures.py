@@ -6,6 +6,7 @@ import json
 
 import click
 
+from .core import GAME_HELP
 from .main import GAME, main
 
 
@@ -23,7 +24,7 @@ def figure_rows(game: str) -> list[dict]:
 
 
 @main.command(name="figures")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP)
 @click.option("--json", "as_json", is_flag=True, help="the figures as one JSON object")
 def figures_cmd(game, as_json):
     """List every figure a game measures: its unit and what it means.

@@ -48,6 +48,9 @@ class Game:
     players: Registry
     players_of: Callable[[Any], int]
     sides_of: Callable[[Any], int]
+    # What one simulated game is called where they are counted ("400 paired deals"): "deal" by
+    # default; "game" where it is a whole game of many deals (Oh Hell: every round of the schedule).
+    unit: str = "deal"
 
     def make_rules(
         self, preset: str | None = None, players: int | None = None, overrides: dict[str, Any] | None = None

@@ -42,4 +42,5 @@ GAME = Game(
     players=Registry("ohhell", players.PLAYERS, user_checker(play)),
     players_of=lambda rules: rules.players,
     sides_of=lambda rules: rules.players,
+    unit="game",  # a record, a comparison's pair: the whole schedule of rounds
 )
