@@ -50,7 +50,7 @@ TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",
     "title": "the report's title",
     "question": "the question the search answers, for the report",
-    "game": "welsh, scotch or whist",
+    "game": "a game by name (whistsim rules lists them: welsh, scotch, whist, ohhell)",
     "seed": "the one integer that decides every deal, choice and draw of the optimiser",
     "budget": "games the search may play, every table counted",
     "block": "deals a round: every surviving variant plays the same block",
@@ -340,7 +340,9 @@ def design_from_dict(data: dict[str, Any], *, name: str = "design", source: str 
     """Check a spec given as a dict (as TOML reads it) and build it."""
     _unknown("", data, TOP_KEYS)
     if "game" not in data:
-        raise DesignError("game: missing (welsh, scotch or whist)")
+        from ..games import game_names
+
+        raise DesignError(f"game: missing ({', '.join(game_names())})")
     from ..games import game_names
 
     game_name, names = data["game"], game_names()

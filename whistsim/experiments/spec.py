@@ -42,7 +42,7 @@ TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",
     "title": "the report's title",
     "question": "the question the study answers, for the report",
-    "game": "welsh, scotch or whist (a sweep axis 'game' may give other cells other games)",
+    "game": "a game by name: welsh, scotch, whist, ohhell (a sweep axis 'game' may give other cells other games)",
     "n": "games per cell",
     "seed": "the one integer that decides every deck and choice",
     "first": "the seat that plays first, or 'rotate' (default: rotate)",

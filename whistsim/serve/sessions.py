@@ -34,7 +34,7 @@ class UnknownTable(WhistsimError):
 class Setup:
     """How a table was set up: enough to deal it again from the start (undo)."""
 
-    game: str  # the engine's game: welsh, scotch, whist
+    game: str  # the engine's game, by its registry name
     preset: str | None
     rules: dict[str, str]  # option key -> value as typed, as ``--rule KEY=VALUE``
     seat: int
