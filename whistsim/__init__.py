@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 # Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib.
 _LAZY = {
     "compare": ("comparison", "compare"),
-    "play_game": ("play", "play_game"),
+    "play_game": ("terminal", "play_game"),
     "run_experiment": ("experiments", "run_experiment"),
     "load_results": ("experiments", "load_results"),
     "WhistsimWarning": ("advice", "WhistsimWarning"),

@@ -1,8 +1,8 @@
 """A game played one move at a time from Python: :func:`new_game` and :class:`GameState`.
 
-The state is the rules engine the kernels run (the per-game deal classes of
-:mod:`whistsim.play`, stepped by the same compiled ``step`` and asked by the
-same compiled players), so a deal played here with the moves a built-in player
+The state is the rules engine the kernels run (the game's deal at the table,
+``Game.table``, a :class:`whistsim.harness.table.Deal`, stepped by the same compiled
+``step`` and asked by the same compiled players), so a deal played here with the moves a built-in player
 chooses is the deal ``simulate`` plays for that seed. Moves are written as in
 records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``,
 ``"nochallenge"``). For Scotch Whist and Whist, whose games run over several
@@ -16,7 +16,7 @@ and each record are one deal.
 >>> g.play("KD")                         # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-whistsim.play.IllegalMove: KD is illegal: the player does not hold that card
+whistsim.harness.table.IllegalMove: KD is illegal: the player does not hold that card
 >>> g.play("6C")                         # what the table saw
 ['seat 0 leads 6♣']
 >>> g.view(1).trick, len(g.view(1).hand)  # seat 1 sees its own 13 cards and the trick
@@ -42,9 +42,10 @@ import numpy as np
 
 from .cards import card_name
 from .games import get_game, seating
+from .harness.table import IllegalMove, View
 from .options import WhistsimError
-from .play import IllegalMove, View, deal_of, deal_record, first_deal
 from .strategy import StrategySpec, parse_spec
+from .terminal import deal_of, deal_record, first_deal
 
 _SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
 
@@ -199,7 +200,7 @@ class GameState:
         self._moves.append(move)
         if by not in self._by[seat]:
             self._by[seat].append(by)
-        self._told = self._d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+        self._told = self._d.story(events, -1)  # told to no seat of the deal (the narrator): no hidden card
         return list(self._told)
 
     def copy(self) -> GameState:
@@ -277,15 +278,8 @@ def _given(game, deal, seed: int, preset, players, rules, first) -> GameState:
     p = g.players_of(r)
     if first is not None:
         first = _seat_number(first, p, "first seat")
-        if g.name == "welsh":
-            record = {**record, "first": first}
-        elif (
-            first != (record["dealer"] + 1) % p
-        ):  # the turned trump is the dealer's: the deal fixes who leads
-            raise WhistsimError(
-                f"first seat {first}: in this deal seat {(record['dealer'] + 1) % p}, the dealer's left, "
-                "plays first (dealer= in the deal says who deals)"
-            )
+        if g.table is not None:  # the game's table says whether the deal lets that seat move first
+            record = g.table.first_to_move(record, first, p)
     state = GameState(g.name, r, deal_of(g, r, {**record, "moves": []}, seed), seed)
     for i, move in enumerate(record["moves"]):
         if not isinstance(move, str):

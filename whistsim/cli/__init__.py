@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from ..games import NAMES
 from ..options import WhistsimError, near
 
 # Modules that add commands to ``main``; each is a few lines per command.
@@ -121,7 +122,8 @@ def _game_hint(value) -> str:
     return _did_you_mean(value)
 
 
-GAME = Choice(("welsh", "scotch", "whist"), "game", _game_hint)  # whistsim.games.NAMES
+GAME = Choice(NAMES, "game", _game_hint)  # the registry's games
+GAME_HELP = ", ".join(NAMES[:-1]) + " or " + NAMES[-1]  # "welsh, scotch or whist"
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -8,11 +8,11 @@ import sys
 import click
 
 from ..options import parse_assignments
-from . import GAME, main
+from . import GAME, GAME_HELP, main
 
 
 @main.command(name="compare")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP)
 @click.option(
     "--preset",
     default=None,

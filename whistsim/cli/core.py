@@ -13,13 +13,13 @@ import click
 
 from .. import api
 from ..options import WhistsimError, parse_assignments, plural, written
-from . import GAME, main
+from . import GAME, GAME_HELP, main
 
 
 def _game_options(f):
     for opt in reversed(
         [
-            click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist"),
+            click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP),
             click.option("--preset", default=None, help="a preset of the game's rules (welsh: parlett, akagiri; scotch: scotch, french; whist: long, short)"),
             click.option("--players", type=int, default=None, help="number of players"),
             click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="override one rule option (repeatable)"),

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from . import GAME, main
+from . import GAME, GAME_HELP, main
 
 
 def figure_rows(game: str) -> list[dict]:
@@ -23,7 +23,7 @@ def figure_rows(game: str) -> list[dict]:
 
 
 @main.command(name="figures")
-@click.option("--game", type=GAME, default="welsh", show_default=True, help="welsh, scotch or whist")
+@click.option("--game", type=GAME, default="welsh", show_default=True, help=GAME_HELP)
 @click.option("--json", "as_json", is_flag=True, help="the figures as one JSON object")
 def figures_cmd(game, as_json):
     """List every figure a game measures: its unit and what it means.
