@@ -117,7 +117,7 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, d
     overrides = parse_assignments(rules)
     given = None
     if deal is not None or deal_file is not None:
-        from ..terminal import deal_record
+        from ..game import deal_record
 
         if deal is not None and deal_file is not None:
             raise WhistsimError("--deal and --deal-file: give one deal")

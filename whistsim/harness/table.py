@@ -56,10 +56,12 @@ class View:
 class Deal(ABC):
     """One deal of a game, stepped a move at a time. A subclass is made as
     ``(game, rules, record, seed)``: the deal of ``record`` (its moves not made), the seats'
-    random streams from ``seed``; it sets ``buf``, ``play`` (the game's kernel parts),
-    ``step_kernel``, ``n_actions``, ``rules`` and ``words``, and says where the seats are."""
+    random streams from ``seed``; it sets ``buf``, ``E`` (the game's engine: its state's
+    indices), ``play`` (its kernel parts), ``step_kernel``, ``n_actions``, ``rules`` and
+    ``words``, and says where the seats are."""
 
     buf: np.ndarray
+    E: Any
     play: Any
     step_kernel: Any
     n_actions: int

@@ -20,7 +20,7 @@ class DealtDeal(Deal):
     """A dealt game's first deal, as the table needs it."""
 
     def __init__(self, game, rules, record: dict, seed: int) -> None:
-        self.play, self.rules, self.words = play, rules, words_of(rules)
+        self.E, self.play, self.rules, self.words = E, play, rules, words_of(rules)
         self.base = record
         d = records.load(game.name, type(rules), {**record, "moves": []})
         self.buf = d.buf

@@ -19,7 +19,7 @@ class WelshDeal(Deal):
     """Welsh Whist's deal, as the table needs it."""
 
     def __init__(self, game, rules, record: dict, seed: int) -> None:
-        self.play, self.rules, self.words = play, rules, WORDS
+        self.E, self.play, self.rules, self.words = E, play, rules, WORDS
         _, stock, first, _, _ = records.read_record({**record, "moves": []})
         self.stock, self.first = stock, first
         self.buf = E.new_state(rules.to_array())
