@@ -140,9 +140,10 @@ class Table:
             specs = specs * p
         if len(specs) != p:
             raise WhistsimError(f"{len(specs)} strategies for {p} seats")
-        from .advice import warn_ineffective
+        if given is not None:  # a deal from the seed is simulated, which warns of idle settings once
+            from .advice import warn_ineffective
 
-        warn_ineffective(game, r, specs, given=dict(rules or {}))
+            warn_ineffective(game, r, specs, given=dict(rules or {}))
         hint_spec = parse_spec(hint or g.default_player)
         seated = [hint_spec if q == seat else s for q, s in enumerate(specs)]
         ids, params = seating(game, seated, p)
