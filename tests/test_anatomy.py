@@ -174,10 +174,3 @@ def test_every_figure_a_game_measures_is_declared_and_every_declared_one_measure
         declared = set(columns(g.figures, g.players_of(rules), g.sides_of(rules)))
         ratios = {f.name for f in g.figures if f.ratio}
         assert measured == declared - ratios, name
-
-
-def test_the_cli_offers_every_game_of_the_registry():
-    from whistsim.cli.main import GAME
-    from whistsim.games import NAMES
-
-    assert tuple(GAME.choices) == NAMES

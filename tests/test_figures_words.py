@@ -159,10 +159,11 @@ def test_no_help_text_shows_a_doubled_percent_sign():
 def test_plural_says_one_game_and_many_games():
     assert plural(1, "game") == "1 game" and plural(0, "game") == "0 games"
     assert plural(2000, "card") == "2,000 cards" and plural(2, "deal", "deals") == "2 deals"
-    from whistsim.harness.events import TRICK, plain_story
+    from whistsim.harness.events import TRICK
+    from whistsim.harness.narrator import deal_lines
 
-    story = plain_story(iter([(0, 0, [(TRICK, 1, 1, 0)]), (0, 0, [(TRICK, 2, 3, 0)])]), str)
-    assert story == ["  → seat 1 wins the trick (1 card)", "  → seat 2 wins the trick (3 cards)"]
+    story = deal_lines(iter([(0, 0, [(TRICK, 1, 1, 0)]), (0, 0, [(TRICK, 2, 3, 0)])]))
+    assert story == ["  -> seat 1 wins the trick (1 card)", "  -> seat 2 wins the trick (3 cards)"]
     r = run("simulate", "--n", 1)
     assert "1 game in " in r.stdout and not re.search(r"\b1 games\b", r.stdout)
 

@@ -265,7 +265,7 @@ def test_fuzzed_records_get_one_verdict_each_from_solve_and_never_raise(records,
 def test_fuzzed_typed_lines_into_play_are_explained_and_never_raise(records, case):
     """The same junk typed at the table, and a record's moves with one of them replaced by it: every
     line is a move, a command or a bad line explained; play ends as the deal or the input does."""
-    from whistsim.play import PlayStopped, play_game
+    from whistsim.terminal import PlayStopped, play_game
 
     game, i, where, junk, _ = case
     moves = [m.partition(":")[2] for m in records[game][i]["moves"]]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from whistsim.api import judge
 from whistsim.cards import parse_card
 from whistsim.cli import main
-from whistsim.play import IllegalMove, Table, play_game
+from whistsim.terminal import IllegalMove, Table, play_game
 
 
 def run(*args, input=None):
@@ -156,7 +156,7 @@ def test_the_terminal_display_shows_the_plain_views_facts_with_the_hand_by_suit(
     from rich.console import Console
 
     from whistsim.cards import SUIT_WORDS, pretty_card
-    from whistsim.play import rich_view
+    from whistsim.terminal import rich_view
 
     t = Table(game, seed=5)
     t.advance()

@@ -19,9 +19,8 @@ from click.testing import CliRunner
 from whistsim.api import judge
 from whistsim.cli import main
 from whistsim.options import WhistsimError
-from whistsim.play import (
+from whistsim.terminal import (
     COMMANDS,
-    DEFAULT_HINT,
     MAX_IDLE,
     MAX_MOVE_LINE,
     MAX_SKIP,
@@ -52,10 +51,12 @@ def _stops_short(record: dict) -> None:
 
 
 def test_the_other_seats_hold_the_hint_player_unless_a_strategy_is_given():
-    from whistsim.cli.play import _DEFAULT
+    from whistsim.games import NAMES, get_game
 
-    assert _DEFAULT == DEFAULT_HINT  # the CLI's copy (kept to spare --help the games' import)
-    assert DEFAULT_HINT == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
+    defaults = {name: get_game(name).default_player for name in NAMES}  # each game's own
+    assert defaults == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
+    hint_help = " ".join(run("play", "--help").output.split())  # the help names them as they are
+    assert "pimc2 for welsh, pimc for scotch and whist" in hint_help
     t = Table("whist", seed=1)
     assert t.strategies == ["you", "pimc", "pimc", "pimc"] and t.hint_name == "pimc"
     r = run("play", "--game", "welsh", "--seed", 1, "--strategy", "1=greedy", input="quit\n")

@@ -18,7 +18,6 @@ from serve_helpers import Mirror, cards_named, check_hidden
 import whistsim
 from whistsim.games import get_game
 from whistsim.options import WhistsimError
-from whistsim.play import DEFAULT_HINT
 from whistsim.serve import create_app, make_server
 from whistsim.serve.sessions import Tables, UnknownTable
 from whistsim.strategy import parse_spec
@@ -250,7 +249,7 @@ def test_the_setup_offers_the_games_rule_options_and_players_the_cli_lists(clien
         docs = {o.key: o.doc for o in game.options}
         assert all(o["doc"] == docs[o["key"]] for o in g["options"])
         assert [p["name"] for p in g["players"]] == [n for n, _, _ in game.players.describe()]
-        assert g["default_player"] == DEFAULT_HINT[g["game"]]
+        assert g["default_player"] == get_game(g["game"]).default_player
         parse_spec(g["default_player"])
     welsh = games[0]
     assert (

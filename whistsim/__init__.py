@@ -15,7 +15,7 @@ from .tournament import tournament  # noqa: E402  (eager: the module's name is t
 # name's module is imported by name in _load (plain imports, so the package's import graph sees them).
 _LAZY = {
     "compare": "comparison",
-    "play_game": "play",
+    "play_game": "terminal",
     "run_experiment": "experiments",
     "load_results": "experiments",
     "WhistsimWarning": "advice",

@@ -1,9 +1,9 @@
 """A game played one move at a time from Python: :func:`new_game` and :class:`GameState`.
 
-The state is the rules engine the kernels run (the per-game deal classes of
-:mod:`whistsim.play`, stepped by the same compiled ``step`` and asked by the
-same compiled players), so a deal played here with the moves a built-in player
-chooses is the deal ``simulate`` plays for that seed. Moves are written as in
+The state is the rules engine the kernels run (the game's deal at the table,
+``Game.table``, a :class:`whistsim.harness.table.Deal`, stepped by the same compiled
+``step`` and asked by the same compiled players), so a deal played here with the moves
+a built-in player chooses is the deal ``simulate`` plays for that seed. Moves are written as in
 records (``"7H"``, ``"draw"``, ``"pass"``, ``"X=S"``, ``"challenge=2"``,
 ``"nochallenge"``). For Scotch Whist and Whist, whose games run over several
 deals to a target, the state is the game's first deal, as ``whistsim play``
@@ -16,7 +16,7 @@ and each record are one deal.
 >>> g.play("KD")                         # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-whistsim.play.IllegalMove: KD is illegal: the player does not hold that card
+whistsim.harness.table.IllegalMove: KD is illegal: the player does not hold that card
 >>> g.play("6C")                         # what the table saw
 ['seat 0 leads 6♣']
 >>> g.view(1).trick, len(g.view(1).hand)  # seat 1 sees its own 13 cards and the trick
@@ -41,9 +41,9 @@ from typing import Any
 import numpy as np
 
 from .cards import card_name
-from .games import get_game, seating
+from .games import Game, get_game, seating
+from .harness.table import Deal, IllegalMove, View
 from .options import WhistsimError
-from .play import IllegalMove, View, deal_of, deal_record, first_deal
 from .strategy import StrategySpec, parse_spec
 
 _SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
@@ -199,7 +199,7 @@ class GameState:
         self._moves.append(move)
         if by not in self._by[seat]:
             self._by[seat].append(by)
-        self._told = self._d.story(events, -1)  # told as to a seat with no part in it: no hidden card named
+        self._told = self._d.story(events, -1)  # told to no seat of the deal (the narrator): no hidden card
         return list(self._told)
 
     def copy(self) -> GameState:
@@ -277,15 +277,8 @@ def _given(game, deal, seed: int, preset, players, rules, first) -> GameState:
     p = g.players_of(r)
     if first is not None:
         first = _seat_number(first, p, "first seat")
-        if g.name == "welsh":
-            record = {**record, "first": first}
-        elif (
-            first != (record["dealer"] + 1) % p
-        ):  # the turned trump is the dealer's: the deal fixes who leads
-            raise WhistsimError(
-                f"first seat {first}: in this deal seat {(record['dealer'] + 1) % p}, the dealer's left, "
-                "plays first (dealer= in the deal says who deals)"
-            )
+        if g.table is not None:  # the game's table says whether the deal lets that seat move first
+            record = g.table.first_to_move(record, first, p)
     state = GameState(g.name, r, deal_of(g, r, {**record, "moves": []}, seed), seed)
     for i, move in enumerate(record["moves"]):
         if not isinstance(move, str):
@@ -295,6 +288,62 @@ def _given(game, deal, seed: int, preset, players, rules, first) -> GameState:
         except IllegalMove as e:
             raise WhistsimError(f"deal: move {i}: {e}") from None
     return state
+
+
+# -- the deal at the table: dealt from a seed, or given (shared with whistsim.terminal's Table)
+
+
+def _table(g: Game) -> type[Deal]:
+    """The game's deal at the table; one line for a game that has none."""
+    if g.table is None:
+        raise WhistsimError(f"{g.title} has no table to play at (its Game gives no table)")
+    return g.table
+
+
+def first_deal(g: Game, r, seed: int, /, **how) -> Deal:
+    """The deal a simulation with ``seed`` plays first (its first deal, for the dealt games), of
+    game ``g`` under rules ``r``, ready to step; ``how``: :func:`whistsim.simulate`'s arguments
+    (preset, players, rules as given, ...)."""
+    from .api import simulate
+
+    table = _table(g)
+    return table(g, r, simulate(g.name, 1, seed, records=1, **how).records[0], seed)
+
+
+def deal_of(g: Game, r, record: dict, seed: int) -> Deal:
+    """The deal of ``record`` (checked by :func:`deal_record`) ready to step, under rules ``r``;
+    ``seed`` gives the players' random streams alone. Its record says so: ``seed`` holds the run's
+    seed and no game, as the deal was not dealt from it."""
+    d = _table(g)(g, r, record, seed)
+    d.given = True
+    return d
+
+
+def deal_record(
+    deal: str | dict,
+    game: str | None = None,
+    *,
+    preset: str | None = None,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+) -> dict:
+    """The record of a deal given as text (:func:`whistsim.parse_deal`: ``game``, ``preset``,
+    ``players`` and ``rules`` add to its words) or as a record (its own rules; moves, if any, are
+    the caller's to make). One line on a bad deal."""
+    from .deals.notation import parse_deal, read_deal_record
+
+    if isinstance(deal, str):
+        return parse_deal(deal, game, preset=preset, players=players, rules=rules)
+    if not isinstance(deal, dict):
+        raise WhistsimError(f"deal: a deal is text or a record, not {type(deal).__name__}")
+    if preset is not None or players is not None or rules:
+        raise WhistsimError(
+            "deal: a record carries its own rules; preset, players and rules are for a deal as text"
+        )
+    record = read_deal_record(deal)
+    if game is not None and game != record["game"] and not (game == "french" and record["game"] == "scotch"):
+        raise WhistsimError(f"deal: the record is a {record['game']} deal, but the game asked for is {game}")
+    return record
 
 
 def _seat_number(seat: Any, p: int, what: str) -> int:

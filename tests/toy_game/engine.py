@@ -4,8 +4,7 @@ follow suit if able, the highest card of the suit led wins, the winner leads."""
 import numpy as np
 from numba import njit
 
-from whistsim.harness import events as ev
-from whistsim.harness import template
+from whistsim.harness import events, template
 from whistsim.harness.loop import play_deal
 from whistsim.rng import shuffle_stock
 from whistsim.strategy import MAX_PARAMS
@@ -13,18 +12,11 @@ from whistsim.strategy import MAX_PARAMS
 OK, E_OVER, E_NOT_HELD, E_MUST_FOLLOW = range(4)
 ENGINE_ERRORS = {E_OVER: "the deal is over", E_NOT_HELD: "not held", E_MUST_FOLLOW: "must follow suit"}
 
-SEAT = np.dtype([("hand", np.int64, (4,)), ("strategy", np.int64), ("params", np.float64, (MAX_PARAMS,)),
-                 ("rng", np.uint64, (1,))])  # fmt: skip
-TABLE = np.dtype([("turn", np.int64), ("led", np.int64), ("lead_card", np.int64),
-                  ("leader", np.int64), ("left", np.int64), ("tricks", np.int64, (2,))])  # fmt: skip
-STATE_DTYPE = np.dtype([("table", TABLE), ("seats", SEAT, (2,)), ("deck", np.int64, (52,)), ("rng", np.uint64, (1,)),
-                        ("first", np.int64), *ev.EVENT_FIELDS])  # fmt: skip
-
-
-@njit(cache=True)
-def deal(g, base_deck, seed, game, first):
-    shuffle_stock(g, base_deck, seed, game, 2)
-    deal_deck(g, base_deck.shape[0], first)
+i8, u8, f8 = np.int64, np.uint64, np.float64
+SEAT = np.dtype([("hand", i8, (4,)), ("strategy", i8), ("params", f8, (MAX_PARAMS,)), ("rng", u8, (1,))])
+TABLE = np.dtype([*((k, i8) for k in ("turn", "led", "lead_card", "leader", "left")), ("tricks", i8, (2,))])
+STATE = [("table", TABLE), ("seats", SEAT, (2,)), ("deck", i8, (52,)), ("rng", u8, (1,)), ("first", i8)]
+STATE_DTYPE = np.dtype([*STATE, *events.EVENT_FIELDS])
 
 
 @njit(cache=True)
@@ -63,20 +55,20 @@ def apply_move(g, card):
     g.seats[seat].hand[card // 13] &= ~(1 << (card % 13))
     t.left -= 1
     if t.led < 0:
-        t.led, t.lead_card, t.leader = card // 13, card, seat
-        ev.emit(g, ev.LEAD, seat, card, card // 13)
-        t.turn = 1 - seat
+        t.led, t.lead_card, t.leader, t.turn = card // 13, card, seat, 1 - seat
+        events.emit(g, events.LEAD, seat, card, card // 13)
         return
-    ev.emit(g, ev.FOLLOW, seat, card, 0)
+    events.emit(g, events.FOLLOW, seat, card, 0)
     winner = seat if card // 13 == t.led and card > t.lead_card else t.leader
     t.tricks[winner] += 1
-    ev.emit(g, ev.TRICK, winner, 2, 0)
+    events.emit(g, events.TRICK, winner, 2, 0)
     t.led, t.turn = -1, winner
 
 
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
-    deal(g, base_deck, seed, game, first)
+    shuffle_stock(g, base_deck, seed, game, 2)
+    deal_deck(g, base_deck.shape[0], first)
     return play_deal(g, log, log.shape[0] if logging else 0)
 
 

@@ -8,8 +8,7 @@ import sys
 import click
 
 from ..options import parse_assignments
-from .core import GAME_HELP
-from .main import GAME, main
+from .main import GAME, GAME_HELP, main
 
 
 @main.command(name="compare")

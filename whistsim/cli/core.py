@@ -14,10 +14,7 @@ import click
 from .. import api
 from ..games import game_names
 from ..options import WhistsimError, parse_assignments, plural, written
-from .main import GAME, main
-
-# The --game help, from the registry of games (whistsim.games), so that a new game is named there.
-GAME_HELP = "the game: " + " or ".join(filter(None, [", ".join(game_names()[:-1]), game_names()[-1]]))
+from .main import GAME, GAME_HELP, main
 
 
 def _game_options(f):

@@ -6,8 +6,7 @@ import json
 
 import click
 
-from .core import GAME_HELP
-from .main import GAME, main
+from .main import GAME, GAME_HELP, main
 
 
 def figure_rows(game: str) -> list[dict]:

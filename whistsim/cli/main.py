@@ -118,8 +118,8 @@ class GameChoice(Choice):
         return super().convert(value, param, ctx)
 
 
-# whistsim.games.NAMES, written here so that --help need not import the games (a test keeps them equal)
-GAME = GameChoice(("welsh", "scotch", "whist", "ohhell"), "game", _game_hint)
+GAME = GameChoice(NAMES, "game", _game_hint)  # the registry's games
+GAME_HELP = "the game: " + ", ".join(NAMES[:-1]) + " or " + NAMES[-1]
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

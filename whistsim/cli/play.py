@@ -7,22 +7,7 @@ import sys
 import click
 
 from ..options import WhistsimError, parse_assignments, plural
-from .main import Choice, _game_hint, main
-
-# The default player of the other seats and the hint: whistsim.play.DEFAULT_HINT (a test keeps
-# these in step; importing whistsim.play here would load the games for every command's --help).
-_DEFAULT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
-
-
-def _play_hint(value) -> str:
-    """A game whistsim simulates but has no table for, or the usual near miss."""
-    from ..games import game_names
-
-    return (
-        ": it has no table to play at yet"
-        if str(value).strip().lower() in game_names()
-        else _game_hint(value)
-    )
+from .main import GAME, GAME_HELP, main
 
 
 class _Encoded:
@@ -36,12 +21,7 @@ class _Encoded:
 
 
 @main.command(name="play")
-@click.option(
-    "--game",
-    type=Choice(tuple(_DEFAULT), "game", _play_hint),
-    default=None,
-    help="welsh, scotch or whist  [default: welsh, or the deal's]",
-)
+@click.option("--game", type=GAME, default=None, help=f"{GAME_HELP}  [default: welsh, or the deal's]")
 @click.option("--preset", default=None, help="a preset of the game's rules")
 @click.option("--players", type=int, default=None, help="number of players")
 @click.option(
@@ -126,8 +106,9 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, d
       whistsim play --deal 'whist N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 trump=2S'
     """
     from ..api import write_records
+    from ..games import get_game
     from ..io import STDIO, check_output, writing
-    from ..play import PlayStopped, play_game, typed_lines
+    from ..terminal import PlayStopped, play_game, typed_lines
     from .core import _strategies
 
     if record_path is not None:
@@ -136,24 +117,23 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, d
     overrides = parse_assignments(rules)
     given = None
     if deal is not None or deal_file is not None:
-        from ..play import deal_record
+        from ..game import deal_record
 
         if deal is not None and deal_file is not None:
             raise WhistsimError("--deal and --deal-file: give one deal")
         text = deal if deal is not None else _deal_file(deal_file)
         given = deal_record(text, game, preset=preset, players=players,
                             rules=overrides if isinstance(text, str) else None)  # fmt: skip
-        game, preset, players, overrides = given["game"], None, None, {}
-        if game != "whist":  # the deal's seats, for --strategy SEAT=...
-            players = given["rules"]["players"]
+        game, preset, overrides = given["game"], None, {}
+        players = given["rules"].get("players")  # the deal's seats, for --strategy SEAT=...
     game = game or "welsh"
-    specs = _strategies(strategies, players, game, preset, overrides, default=_DEFAULT[game])
+    specs = _strategies(strategies, players, game, preset, overrides, default=get_game(game).default_player)
     show = None
     screen = sys.stderr if to_err else sys.stdout
     if screen.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
         from rich.console import Console
 
-        from ..play import rich_view
+        from ..terminal import rich_view
 
         console = Console(stderr=to_err)
 

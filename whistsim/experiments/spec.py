@@ -697,17 +697,23 @@ def _expand(spec: Spec, top: Any) -> list[Cell]:
     return cells
 
 
-CHEAT_PARAMS = ("cheat", "false_pass", "rate")
 HONEST_WORDS = ("never", "0")
 
 
+def __getattr__(name: str) -> Any:
+    if name == "CHEAT_PARAMS":  # the cheating study's name for Welsh Whist's cheat parameters
+        return get_game("welsh").cheat_params
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _check_combination(game: str, rules: Any, players: list[str], where: str) -> None:
-    """Combinations that parse but cannot mean what they say."""
-    if game != "welsh" or getattr(rules, "revokes", True):
+    """Combinations that parse but cannot mean what they say: a false pass where revokes are off."""
+    cheats = get_game(game).cheat_params  # the game's own (Game.cheat_params)
+    if not cheats or getattr(rules, "revokes", True):
         return
     for q, text in enumerate(players):
         s: StrategySpec = parse_spec(text)
-        explicit = {k: v for k, v in s.params.items() if k in CHEAT_PARAMS}
+        explicit = {k: v for k, v in s.params.items() if k in cheats}
         for k, v in explicit.items():
             if (v != 0) if not isinstance(v, str) else (v.strip().lower() not in HONEST_WORDS):
                 raise SpecError(

@@ -1,7 +1,9 @@
 """What every game gives the rest of whistsim: the seam between games and tools.
 
 A game package builds one :class:`Game`; the batch runner, records, replay,
-show, experiments and the CLI use nothing else of it.
+show, experiments and the CLI use nothing else of it. The fields after ``players`` are
+optional: a game without them has ``rules.players`` seats, each for itself, is told in plain
+words, has no table for ``whistsim play``, and warns of no idle setting.
 """
 
 from __future__ import annotations
@@ -14,10 +16,36 @@ import numpy as np
 
 from ..batch import Batch
 from ..figures import Figure
+from ..harness.narrator import PLAIN, Words
 from ..harness.replay import MoveError, RecordError
-from ..strategy import Registry
+from ..strategy import Registry, StrategySpec
 
-__all__ = ["Game", "MoveError", "RecordError"]
+__all__ = ["Game", "MoveError", "RecordError", "param_given", "turned_on"]
+
+
+def _players(rules: Any) -> int:
+    return rules.players
+
+
+def _plain_words(rules: Any) -> Words:
+    return PLAIN
+
+
+def _no_advice(rules: Any, what: Any) -> list[str]:
+    return []
+
+
+def param_given(spec: StrategySpec, keys: tuple[str, ...]) -> tuple[str, Any] | None:
+    """The first of ``keys`` the player's spec sets, with its value (None: none set)."""
+    for k in keys:
+        if k in spec.params:
+            return k, spec.params[k]
+    return None
+
+
+def turned_on(value: Any) -> bool:
+    """Does a parameter's value ask for something (not 0, never, none)?"""
+    return str(value).strip().lower() not in {"0", "0.0", "never", "none"}
 
 
 @dataclass(frozen=True)
@@ -46,8 +74,20 @@ class Game:
     # and its share of a win (1, 0, or 1/k when k seats tie)
     outcome: Callable[[Batch, Any], tuple[np.ndarray, np.ndarray]]
     players: Registry
-    players_of: Callable[[Any], int]
-    sides_of: Callable[[Any], int]
+    players_of: Callable[[Any], int] = _players
+    sides_of: Callable[[Any], int] = _players  # each seat for itself, unless the game says otherwise
+    # rules -> how the game says its cards, leads and won tricks (harness.narrator)
+    words: Callable[[Any], Words] = _plain_words
+    # the deal at the table (a harness.table.Deal subclass): whistsim play, new_game
+    table: type | None = None
+    # the player of the other seats and of the hint at the table: the strongest fast one
+    default_player: str = "random"
+    # (rules, option keys the user set) -> one line per option the other rules make idle
+    idle_rules: Callable[[Any, set[str]], list[str]] = _no_advice
+    # (rules, a player's spec) -> one line per parameter of that player the rules never consult
+    idle_params: Callable[[Any, StrategySpec], list[str]] = _no_advice
+    # a player's parameters for false passes: experiments refuse them where revokes are off
+    cheat_params: tuple[str, ...] = ()
     # What one simulated game is called where they are counted ("400 paired deals"): "deal" by
     # default; "game" where it is a whole game of many deals (Oh Hell: every round of the schedule).
     unit: str = "deal"

@@ -2,18 +2,16 @@
 
 An engine's ``apply`` reports each thing a move makes happen as one event row
 ``(kind, seat, a, b)`` into its state's event buffer, when events are switched
-on (``ev_on``; simulations leave it off). Narration, and anything else that
-tells a deal, reads these rows: the engine alone decides what a move did.
+on (``ev_on``; simulations leave it off). Narration (:mod:`.narrator`), and anything else
+that tells a deal, reads these rows: the engine alone decides what a move did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import numpy as np
 from numba import njit
-
-from ..options import plural
 
 MAX_EVENTS = 16  # rows one move can cause, at most
 EVENT_FIELDS = (("ev", np.int32, (MAX_EVENTS, 4)), ("ev_n", np.int64), ("ev_on", np.int64))
@@ -71,20 +69,3 @@ def told(buf, holder, seats, actions, step) -> Iterator[tuple[int, int, list[tup
             yield int(seat), int(a), read_events(rec)
     finally:
         rec["ev_on"] = 0
-
-
-def plain_story(moves: Iterator[tuple[int, int, list]], card_words: Callable[[int], str]) -> list[str]:
-    """Lines for people from the events of :func:`told`, in plain words: a telling any
-    game gets for its leads, plays, passes, draws and tricks before it writes its own."""
-    lines = []
-    for _, _, events in moves:
-        for kind, q, a, b in events:
-            if kind == DRAW:
-                lines.append(f"seat {q} draws {card_words(a)}")
-            elif kind in (LEAD, FOLLOW):
-                lines.append(f"seat {q} {'leads' if kind == LEAD else 'plays'} {card_words(a)}")
-            elif kind == PASS:
-                lines.append(f"seat {q} passes" + (" (falsely)" if b else ""))
-            elif kind == TRICK:
-                lines.append(f"  → seat {q} wins the trick ({plural(a, 'card')})")
-    return lines

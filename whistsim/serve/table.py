@@ -44,7 +44,6 @@ def describe_game(name: str) -> dict[str, Any]:
     """What the page needs to set a table of ``name`` up: its presets, rule options (with the
     help texts ``whistsim rules`` shows), players (as ``whistsim strategies`` lists them)."""
     from ..games import get_game
-    from ..play import DEFAULT_HINT
 
     game, fixed = _choice(name)
     g = get_game(game)
@@ -57,7 +56,7 @@ def describe_game(name: str) -> dict[str, Any]:
     players = [{"name": n, "doc": doc} for n, doc, _ in g.players.describe()]
     return {"name": name, "game": game, "title": TITLES.get(name, g.title), "presets": presets,
             "defaults": defaults, "seats": seats, "options": options, "players": players,
-            "default_player": DEFAULT_HINT.get(game, "random")}  # fmt: skip
+            "default_player": g.default_player}  # fmt: skip
 
 
 def _int(value: Any, what: str, default: int) -> int:
@@ -74,7 +73,6 @@ def _int(value: Any, what: str, default: int) -> int:
 def setup_of(body: Any) -> Setup:
     """A table's setup from the form's JSON, checked by the CLI's code (one line when bad)."""
     from ..games import get_game, seating
-    from ..play import DEFAULT_HINT
     from ..strategy import parse_spec
 
     if not isinstance(body, dict):
@@ -96,7 +94,7 @@ def setup_of(body: Any) -> Setup:
     if not 0 <= seat < p:
         raise WhistsimError(f"seat {seat}: expected a seat from 0 to {p - 1}")
     seed = _int(body.get("seed"), "seed", 0)
-    default = DEFAULT_HINT.get(game, "random")
+    default = get_game(game).default_player
     given = body.get("players") or []
     if not isinstance(given, list) or len(given) > p or not all(isinstance(s, str | None) for s in given):
         raise WhistsimError(f"players: expected a list of at most {p} player specs, one per seat")

@@ -1,14 +1,16 @@
-"""``whistsim show`` for the dealt games: a deal told trick by trick, for card players."""
+"""``whistsim show`` for the dealt games: the rules, the deal and hands, the deal told by the
+narrator, the result."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUIT_WORDS, pretty_card
-from ...harness import events as ev
 from ...harness.events import told
+from ...harness.narrator import trick_story
 from .engine import SCOTCH
 from .records import load, replay, start, step
+from .words import words_of
 
 
 def _hand(masks, q: int) -> str:
@@ -62,26 +64,7 @@ def narrate(name: str, rules_cls: type, record: dict[str, Any]) -> str:
         for q in range(p):
             lines.append(f"  seat {q} (side {rules.teams_tuple[q]}): {_hand(core['sets'][k], q)}")
     lines.append("")
-    trick: list[str] = []
-    counted: list[str] = []
-    n = 0
-    for _, _, events in told(buf, lambda b: b[0]["core"], d.seats, d.cards, step):
-        revoked = {q for kind, q, _, _ in events if kind == ev.REVOKE}
-        for kind, q, a, b in events:
-            if kind == ev.LEAD:
-                trick = [f"seat {q} leads {pretty_card(a)}"]
-            elif kind == ev.FOLLOW:
-                trick.append(f"{q} plays {pretty_card(a)}" + (" (revoke)" if q in revoked else ""))
-            elif kind == ev.COUNT:
-                counted.append(f"{pretty_card(a)} {b}")
-            elif kind == ev.TRICK:
-                n += 1
-                worth = f", taking {', '.join(counted)}" if counted else ""
-                lines.append(f"Trick {n:<3} " + " · ".join(trick))
-                lines.append(f"          → seat {q} wins (side {rules.teams_tuple[q]}){worth}")
-                counted = []
-            elif kind == ev.SET:
-                lines.append(f"Set {a + 1}: seat {q} leads.")
+    lines += trick_story(told(buf, lambda b: b[0]["core"], d.seats, d.cards, step), words_of(rules))
     lines.append("")
     keys = [k for k in result if k != "revokes"]
     lines.append("Result")

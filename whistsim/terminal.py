@@ -1,10 +1,11 @@
-"""Play a deal yourself against the built-in players: the logic of ``whistsim play``.
+"""A deal played by a person at the terminal against the built-in players: ``whistsim play``.
 
-A :class:`Table` holds one deal of any game, set up by the same seed and
-rules a simulation would use, with one seat for a person and the built-in
-players in the others. It tells only what that seat may see (its own hand,
-the table, what others showed: passes, voids, tricks), never another hand or
-the stock's order. :func:`play_game` runs a whole deal from a source of typed
+A :class:`Table` holds one deal of any game that gives a table (``Game.table``: the
+game's deal and what a seat sees, ``games/<name>/table.py``), set up by the same seed and
+rules a simulation would use, with one seat for a person and the built-in players in
+the others. It tells only what that seat may see (its own hand, the table, what others
+showed: passes, voids, tricks), never another hand or the stock's order, in the game's
+words (harness/narrator.py). :func:`play_game` runs a whole deal from a source of typed
 moves and returns its record, which ``whistsim replay`` judges like any other.
 
 >>> import whistsim
@@ -19,25 +20,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-import numpy as np
-
-from .cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name, parse_card, pretty_card
+from .cards import SUIT_WORDS, pretty_card
+from .game import deal_of, deal_record, first_deal
 from .games import get_game, seating
 from .harness import events as ev
-from .harness.build import kernel
+from .harness.table import IllegalMove, View
 from .io import LineWithoutEnd, bounded_lines
 from .options import WhistsimError
-from .rng import stream_start
 from .strategy import StrategySpec, parse_spec
-
-# The hint player, and the other seats' player, by default: the strongest player fast enough
-# to answer at once. Welsh Whist: pimc2 (docs/welsh_search.md: +3.6 points a game over pimc); a
-# duplicate tournament of counter, pimc2 and hoarder (1,200 games, seed 7) gave it +31.9 points
-# a game over counter, the earlier default; at the table it answers in a median 6 ms (95th
-# percentile 12 ms) against counter's 2 ms. The dealt games: pimc gains 0.69 (Scotch) and 0.17
-# (Whist) points a deal over heuristic (docs/pimc.md) and answers in a median 6 ms at the table;
-# dd is far slower and no stronger shown (docs/solver.md).
-DEFAULT_HINT = {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
 
 MAX_IDLE = 100  # lines in a row that take the deal no further before play stops (``yes zz``)
 MAX_MOVE_LINE = 4096  # bytes: a typed line is a move or a command, never more
@@ -56,10 +46,6 @@ COMMANDS = (
 )
 
 
-class IllegalMove(WhistsimError):
-    """A typed move the rules do not allow now; the message says why."""
-
-
 class UnreadableInput(WhistsimError):
     """The typed input cannot be read as lines (one with no end in :data:`MAX_SKIP` bytes)."""
 
@@ -71,34 +57,6 @@ class PlayStopped(WhistsimError):
     def __init__(self, message: str, game: PlayedGame) -> None:
         super().__init__(message)
         self.game = game
-
-
-def _cards(cards: Iterable[int]) -> str:
-    return " ".join(pretty_card(int(c)) for c in cards) or "-"
-
-
-@dataclass
-class View:
-    """What a seat may see now, as data: shown as plain text (``describe``) or with rich."""
-
-    label: str  # "your hand (seat 0)"
-    hand: list[int]  # cards in display order
-    seat: int
-    before: list[str] = field(default_factory=list)  # public facts shown before the trick
-    after: list[str] = field(default_factory=list)  # ... and after it
-    trick_label: str = ""
-    trick: list[tuple[int, int]] | None = None  # (seat, card) played so far, when a trick is on
-    trick_note: str = ""
-    columns: list[str] = field(default_factory=list)  # the table of seats: public figures
-    rows: list[list[Any]] = field(default_factory=list)
-
-    def head(self) -> list[str]:
-        """The plain lines above the table of seats."""
-        lines = [f"{self.label}: {_cards(self.hand)}", *self.before]
-        if self.trick is not None:
-            plays = "   ".join(f"{q}: {pretty_card(c)}" for q, c in self.trick)
-            lines.append(f"{self.trick_label}: {plays}{self.trick_note}")
-        return lines + self.after
 
 
 def rich_view(view: View):
@@ -139,282 +97,6 @@ def rich_view(view: View):
     return Group(*parts)
 
 
-class _Deal:
-    """What a game's deal class (:class:`_Welsh`, :class:`_Dealt`) shares: the engine stepped a
-    move at a time, for :class:`Table` and :class:`whistsim.game.GameState` alike. A subclass
-    sets ``buf``, ``play``, ``step_kernel`` and ``n_actions``, and says where the seats are."""
-
-    def legal(self) -> list[str]:
-        """The moves the seat to move may make now, as typed, in the engine's order."""
-        step, buf = self.step_kernel.step, self.buf
-        return [self.name(a) for a in range(self.n_actions) if step(buf.copy(), np.int64(a)) == 0]
-
-    def seat_players(self, ids, params) -> None:
-        """Seat the players of :func:`~whistsim.games.seating`'s ``ids`` and ``params``."""
-        seats = self.seats()
-        for q in range(len(ids)):  # the players' seats (the state holds room for the most)
-            seats[q]["strategy"] = ids[q]
-            seats[q]["params"][:] = params[q]
-
-    def asked(self) -> int:
-        """The decision of the player seated where a decision is owed; a user's function
-        that raises is named in one line."""
-        from .strategy import USER_BASE, user_label
-
-        q = self.to_move()
-        try:
-            return self.decide()
-        except Exception as e:
-            sid = int(self.seats()[q]["strategy"])
-            if sid < USER_BASE:
-                raise
-            while isinstance(e, SystemError) and e.__cause__ is not None:  # Numba's wrapper
-                e = e.__cause__
-            text = " ".join(str(e).split())
-            raise WhistsimError(
-                f"seat {q} ({user_label(sid)}): raised {type(e).__name__}" + (f": {text}" if text else "")
-            ) from None
-
-    def choose(self) -> int:
-        """The seated player's move, as the kernels' loop makes it: a move the rules force
-        (Welsh Whist's pass when unable to follow, draw with an empty hand) is made without
-        asking, any other is asked even when one card is legal, so the players' random
-        streams, and so their play, are those of a simulation with the same seed."""
-        a = int(self.step_kernel.forced(self.buf[0]))
-        return a if a >= 0 else self.asked()
-
-    def apply(self, a: int) -> tuple[str, list[tuple[int, int, int, int]]]:
-        """Make move ``a``: (the move as a record writes it, the events it caused). Raises
-        IllegalMove, the deal unchanged (the engine checks first), for one the rules refuse."""
-        h = self.holder()
-        seat = self.to_move()
-        h["ev_on"], h["ev_n"] = 1, 0
-        try:
-            e = int(self.step_kernel.step(self.buf, np.int64(a)))
-            events = ev.read_events(h)
-        finally:
-            h["ev_on"], h["ev_n"] = 0, 0
-        if e != 0:
-            raise IllegalMove(f"{self.name(a)} is illegal: {self.play.ENGINE_ERRORS[e]}")
-        return f"{seat}:{self.name(a)}", events
-
-    given = False  # a deal given as text or a record, not dealt from the seed
-
-    def _result(self) -> dict:
-        """A record's ``result``: none for a deal under way."""
-        return {"result": self.result()} if self.over() else {}
-
-    def _seed(self, seed: int, where: dict) -> dict:
-        """A record's ``seed``: the run's seed and, for a deal dealt from it, where in the run."""
-        return {"run": seed} if self.given else {"run": seed, **where}
-
-
-class _Welsh(_Deal):
-    """Welsh Whist's deal, as the table needs it."""
-
-    def __init__(self, game, rules, record: dict, seed: int) -> None:
-        from .games.welsh import engine as E
-        from .games.welsh import moves, play, records
-
-        self.E, self.moves, self.play, self.records = E, moves, play, records
-        self.rules = rules
-        _, stock, first, _, _ = records.read_record({**record, "moves": []})
-        self.stock, self.first = stock, first
-        self.buf = E.new_state(rules.to_array())
-        records.start(self.buf, stock, np.int64(first))
-        for q in range(rules.players):
-            self.buf[0]["seats"][q]["rng"][0] = stream_start(seed, 0, 1 + q)
-        self.step_kernel = kernel(play, None)
-        self.n_actions = E.N_ACTIONS
-
-    def holder(self):
-        return self.buf[0]
-
-    def seats(self):
-        return self.buf[0]["seats"]
-
-    def to_move(self) -> int:
-        return int(self.buf[0]["table"]["s"][self.E.S_SEAT])
-
-    def over(self) -> bool:
-        return int(self.buf[0]["table"]["s"][self.E.S_PHASE]) == self.E.OVER
-
-    def parse(self, text: str) -> int:
-        return self.moves.parse_action(text)
-
-    def name(self, a: int) -> str:
-        return self.moves.action_name(a)
-
-    def decide(self) -> int:
-        return self.play.decide_now(self.buf)
-
-    def result(self) -> dict:
-        return self.records.result_of(self.buf)
-
-    def facts(self, seat: int) -> View:
-        E = self.E
-        t = self.buf[0]["table"]
-        s = t["s"]
-        p = self.rules.players
-        hand = self.buf[0]["seats"][seat]["hand"]
-        cards = [c for c in range(53) for _ in range(int(hand[c]))]
-        points = self.records._points(self.buf)
-        v = View(f"your hand (seat {seat})", sorted(cards, key=_welsh_order), seat,
-                 before=[f"stock: {int(s[E.S_STOCK] - s[E.S_TOP])} cards left"],
-                 columns=["seat", "points", "cards won", "hand", "shown void in"])  # fmt: skip
-        if int(s[E.S_PHASE]) in (E.FOLLOW, E.CHALLENGE):
-            led = int(s[E.S_LED_SUIT])
-            v.trick_label = (
-                f"trick (led by seat {int(s[E.S_LEADER])}, {SUIT_WORDS[led] if 0 <= led < 4 else '?'})"
-            )
-            v.trick = [
-                (int(t["trick_seat"][i]), int(t["trick_card"][i])) for i in range(int(s[E.S_TRICK_LEN]))
-            ]
-            passed = [q for q in range(p) if t["passed"][q]]
-            v.trick_note = f"; passed: {', '.join(map(str, passed))}" if passed else ""
-        for q in range(p):
-            void = "".join(SUIT_SYMBOLS[k] if k < 4 else "X" for k in range(5) if t["void"][q][k])
-            v.rows.append([q, int(points[q]), int(t["won_n"][q]), int(t["hand_n"][q]), void or "-"])
-        return v
-
-    def describe(self, seat: int) -> list[str]:
-        v = self.facts(seat)
-        lines = [*v.head(), "seat   points  cards won  hand  shown void in"]
-        for q, pts, won, n, void in v.rows:
-            you = "  (you)" if q == seat else ""
-            lines.append(f"{q:>4} {pts:>8} {won:>10} {n:>5}  {void}{you}")
-        return lines
-
-    def story(self, events, seat: int) -> list[str]:
-        out = []
-        for kind, q, a, b in events:
-            who = "you" if q == seat else f"seat {q}"
-            if kind == ev.DRAW:
-                out.append(f"you draw {pretty_card(a)}" if q == seat else f"seat {q} draws")
-            elif kind == ev.LEAD:
-                what = f"a Taffy as {SUIT_WORDS[b]}" if a == TAFFY else pretty_card(a)
-                out.append(f"{who} {'lead' if q == seat else 'leads'} {what}")
-            elif kind == ev.FOLLOW:
-                out.append(f"{who} {'play' if q == seat else 'plays'} {pretty_card(a)}")
-            elif kind == ev.PASS:  # whether a pass was false is no one's to see, unless challenged
-                out.append(f"{who} {'pass' if q == seat else 'passes'}")
-            elif kind == ev.TRICK:
-                out.append(f"  -> {who} {'win' if q == seat else 'wins'} the trick ({a} cards)")
-            elif kind == ev.CHALLENGE:
-                target = "you" if a == seat else f"seat {a}"
-                out.append(f"  {who} {'challenge' if q == seat else 'challenges'} {target}: "
-                           + ("caught revoking" if b else "wrongly accused"))  # fmt: skip
-            elif kind == ev.KEEP:
-                out.append(
-                    f"{who} {'are' if q == seat else 'is'} last with cards and keep{'s' * (q != seat)} {a}"
-                )
-        return out
-
-    def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
-        return {"game": "welsh", "rules": self.rules.to_record(), "first": self.first,
-                "deck": [card_name(int(c)) for c in self.stock], "moves": moves, **self._result(),
-                "seed": self._seed(seed, {"game": 0}), "strategies": strategies}  # fmt: skip
-
-
-def _welsh_order(c: int) -> tuple[int, int]:
-    return (4, 0) if c == TAFFY else (c // 13, c % 13)
-
-
-class _Dealt(_Deal):
-    """A dealt game's (Scotch Whist, Whist) first deal, as the table needs it."""
-
-    def __init__(self, game, rules, record: dict, seed: int) -> None:
-        from .games.dealt import engine as E
-        from .games.dealt import play, records
-
-        self.E, self.play, self.records = E, play, records
-        self.name_ = game.name
-        self.rules = rules
-        self.base = record
-        d = records.load(game.name, type(rules), {**record, "moves": []})
-        self.buf = d.buf
-        records.start(self.buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
-        for q in range(rules.players):
-            self.buf[0]["core"]["seats"][q]["rng"][0] = stream_start(seed, 0, 1 + q)
-        self.step_kernel = kernel(play, None)
-        self.n_actions = 52
-
-    def holder(self):
-        return self.buf[0]["core"]
-
-    def seats(self):
-        return self.buf[0]["core"]["seats"]
-
-    def to_move(self) -> int:
-        return int(self.holder()["table"]["s"][self.E.S_SEAT])
-
-    def over(self) -> bool:
-        return int(self.holder()["table"]["s"][self.E.S_PHASE]) == self.E.OVER
-
-    def parse(self, text: str) -> int:
-        return parse_card(text.strip())
-
-    def name(self, a: int) -> str:
-        return card_name(a)
-
-    def decide(self) -> int:
-        return self.play.decide_now(self.buf)
-
-    def result(self) -> dict:
-        return self.records.result_of(self.buf, self.rules)
-
-    def facts(self, seat: int) -> View:
-        E = self.E
-        t = self.holder()["table"]
-        s = t["s"]
-        p = self.rules.players
-        bits = self.holder()["seats"][seat]["bits"]
-        hand = [su * 13 + r for su in range(4) for r in range(13) if (int(bits[su]) >> r) & 1]
-        trump = int(s[E.S_TRUMP])
-        sides = self.rules.n_teams
-        v = View(f"your hand (seat {seat}, side {int(t['team'][seat])})", hand, seat,
-                 before=[f"trumps: {SUIT_WORDS[trump]} (turned up: {pretty_card(int(s[E.S_TURNUP]))}, dealer seat "
-                         f"{int(s[E.S_DEALER])}); set {int(s[E.S_SET]) + 1} of {self.rules.sets}"],
-                 after=["game score before this deal: "
-                        + ", ".join(f"side {k} {int(t['score'][k])}" for k in range(sides))
-                        + f" (target {self.rules.target})"],
-                 columns=["seat", "side", "tricks", "hand", "shown void in"])  # fmt: skip
-        n = int(s[E.S_TRICK_LEN])
-        if n and int(s[E.S_LED]) >= 0:
-            v.trick_label = f"trick (led by seat {int(s[E.S_LEADER])})"
-            v.trick = [(int(t["trick_seat"][i]), int(t["trick_card"][i])) for i in range(n)]
-        for q in range(p):
-            void = "".join(SUIT_SYMBOLS[k] for k in range(4) if t["void"][q][k])
-            v.rows.append([q, int(t["team"][q]), int(t["tricks"][q]), int(t["hand_n"][q]), void or "-"])
-        return v
-
-    def describe(self, seat: int) -> list[str]:
-        v = self.facts(seat)
-        lines = [*v.head(), "seat  side  tricks  hand  shown void in"]
-        for q, side, tricks, n, void in v.rows:
-            you = "  (you)" if q == seat else ""
-            lines.append(f"{q:>4} {side:>5} {tricks:>7} {n:>5}  {void}{you}")
-        return lines
-
-    def story(self, events, seat: int) -> list[str]:
-        out = []
-        for kind, q, a, _b in events:
-            who = "you" if q == seat else f"seat {q}"
-            if kind in (ev.LEAD, ev.FOLLOW):
-                verb = ("lead" if kind == ev.LEAD else "play") + ("s" if q != seat else "")
-                out.append(f"{who} {verb} {pretty_card(a)}")
-            elif kind == ev.TRICK:
-                out.append(f"  -> {who} {'win' if q == seat else 'wins'} the trick")
-            elif kind == ev.SET:
-                out.append(f"the next set of hands is taken up; {who} {'lead' if q == seat else 'leads'}")
-        return out  # a revoke is no one's to see until the deal is scored
-
-    def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
-        out = {k: v for k, v in self.base.items() if k not in ("moves", "result", "seed", "strategies")}
-        return {**out, "moves": moves, **self._result(), "seed": self._seed(seed, {"game": 0, "deal": 0}),
-                "strategies": strategies}  # fmt: skip
-
-
 class Table:
     """One deal with a person in seat ``seat`` and built-in players elsewhere.
 
@@ -452,16 +134,17 @@ class Table:
         if not 0 <= seat < p:
             raise WhistsimError(f"--seat {seat}: expected a seat from 0 to {p - 1}")
         if strategies is None:  # the strongest fast player, as the hint
-            strategies = (DEFAULT_HINT.get(game, "random"),)
+            strategies = (g.default_player,)
         specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
         if len(specs) == 1:
             specs = specs * p
         if len(specs) != p:
             raise WhistsimError(f"{len(specs)} strategies for {p} seats")
-        from .advice import warn_ineffective
+        if given is not None:  # a deal from the seed is simulated, which warns of idle settings once
+            from .advice import warn_ineffective
 
-        warn_ineffective(game, r, specs, given=dict(rules or {}))
-        hint_spec = parse_spec(hint or DEFAULT_HINT.get(game, "random"))
+            warn_ineffective(game, r, specs, given=dict(rules or {}))
+        hint_spec = parse_spec(hint or g.default_player)
         seated = [hint_spec if q == seat else s for q, s in enumerate(specs)]
         ids, params = seating(game, seated, p)
         self.game, self.rules, self.seat, self.seed = game, r, seat, seed
@@ -586,52 +269,6 @@ class Table:
         """The deal's record (docs/records.md): ``whistsim replay`` judges it. Before the deal
         is over it has no ``result``, and replay judges every move and says where they stop."""
         return self.d.record(list(self.moves), self.seed, self.strategies)
-
-
-def first_deal(g, r, seed: int, /, **how) -> _Deal:
-    """The deal a simulation with ``seed`` plays first (its first deal, for the dealt games), of
-    game ``g`` under rules ``r``, ready to step; ``how``: :func:`whistsim.simulate`'s arguments
-    (preset, players, rules as given, ...)."""
-    from .api import simulate
-
-    sim = simulate(g.name, 1, seed, records=1, **how)
-    return (_Welsh if g.name == "welsh" else _Dealt)(g, r, sim.records[0], seed)
-
-
-def deal_of(g, r, record: dict, seed: int) -> _Deal:
-    """The deal of ``record`` (checked by :func:`deal_record`) ready to step, under rules ``r``;
-    ``seed`` gives the players' random streams alone. Its record says so: ``seed`` holds the run's
-    seed and no game, as the deal was not dealt from it."""
-    d = (_Welsh if g.name == "welsh" else _Dealt)(g, r, record, seed)
-    d.given = True
-    return d
-
-
-def deal_record(
-    deal: str | dict,
-    game: str | None = None,
-    *,
-    preset: str | None = None,
-    players: int | None = None,
-    rules: dict[str, Any] | None = None,
-) -> dict:
-    """The record of a deal given as text (:func:`whistsim.parse_deal`: ``game``, ``preset``,
-    ``players`` and ``rules`` add to its words) or as a record (its own rules; moves, if any, are
-    the caller's to make). One line on a bad deal."""
-    from .deals.notation import parse_deal, read_deal_record
-
-    if isinstance(deal, str):
-        return parse_deal(deal, game, preset=preset, players=players, rules=rules)
-    if not isinstance(deal, dict):
-        raise WhistsimError(f"deal: a deal is text or a record, not {type(deal).__name__}")
-    if preset is not None or players is not None or rules:
-        raise WhistsimError(
-            "deal: a record carries its own rules; preset, players and rules are for a deal as text"
-        )
-    record = read_deal_record(deal)
-    if game is not None and game != record["game"] and not (game == "french" and record["game"] == "scotch"):
-        raise WhistsimError(f"deal: the record is a {record['game']} deal, but the game asked for is {game}")
-    return record
 
 
 @dataclass
@@ -832,6 +469,5 @@ __all__ = [
     "typed_lines",
     "deal_record",
     "rich_view",
-    "DEFAULT_HINT",
     "COMMANDS",
 ]
