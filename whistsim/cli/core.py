@@ -12,7 +12,6 @@ import sys
 import click
 
 from .. import api
-from ..games import game_names
 from ..options import WhistsimError, parse_assignments, plural, written
 from .main import GAME, GAME_HELP, main
 

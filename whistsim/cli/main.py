@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from ..games import NAMES
 from ..options import WhistsimError, near
 
 
