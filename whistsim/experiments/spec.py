@@ -700,12 +700,6 @@ def _expand(spec: Spec, top: Any) -> list[Cell]:
 HONEST_WORDS = ("never", "0")
 
 
-def __getattr__(name: str) -> Any:
-    if name == "CHEAT_PARAMS":  # the cheating study's name for Welsh Whist's cheat parameters
-        return get_game("welsh").cheat_params
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _check_combination(game: str, rules: Any, players: list[str], where: str) -> None:
     """Combinations that parse but cannot mean what they say: a false pass where revokes are off."""
     cheats = get_game(game).cheat_params  # the game's own (Game.cheat_params)

@@ -269,11 +269,11 @@ def _jobs() -> jobs_.Jobs:
 
 def _games() -> dict:
     """Each game's presets, options (with their help) and built-in players, for the form."""
-    from ..games import get_game
+    from ..games import NAMES, get_game
     from ..options import alternatives, written
 
     out = {}
-    for name in ("welsh", "scotch", "whist"):
+    for name in NAMES:
         g = get_game(name)
         options = [{"key": o.key, "default": written(o.default), "doc": o.doc,
                     "choices": alternatives(written(c) for c in o.choices) if o.choices else ""}

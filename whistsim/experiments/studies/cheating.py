@@ -14,11 +14,12 @@ import math
 
 import pandas as pd
 
+from ...games import get_game
 from ...stats import Estimate
 from ...strategy import parse_spec
 from .. import cheaters as C
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
-from ..spec import CHEAT_PARAMS, Cell, fmt_value
+from ..spec import Cell, fmt_value
 from ..tools import find_axis
 
 SCORE = "points"  # per seat: the cheater's gain is its points against honest play on the same deals
@@ -78,7 +79,7 @@ def groups(result: ExperimentResult) -> list[_Group] | None:
     an honest baseline; his strength and policy are read from the cell's players."""
     spec = result.spec
     cheater = find_axis(spec, lambda a: a in spec.baseline and a.startswith("seats.")
-                        and (a.count(".") == 1 or a.split(".")[-1] in CHEAT_PARAMS))  # fmt: skip
+                        and (a.count(".") == 1 or a.split(".")[-1] in get_game("welsh").cheat_params))  # fmt: skip
     if cheater is None or not cheater.split(".")[1].isdigit():
         return None
     seat = int(cheater.split(".")[1])

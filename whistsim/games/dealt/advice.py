@@ -9,7 +9,13 @@ from ...strategy import _fmt as fmt
 from ..base import param_given, turned_on
 from .engine import SCOTCH
 
-_SCOTCH_ONLY = ("two_rounds", "tenace", "ten_to_partner")  # the heuristic's Scotch Whist advice
+_SCOTCH_ONLY = (
+    "two_rounds",
+    "tenace",
+    "ten_to_partner",
+    "place_left",
+    "ten_only",
+)  # the heuristic's Scotch Whist advice
 _WHIST_ONLY = ("draw_trumps",)  # ... and its Whist advice
 
 
