@@ -8,9 +8,9 @@ from typing import Any
 from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
-from . import narrate, play, players, records
+from . import kernels, narrate, players, records
 from .figures import measure, outcome
-from .play import play_batch
+from .kernels import play_batch
 
 
 def dealt_game(name: str, title: str, rules_cls: type, options: tuple, presets: dict, figures: tuple) -> Game:
@@ -31,7 +31,7 @@ def dealt_game(name: str, title: str, rules_cls: type, options: tuple, presets: 
         figures=figures,
         measure=measure,
         outcome=outcome,
-        players=Registry(name, players.PLAYERS, user_checker(play)),
+        players=Registry(name, players.PLAYERS, user_checker(kernels)),
         players_of=lambda rules: rules.players,
         sides_of=lambda rules: rules.n_teams,
     )
