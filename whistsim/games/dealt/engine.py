@@ -512,7 +512,7 @@ def score_deal(c):
     score_with(c, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one body with score_deal: no call more per deal
 def score_with(c, winner, trick):
     """:func:`score_deal`, with the cards of ``trick`` (one bit per card code) counted as taken by
     seat ``winner`` (-1: none), as when the deal's last trick is still in the hands."""
@@ -621,7 +621,7 @@ def claims(c, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_order(team, p, dealer, order):
     """The sides in count-out turn, into ``order``: in turn from the dealer's left (by choice).
     Returns how many."""

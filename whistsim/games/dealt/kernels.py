@@ -389,10 +389,13 @@ def _random_deal(c, moves, limit):
                     if held != 0:  # follow: a uniform card of the suit led
                         suit = led
                         rank = nth(held, randbelow(own.rng, 0, popcount(held)))
+                        # the step in each branch: here LLVM knows the card follows suit
+                        _, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
                     else:
                         suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
-                    f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
-                    followed &= f
+                        followed, best, best_pw = follow(
+                            t, seat, i, suit, rank, led, trump, scotch, best, best_pw
+                        )
                 own.bits[suit] &= ~(1 << rank)
                 own.n -= 1
                 card = suit * 13 + rank
@@ -494,8 +497,11 @@ def _plain_deal(c, moves, limit):
                 else:
                     f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
                     followed &= f
-                s[S_BEST] = best  # as the engine keeps them: heuristic reads them
-                s[S_BEST_POWER] = best_pw
+                if (
+                    best == i
+                ):  # the card leads the trick now: kept as the engine keeps it (heuristic reads it)
+                    s[S_BEST] = i
+                    s[S_BEST_POWER] = best_pw
                 bit = np.int64(1) << rank
                 own.bits[suit] &= ~bit
                 own.n -= 1
