@@ -12,7 +12,7 @@ import whistsim
 from whistsim.games import seating
 from whistsim.games.dealt import records as R
 from whistsim.games.dealt.engine import S_SEAT
-from whistsim.games.dealt.play import decide_now as decide_in
+from whistsim.games.dealt.kernels import decide_now as decide_in
 from whistsim.games.dealt.players.pimc import sample_deal
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules

@@ -17,7 +17,7 @@ from whistsim.cards import card_name, parse_card
 from whistsim.cli import main
 from whistsim.games import get_game, seating
 from whistsim.games.dealt.engine import MAX_PLAYERS, S_SET
-from whistsim.games.dealt.play import decide_now as decide_in
+from whistsim.games.dealt.kernels import decide_now as decide_in
 from whistsim.games.dealt.players import heuristic, pimc
 from whistsim.games.dealt.records import hands_of, step
 from whistsim.strategy import parse_spec

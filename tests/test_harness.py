@@ -17,7 +17,7 @@ import whistsim
 from whistsim.cli import main
 from whistsim.experiments import run_experiment, spec_from_dict
 from whistsim.games import get_game
-from whistsim.games.welsh import play as welsh_play
+from whistsim.games.welsh import kernels as welsh_play
 from whistsim.games.welsh import players as welsh_players
 from whistsim.harness import build
 from whistsim.harness import events as ev

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 import whistsim
 from whistsim.cli import main
-from whistsim.games.dealt import play
+from whistsim.games.dealt import kernels
 from whistsim.games.dealt.engine import N_PARTS, P_CARDS, P_HONOURS, P_TRICK_POINTS
+from whistsim.games.dealt.engine import count_out as count_out_deal
 from whistsim.odds import (
     count_out,
     distribution,
@@ -96,15 +97,15 @@ def test_a_higher_score_never_lowers_the_chance(seed, target):
 
 
 def engine_count_out(s, score, parts, dealer):
-    """The winner by the engine's own count-out (games.dealt.play._count_out)."""
-    buf = play.new_state(s.rules, 1)
+    """The winner by the engine's own count-out (games.dealt.engine.count_out)."""
+    buf = kernels.new_state(s.rules, 1)
     g = buf[0]
     res = np.zeros((N_PARTS, 8), np.int64)
     for j, row in enumerate(s.parts):
         res[row, : s.sides] = parts[j]
     g["core"]["result"][:] = res
     g["core"]["table"]["score"][: s.sides] = score
-    return play._count_out(g, dealer)
+    return count_out_deal(g["core"], dealer, g["order"])
 
 
 def test_scotch_the_ten_counts_out_before_cards():
@@ -185,7 +186,7 @@ def test_measured_parts_add_up_to_the_points_of_single_deal_games(game, players)
 def test_start_score_plays_games_on_from_that_score():
     # Short whist (no honours) from 4-4: the first deal's odd trick ends every game.
     s = setting("whist", preset="short")
-    b = play.play_batch(s.rules, s.ids, s.params, seed=3, n=200, first=1, start_score=(4, 4))
+    b = kernels.play_batch(s.rules, s.ids, s.params, seed=3, n=200, first=1, start_score=(4, 4))
     assert (b.game["deals"] == 1).all()
     winner = b.game["winner"]
     assert (b.side["score"][np.arange(200), winner] >= 5).all()
@@ -197,7 +198,7 @@ def test_start_score_plays_games_on_from_that_score():
 def test_start_score_must_be_one_score_per_side_short_of_the_target(score):
     s = setting("whist", preset="short")
     with pytest.raises(WhistsimError, match="start score"):
-        play.play_batch(s.rules, s.ids, s.params, seed=0, n=1, start_score=score)
+        kernels.play_batch(s.rules, s.ids, s.params, seed=0, n=1, start_score=score)
 
 
 # ---- the method against whole games ----------------------------------------------------------
@@ -311,7 +312,7 @@ def test_whist_deducted_penalties_are_modelled_only_when_never_claimed():
 
 
 def test_whist_points_parts_are_the_engines_count_out_rows():
-    assert setting("whist").parts == (play.P_PENALTY, P_TRICK_POINTS, P_HONOURS)
+    assert setting("whist").parts == (kernels.P_PENALTY, P_TRICK_POINTS, P_HONOURS)
     assert setting("scotch").parts[CARDS] == P_CARDS
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from test_dealt_support import SCOTCH4, WHIST, cards, hidden_exchanges, record, state_after
 
 from whistsim.cards import parse_card
-from whistsim.games.dealt.play import decide_now
+from whistsim.games.dealt.kernels import decide_now
 from whistsim.games.dealt.players import PLAYERS, pimc
 
 # Whist, dealer 3, spades trumps: seat 1 holds 6C 8C 9C, and the 7C is seat 0's

@@ -39,8 +39,7 @@ def test_last_trick_is_valued_as_the_engine_scores_it():
     @njit
     def both(buf, sides):
         c = buf[0].core
-        points = np.zeros(16, np.int64)
-        fast = np.array([_last_trick(c, x, points) for x in range(sides)])
+        fast = np.array([_last_trick(c, x) for x in range(sides)])
         while c.table.s[0] == 0:
             apply(c, _only_card(c.seats[c.table.s[S_SEAT]]))
         return fast, np.array([_value(c, x) for x in range(sides)])

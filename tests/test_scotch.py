@@ -30,9 +30,10 @@ from whistsim.games.dealt.engine import (
     S_SEAT,
     S_SET,
     S_WINNER,
+    count_out,
     power,
 )
-from whistsim.games.dealt.play import ENDED_REVOKE, _count_out, new_state
+from whistsim.games.dealt.kernels import ENDED_REVOKE, new_state
 from whistsim.games.dealt.records import hands_of
 from whistsim.games.scotch import GAME
 from whistsim.games.scotch.rules import ScotchRules
@@ -264,7 +265,7 @@ def _counted(scores, parts, dealer=3, rules=None):
     g["core"]["table"]["score"][:2] = scores
     for row, pts in parts.items():
         g["core"]["result"][row][:2] = pts
-    winner = _count_out(buf[0], dealer)
+    winner = count_out(g["core"], dealer, g["order"])
     return winner, g["core"]["table"]["score"][:2].tolist()
 
 

@@ -11,7 +11,7 @@ from whistsim.batch import Batch
 from whistsim.games import seating
 from whistsim.games.dealt.engine import P_TEN, P_TEN_DEALT
 from whistsim.games.dealt.figures import _study_figures, measure
-from whistsim.games.dealt.play import C_TEN_CAUGHT, C_TEN_LOST_AT, _tally_deal
+from whistsim.games.dealt.kernels import C_TEN_CAUGHT, C_TEN_LOST_AT, _tally_deal
 from whistsim.games.scotch import GAME
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.strategy import parse_spec

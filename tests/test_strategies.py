@@ -9,8 +9,8 @@ from welsh_deals import Deal
 
 from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
+from whistsim.games.welsh.kernels import decide_now as decide_state
 from whistsim.games.welsh.moves import action_name
-from whistsim.games.welsh.play import decide_now as decide_state
 from whistsim.strategy import MAX_PARAMS, Param, StrategyError, parse_spec
 
 

@@ -10,8 +10,8 @@ from numba import njit
 from whistsim.cards import TAFFY
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh.play import deal_stock
-from whistsim.games.welsh.play import decide_now as decide_state
+from whistsim.games.welsh.kernels import deal_stock
+from whistsim.games.welsh.kernels import decide_now as decide_state
 from whistsim.games.welsh.records import step
 from whistsim.games.welsh.rules import WelshRules
 from whistsim.strategy import parse_spec

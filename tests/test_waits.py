@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from whistsim import eta
 from whistsim.cli import main
-from whistsim.games.dealt import play as dealt_play
+from whistsim.games.dealt import kernels as dealt_play
 from whistsim.harness import build
 
 odds_module = importlib.import_module("whistsim.odds")  # the package's ``odds`` is the function

@@ -17,7 +17,7 @@ from whistsim import api
 from whistsim.cards import FIVE, TAFFY, TEN
 from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh import play, players
+from whistsim.games.welsh import kernels, players
 from whistsim.games.welsh.records import read_record, replay, start, step
 from whistsim.games.welsh.rules import CHALLENGES, SCORINGS, WelshRules
 from whistsim.harness.build import kernel
@@ -57,7 +57,7 @@ seed_st = st.integers(0, 2**63 - 1)
 
 def batch_of(rules, specs, seed, n, **kw):
     ids, params = seating("welsh", specs, rules.players)
-    return play.play_batch(rules, ids, params, seed=seed, n=n, **kw)
+    return kernels.play_batch(rules, ids, params, seed=seed, n=n, **kw)
 
 
 def py_points(rules: WelshRules, won: np.ndarray) -> list[int]:
@@ -160,7 +160,7 @@ def test_five_penalty_total_is_216_less_6_per_five():
 
 # ---- a game depends on (seed, game index) alone ------------------------------------
 
-N_DET = 2 * play.BLOCK + 11  # more than two of the kernel's blocks
+N_DET = 2 * kernels.BLOCK + 11  # more than two of the kernel's blocks
 
 
 def columns(b) -> dict[str, np.ndarray]:
@@ -209,7 +209,7 @@ def test_results_identical_across_kernel_block_sizes(monkeypatch_module, rules, 
     # The kernel's Python body with another BLOCK: the same games, played in other groups.
     with monkeypatch_module.context() as m:
         ids, _ = seating("welsh", [player], rules.players)
-        k = kernel(play, players, [int(i) for i in ids])
+        k = kernel(kernels, players, [int(i) for i in ids])
         m.setattr(k, "play_games", k.play_games.py_func)
         m.setattr(k, "BLOCK", block)
         other = batch_of(rules, [player], seed, n=N_DET, log_games=2)

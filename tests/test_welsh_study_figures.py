@@ -11,7 +11,7 @@ from whistsim.cards import RANKS
 from whistsim.games import seating
 from whistsim.games.welsh import GAME, piles_points
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh import play as P
+from whistsim.games.welsh import kernels as P
 from whistsim.strategy import parse_spec
 
 

@@ -7,8 +7,8 @@ from test_dealt_support import WHIST, autoplay, record, replay, state_after
 
 from whistsim.cards import RANKS
 from whistsim.games import MoveError, RecordError, seating
-from whistsim.games.dealt.engine import P_HONOURS, P_PENALTY, P_TRICK_POINTS, S_WINNER
-from whistsim.games.dealt.play import _count_out, new_state
+from whistsim.games.dealt.engine import P_HONOURS, P_PENALTY, P_TRICK_POINTS, S_WINNER, count_out
+from whistsim.games.dealt.kernels import new_state
 from whistsim.games.whist import GAME
 from whistsim.games.whist.rules import WhistRules
 from whistsim.options import RuleError
@@ -90,7 +90,7 @@ def _counted(scores, parts, dealer=3):
     g["core"]["table"]["score"][:2] = scores
     for row, pts in parts.items():
         g["core"]["result"][row][:2] = pts
-    return _count_out(buf[0], dealer), g["core"]["table"]["score"][:2].tolist()
+    return count_out(g["core"], dealer, g["order"]), g["core"]["table"]["score"][:2].tolist()
 
 
 def test_count_out_revoke_then_tricks_then_honours():
@@ -158,8 +158,7 @@ def test_whist_rules_and_records_reject_bad_input():
 
 def _claims(rules: dict, result: dict, revokes: list[tuple[int, int]]):
     """A finished deal's score (rows of ``c.result``: [side 0, side 1]) after the game's claims."""
-    from whistsim.games.dealt.engine import P_POINTS
-    from whistsim.games.dealt.play import _whist_claims
+    from whistsim.games.dealt.engine import P_POINTS, claims
 
     buf = new_state(WhistRules.make(**rules))
     core = buf[0]["core"]
@@ -169,7 +168,7 @@ def _claims(rules: dict, result: dict, revokes: list[tuple[int, int]]):
         core["revokes"][j] = (seat, trick)
     core["n_revokes"] = len(revokes)
     buf[0]["claim_rng"][0] = 12345
-    _whist_claims(buf[0])
+    claims(core, buf[0]["claim_rng"])
     drew = int(buf[0]["claim_rng"][0]) != 12345
     assert drew == (rules.get("claim", 1) < 1)  # every revoke noticed: no claim is drawn
     res = core["result"]
@@ -258,7 +257,7 @@ def test_revoke_score_and_claim_reject_bad_values():
 
 
 def _heuristic_to_play(rec: dict, **params) -> int:
-    from whistsim.games.dealt.play import decide_now
+    from whistsim.games.dealt.kernels import decide_now
     from whistsim.games.dealt.players import PLAYERS, heuristic
 
     buf = state_after(rec)

@@ -35,8 +35,8 @@ _LAZY = {
 def _load(module: str):
     if module == "comparison":
         from . import comparison as m
-    elif module == "play":
-        from . import play as m
+    elif module == "terminal":
+        from . import terminal as m
     elif module == "experiments":
         from . import experiments as m
     elif module == "advice":

@@ -21,7 +21,7 @@ from numba import njit
 
 from .games import seating
 from .games.welsh import engine as E
-from .games.welsh.play import deal_stock, decide_now
+from .games.welsh.kernels import deal_stock, decide_now
 from .games.welsh.records import start, step
 from .games.welsh.rules import WelshRules
 from .strategy import parse_spec

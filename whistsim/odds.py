@@ -46,10 +46,11 @@ from numba import njit, prange
 
 from . import eta
 from .eta import PROBE_SECONDS
-from .games.dealt import play
+from .games.dealt import kernels
 from .games.dealt import players as roster
-from .games.dealt.engine import ENGINE_ERRORS, R_PLAYERS
-from .games.dealt.play import G_SHUFFLES, LOG_ROW, play_game
+from .games.dealt.engine import ENGINE_ERRORS, MAX_TEAMS, SCOTCH_ORDER, WHIST_ORDER, add_parts, count_order
+from .games.dealt.kernels import G_SHUFFLES, LOG_ROW, play_game
+from .games.dealt.rules import R_PLAYERS
 from .harness import parallel_template
 from .harness.build import kernel
 from .harness.deal import NO_DEAL
@@ -128,15 +129,10 @@ class Setting:
         return self.rules.target
 
     def order(self, dealer: int) -> list[int]:
-        """Sides in count-out turn from the dealer's left, as the engine takes them."""
-        teams = self.rules.teams_tuple
-        p = self.players
-        out: list[int] = []
-        for j in range(p):
-            side = teams[(dealer + 1 + j) % p]
-            if side not in out:
-                out.append(side)
-        return out
+        """Sides in count-out turn, as the engine takes them (its ``count_order``)."""
+        order = np.zeros(MAX_TEAMS, np.int64)
+        n = count_order(self.rules.team_array(), self.players, dealer, order)
+        return [int(x) for x in order[:n]]
 
     def describe(self) -> str:
         return f"{self.game}: {self.rules.describe()}"
@@ -186,10 +182,10 @@ def setting(
         raise WhistsimError("odds: users' own strategies are not supported here; use a built-in one")
     names = [str(s) for s in (specs if len(specs) == p else specs * p)]
     if r.kind == SCOTCH:
-        parts = play.SCOTCH_ORDER
+        parts = SCOTCH_ORDER
         part_names = ("ten", "ten_diamonds", "cards", "ace", "king", "queen", "jack")
     else:
-        parts = play.WHIST_ORDER
+        parts = WHIST_ORDER
         part_names = ("penalty", "trick_points", "honours")
     teams = r.teams_tuple
     period = p
@@ -223,12 +219,12 @@ def measure(
     if n < 1:
         raise WhistsimError(f"odds: n={n}: expected at least 1 deal")
     check_batch_args(seed, 0, s.players)
-    states = play.new_state(s.rules, numba.get_num_threads())
+    states = kernels.new_state(s.rules, numba.get_num_threads())
     states["core"]["seats"]["strategy"][:, : s.players] = s.ids
     states["core"]["seats"]["params"][:, : s.players] = s.params
     out = np.zeros((n, len(s.parts), s.sides), np.int16)
     errors = np.zeros((n, 3), np.int64)
-    k = kernel(play, roster, [int(i) for i in s.ids], templates=(_measure,))
+    k = kernel(kernels, roster, [int(i) for i in s.ids], templates=(_measure,))
     deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
     one_deal = np.concatenate([[1, 0], [] if s.program is None else s.program]).astype(np.int64)
     drawn = np.zeros(n, np.int64)
@@ -286,15 +282,8 @@ NEVER = 32767  # a step past every count-out step: the side does not reach the t
 @njit(cache=True)
 def count_out(score, parts, order, target):
     """The side that first reaches ``target`` when a deal's ``parts[part, side]`` are added to
-    ``score`` part by part, sides in ``order`` within a part (the engine's rule); -1: none."""
-    run = score.copy()
-    for j in range(parts.shape[0]):
-        for i in range(order.shape[0]):
-            side = order[i]
-            run[side] += parts[j, side]
-            if run[side] >= target:
-                return side
-    return -1
+    ``score`` part by part, sides in ``order`` within a part (the engine's ``add_parts``); -1: none."""
+    return add_parts(score.copy(), parts, np.arange(parts.shape[0]), order, order.shape[0], target)
 
 
 def count_out_steps(dist: Distribution, s: Setting) -> np.ndarray:
@@ -739,7 +728,7 @@ def play_from(
 
     def games(done: int, m: int) -> None:  # chunks sized by time, each played ``chunk`` at most at once
         for at in range(done, done + m, chunk):
-            b = play.play_batch(s.rules, s.ids, s.params, seed=seed, start=at, n=min(chunk, done + m - at),
+            b = kernels.play_batch(s.rules, s.ids, s.params, seed=seed, start=at, n=min(chunk, done + m - at),
                                 first=(dealer + 1) % s.players, start_score=tuple(score))  # fmt: skip
             wins[:] += b.side["won"].sum(axis=0)
 

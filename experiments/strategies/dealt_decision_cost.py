@@ -20,7 +20,7 @@ import whistsim
 from whistsim.games import seating
 from whistsim.games.dealt import records as R
 from whistsim.games.dealt.engine import S_LED, S_SEAT
-from whistsim.games.dealt.play import decide_now as decide_in
+from whistsim.games.dealt.kernels import decide_now as decide_in
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
 from whistsim.strategy import parse_spec

@@ -21,7 +21,7 @@ import numba
 import numpy as np
 
 from whistsim.games import seating
-from whistsim.games.welsh import play
+from whistsim.games.welsh import kernels
 from whistsim.games.welsh import players as roster
 from whistsim.games.welsh.engine import (
     OVER,
@@ -34,7 +34,7 @@ from whistsim.games.welsh.engine import (
     reset,
     seat_view,
 )
-from whistsim.games.welsh.play import deal_stock, play_batch
+from whistsim.games.welsh.kernels import deal_stock, play_batch
 from whistsim.games.welsh.rules import WelshRules
 from whistsim.harness import decide, template
 from whistsim.harness.build import kernel
@@ -84,7 +84,7 @@ def decision_costs(
     buf[0]["seats"]["strategy"][:3] = ids
     buf[0]["seats"]["params"][:3] = params
     out = np.zeros(games * 400, STATE_DTYPE)
-    k = kernel(play, roster, range(len(roster.PLAYERS)), templates=(_snapshots, _decide_all))
+    k = kernel(kernels, roster, range(len(roster.PLAYERS)), templates=(_snapshots, _decide_all))
     n = k._snapshots(buf, rules.deck(), np.int64(seed), games, out)
     rows = []
     for text in specs:

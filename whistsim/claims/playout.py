@@ -8,7 +8,7 @@ from typing import Any
 
 from ..games import get_game, seating
 from ..games.dealt.engine import OVER, S_PHASE
-from ..games.dealt.play import decide_now
+from ..games.dealt.kernels import decide_now
 from ..games.dealt.records import load, result_of, start, step
 from ..rng import stream_start
 from ..strategy import parse_spec

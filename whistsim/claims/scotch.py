@@ -225,9 +225,8 @@ def _exchange(kind: str):
 def _count_out(ctx: ClaimRun, skill: str) -> Outcome:
     """The source's example, through the engine's count-out: A (seat 0) wants 4, B 10, C 16 of 41; the deal
     gives A 4 by cards and B the Jack (11); the Ten goes to C, or to B."""
-    from ..games.dealt.engine import P_CARDS, P_JACK, P_TEN
-    from ..games.dealt.play import _count_out as count_out
-    from ..games.dealt.play import new_state
+    from ..games.dealt.engine import P_CARDS, P_JACK, P_TEN, count_out
+    from ..games.dealt.kernels import new_state
 
     rules = get_game("scotch").make_rules("scotch", 3, {})
 
@@ -239,7 +238,7 @@ def _count_out(ctx: ClaimRun, skill: str) -> Outcome:
         ten[ten_to] = 10
         for row, pts in ((P_CARDS, [4, 0, 0]), (P_JACK, [0, 11, 0]), (P_TEN, ten)):
             g["core"]["result"][row][:3] = pts
-        return int(count_out(buf[0], 2))
+        return int(count_out(g["core"], 2, g["order"]))
 
     to_c, to_b = winner(2), winner(1)
     ok = to_c == 0 and to_b == 1

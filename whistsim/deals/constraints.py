@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import ACE, JACK, KING, QUEEN, RANKS, SUIT_WORDS, TAFFY, TEN, card_name, parse_card
+from ..cards import ACE, JACK, KING, QUEEN, RANKS, SUIT_WORDS, TAFFY, TEN, card, card_name, parse_card
+from ..games.dealt.engine import DIAMONDS, FRENCH_TEN_POINTS, TRUMP_POINTS
 from ..harness import deal as K
 from ..options import WhistsimError, near
 
@@ -247,7 +248,7 @@ class Layout:
     owner: tuple[tuple[int, ...], ...]
     team: tuple[int, ...]
     turnup: int
-    french: bool = False
+    points: tuple[int, ...] = ()  # Scotch Whist's points table, as the kernel reads it (harness.deal)
     scotch: bool = False
 
 
@@ -261,8 +262,18 @@ def layout_of(game: str, rules: Any) -> Layout:
         tuple(((d + 1 + (x % per_set) % p) % p) if x < per_set * sets else -1 for x in range(len(pack)))
         for d in range(p)
     )
+    points = _points_table(bool(getattr(rules, "french", False))) if game == "scotch" else ()
     return Layout(game, pack, p, owner, tuple(rules.teams_tuple), per_set * sets - 1,
-                  french=bool(getattr(rules, "french", False)), scotch=game == "scotch")  # fmt: skip
+                  points=points, scotch=game == "scotch")  # fmt: skip
+
+
+def _points_table(french: bool) -> tuple[int, ...]:
+    """What each card counts, from the dealt engine's table: each rank as a trump, then each card
+    not a trump (French Whist's ten of diamonds, when diamonds are not trumps)."""
+    plain = [0] * 52
+    if french:
+        plain[card(TEN, DIAMONDS)] = FRENCH_TEN_POINTS
+    return (*(int(x) for x in TRUMP_POINTS), *plain)
 
 
 @dataclass(frozen=True)
@@ -377,7 +388,7 @@ def _count_args(what: str, lay: Layout) -> tuple[int, int]:
         return K.K_TRUMP, 0x1FFF
     if what == "honours":
         return K.K_TRUMP, sum(1 << r for r in HONOURS)
-    return K.K_POINTS, int(lay.french)  # points
+    return K.K_POINTS, 0  # points: the program's table
 
 
 _GROUP_KIND = {"seat": K.G_SEAT, "side": K.G_SIDE, "dealer": K.G_DEALER, "top": K.G_TOP}
@@ -514,8 +525,10 @@ def compile_where(text: str, game: str, rules: Any) -> Constraint:
     head[K.H_NCODE] = len(code)
     head[K.H_DIRECT] = head[K.H_CODE] + K.WIDTH * len(code) if direct_part else 0
     head[K.H_STACK] = depth
+    head[K.H_POINTS] = head[K.H_CODE] + K.WIDTH * len(code) + len(direct_part) if lay.points else 0
     program = np.array(
-        head + owner + list(lay.team) + [x for ins in code for x in ins] + direct_part, np.int64
+        head + owner + list(lay.team) + [x for ins in code for x in ins] + direct_part + list(lay.points),
+        np.int64,
     )
     term = f"{direct[0].word}.trumps" if direct is not None else None
     return Constraint(text.strip(), tree, lay, program, term)
@@ -543,7 +556,7 @@ def _range(node, lay: Layout) -> tuple[int, int]:
         size = max(sizes)
     kind_, arg = _count_args(what, lay)
     if kind_ == K.K_POINTS:
-        return 0, 30 + 10 * lay.french
+        return 0, sum(lay.points)
     if kind_ == K.K_MASK:
         c = sum(1 for x in lay.pack if (arg >> x) & 1)
         return max(0, size - (n - c)), min(size, c)
@@ -649,7 +662,7 @@ def rate_words(rate: float) -> str:
 class _Deal:
     cards: dict[tuple[str, int], list[int]]  # (group kind, n) -> cards
     trump: int
-    french: bool = False
+    points: tuple[int, ...] = ()
 
     @staticmethod
     def of(record: dict, lay: Layout) -> _Deal:
@@ -658,7 +671,7 @@ class _Deal:
             stock = [parse_card(c) for c in record["deck"]]
             for k in range(1, len(stock) + 1):
                 out[("top", k)] = stock[:k]
-            return _Deal(out, -1, lay.french)
+            return _Deal(out, -1, lay.points)
         p = lay.players
         held = [[parse_card(c) for hand_set in record["hands"] for c in hand_set[q]] for q in range(p)]
         dealer = int(record["dealer"])
@@ -666,10 +679,10 @@ class _Deal:
             out[("seat", q)] = held[q]
             out[("side", lay.team[q])] = out.get(("side", lay.team[q]), []) + held[q]
         out[("dealer", 0)] = held[dealer]
-        return _Deal(out, parse_card(record["trump"]) // 13, lay.french)
+        return _Deal(out, parse_card(record["trump"]) // 13, lay.points)
 
 
-def _weigh(what: str, c: int, trump: int, french: bool) -> int:
+def _weigh(what: str, c: int, trump: int, points: tuple[int, ...]) -> int:
     if what == "taffies":
         return int(c == TAFFY)
     if what == "cards":
@@ -685,9 +698,7 @@ def _weigh(what: str, c: int, trump: int, french: bool) -> int:
         return int(suit == trump)
     if what == "honours":
         return int(suit == trump and rank in HONOURS)
-    if suit == trump:  # points: Scotch Whist's count
-        return {JACK: 11, TEN: 10, ACE: 4, KING: 3, QUEEN: 2}.get(rank, 0)
-    return 10 if french and suit == 1 and rank == TEN else 0
+    return points[rank] if suit == trump else points[13 + c]  # points: Scotch Whist's count
 
 
 def _eval(node, deal: _Deal):
@@ -712,7 +723,7 @@ def _eval(node, deal: _Deal):
     cards = deal.cards[(g.kind, g.n)]
     if kind == "holds":
         return set(node[2]) <= set(cards)
-    return sum(_weigh(node[2], c, deal.trump, deal.french) for c in cards)
+    return sum(_weigh(node[2], c, deal.trump, deal.points) for c in cards)
 
 
 def check_all(constraint: Constraint, records: Sequence[dict]) -> list[int]:

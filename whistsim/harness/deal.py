@@ -2,7 +2,8 @@
 
 A constraint (``whistsim.deals.constraints`` parses and compiles it) reaches the kernel as one
 int64 array, a *program*: a header, the tables it reads (which seat each position of the shuffled
-pack goes to, for each dealer; each seat's side), an optional direct method, and postfix
+pack goes to, for each dealer; each seat's side; what each card counts, the game's points table:
+``N_POINTS`` entries, each rank as a trump, then each card not a trump), an optional direct method, and postfix
 instructions of ``WIDTH`` ints each. :func:`draw_deal` reshuffles the pack from the deal's own
 stream until :func:`accepts` says yes, so a deal depends on (seed, game index, constraint) alone.
 With the direct method (a seat's, a side's or the dealer's exact length in trumps) it first deals
@@ -16,11 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import ACE, JACK, KING, QUEEN, TEN
 from ..rng import next_u64, randbelow, shuffle, stream_start
 
 # The header: positions in the program.
-(H_CAP, H_N, H_P, H_TURNUP, H_OWNER, H_TEAM, H_CODE, H_NCODE, H_DIRECT, H_STACK) = range(10)
+(H_CAP, H_N, H_P, H_TURNUP, H_OWNER, H_TEAM, H_CODE, H_NCODE, H_DIRECT, H_STACK, H_POINTS) = range(11)
 HEADER = 12
 WIDTH = 5  # an instruction: op, group kind, group id, count kind, argument
 
@@ -45,10 +45,10 @@ WIDTH = 5  # an instruction: op, group kind, group id, count kind, argument
 # Groups of positions.
 G_SEAT, G_SIDE, G_DEALER, G_TOP = range(4)  # G_TOP: the first ``id`` cards of the pack (a stock)
 # What a count weighs.
-K_MASK, K_TRUMP, K_POINTS = range(3)  # cards of a mask; trumps of a rank mask; Scotch points
+K_MASK, K_TRUMP, K_POINTS = range(3)  # cards of a mask; trumps of a rank mask; the points table's
+N_POINTS = 13 + 52  # the points table: each rank as a trump, then each card code not a trump
 
 NO_DEAL = 1000  # play_game's error: no deal met the constraint in the program's cap of draws
-DIAMONDS = 1
 
 
 @njit(cache=True, inline="always")
@@ -66,7 +66,7 @@ def _in_group(prog, gk, gid, x, dealer):
 
 
 @njit(cache=True, inline="always")
-def _weight(kind, arg, card, trump):
+def _weight(prog, kind, arg, card, trump):
     if kind == K_MASK:
         return (arg >> card) & 1
     if card >= 52:
@@ -75,21 +75,9 @@ def _weight(kind, arg, card, trump):
     rank = card - 13 * suit
     if kind == K_TRUMP:
         return np.int64(suit == trump) * ((arg >> rank) & 1)
-    if suit == trump:  # K_POINTS: Scotch Whist's trump honours
-        if rank == JACK:
-            return 11
-        if rank == TEN:
-            return 10
-        if rank == ACE:
-            return 4
-        if rank == KING:
-            return 3
-        if rank == QUEEN:
-            return 2
-        return 0
-    if arg != 0 and suit == DIAMONDS and rank == TEN:
-        return 10  # French Whist's ten of diamonds, when diamonds are not trumps
-    return 0
+    if suit == trump:  # K_POINTS: the game's points table
+        return prog[prog[H_POINTS] + rank]
+    return prog[prog[H_POINTS] + 13 + card]
 
 
 @njit(cache=True)
@@ -117,7 +105,7 @@ def accepts(prog, deck, dealer, stack):
                 if _in_group(prog, gk, gid, x, dealer):
                     c = np.int64(deck[x])
                     if op == OP_COUNT:
-                        v += _weight(kind, arg, c, trump)
+                        v += _weight(prog, kind, arg, c, trump)
                     elif (arg >> c) & 1:
                         v |= np.int64(1) << c
             stack[sp] = v if op == OP_COUNT else np.int64(v == arg)

@@ -28,36 +28,33 @@ from numba import njit
 from ...cards import ACE, JACK, KING, QUEEN, TEN
 from ...harness import events as ev
 from ...harness.events import EVENT_FIELDS, emit
+from ...rng import next_u64
 from ...strategy import MAX_PARAMS
+from .rules import (
+    CLAIM_ONE,
+    MAX_PLAYERS,
+    N_RULES,
+    R_ASIDE,
+    R_CLAIM,
+    R_DEDUCT,
+    R_FRENCH,
+    R_HAND,
+    R_HONOURS,
+    R_KIND,
+    R_LOSS,
+    R_PENALTY,
+    R_PLAYERS,
+    R_REVOKES,
+    R_SETS,
+    R_TARGET,
+    R_TEAMS,
+    SCOTCH,
+)
 
-MAX_PLAYERS = 8
 MAX_TEAMS = 8
 MAX_SETS = 3
 MAX_REVOKES = 52  # at most one per card played
-
-SCOTCH, WHIST = 0, 1  # rules[R_KIND]
 DIAMONDS = 1
-
-# Positions of the rules in the int64 array the kernels read.
-(
-    R_KIND,
-    R_PLAYERS,
-    R_TEAMS,  # number of sides
-    R_SETS,  # hands dealt to each player (3 for 2 players, 2 for 3, else 1)
-    R_HAND,  # cards in each hand
-    R_ASIDE,  # 1: one card more is shuffled, shown and laid aside
-    R_FRENCH,  # the ten of diamonds counts 10
-    R_TARGET,
-    R_REVOKES,  # may a player who can follow play another suit?
-    R_HONOURS,  # Whist: honours score
-    R_PENALTY,  # Whist: revoke penalty in points
-    R_LOSS,  # Scotch: a claimed revoke loses the game for the side (0) or the player (1)
-    R_CLAIM,  # chance a revoke is claimed, in units of 2**-53
-    R_UNIT,  # 0: play games to the target; 1: play single deals
-    R_DEDUCT,  # Whist: a claimed revoke's penalty is added to the other side (0) or deducted (1)
-) = range(15)
-N_RULES = 15
-CLAIM_ONE = 1 << 53
 
 PLAY, OVER = 0, 1
 
@@ -93,8 +90,15 @@ ENGINE_ERRORS = {
 ) = range(18)
 N_SCALARS = 18
 
-# Scotch Whist's counting cards: trumps won in tricks, and French Whist's ten of diamonds.
-JACK_POINTS, ACE_POINTS, KING_POINTS, QUEEN_POINTS, TEN_POINTS, FRENCH_TEN_POINTS = 11, 4, 3, 2, 10, 10
+# Scotch Whist's counting cards, once: what each trump won in tricks counts (by rank, 2..A; the
+# harness's deal constraints get this table in their program), and French Whist's ten of diamonds.
+TRUMP_POINTS = np.zeros(13, np.int64)
+TRUMP_POINTS[[JACK, TEN, ACE, KING, QUEEN]] = 11, 10, 4, 3, 2
+FRENCH_TEN_POINTS = 10
+TRUMP_POINTS.flags.writeable = False
+JACK_POINTS, ACE_POINTS, KING_POINTS, QUEEN_POINTS, TEN_POINTS = (
+    int(TRUMP_POINTS[r]) for r in (JACK, ACE, KING, QUEEN, TEN)
+)
 
 # Rows of c.result: the score of a finished deal, per side.
 (
@@ -313,30 +317,90 @@ def load_set(c, k):
 
 
 @njit(cache=True, inline="always")
+def legal_mask(own, led, suit, revokes):
+    """The seat's cards of ``suit`` it may play now: follow suit when able, unless revokes are allowed."""
+    if led < 0 or suit == led or revokes or own.bits[led] == 0:
+        return own.bits[suit]
+    return 0
+
+
+@njit(cache=True, inline="always")
+def check_card(own, card, led, revokes):
+    """0 if a seat holding ``own`` may play ``card`` to a trick led in ``led`` (-1: it leads), else
+    an error code."""
+    if card < 0 or card >= 52:
+        return E_NOT_A_CARD
+    suit = card // 13
+    if own.bits[suit] & (1 << (card - 13 * suit)) == 0:
+        return E_NOT_HELD
+    if legal_mask(own, led, suit, revokes) == 0:
+        return E_MUST_FOLLOW
+    return OK
+
+
+@njit(cache=True, inline="always")
 def check(c, card):
     """0 if the seat to play may play ``card``, else an error code."""
     t = c.table
     s = t.s
     if s[S_PHASE] == OVER:
         return E_OVER
-    if card < 0 or card >= 52:
-        return E_NOT_A_CARD
-    own = c.seats[s[S_SEAT]]
-    suit = card // 13
-    if own.bits[suit] & (1 << (card - 13 * suit)) == 0:
-        return E_NOT_HELD
-    led = s[S_LED]
-    if led >= 0 and suit != led and own.bits[led] != 0 and t.rules[R_REVOKES] == 0:
-        return E_MUST_FOLLOW
-    return OK
+    return check_card(c.seats[s[S_SEAT]], card, s[S_LED], t.rules[R_REVOKES])
+
+
+# ---- the steps of a trick --------------------------------------------------
+# Each rule once, as small functions over the table and the trick's running values (the card
+# winning it so far, its power): :func:`apply` keeps those values in ``c.table.s``; the kernels'
+# own loops (kernels.py) and pimc's play-outs keep them in locals and call the same steps.
 
 
 @njit(cache=True, inline="always")
-def legal_mask(own, led, suit, revokes):
-    """The seat's cards of ``suit`` it may play now."""
-    if led < 0 or suit == led or revokes or own.bits[led] == 0:
-        return own.bits[suit]
+def lead(t, seat, suit, rank, trump, scotch):
+    """``seat`` leads the card of ``rank`` in ``suit``: the lead is recorded (per seat and suit, and
+    the seat's first); returns the card's power, the best so far."""
+    t.leads[seat, suit] += 1
+    if t.first_lead[seat] < 0:
+        t.first_lead[seat] = suit
+    return suit_power(suit, rank, trump, suit, scotch)
+
+
+@njit(cache=True, inline="always")
+def follow(t, seat, i, suit, rank, led, trump, scotch, best, best_power):
+    """``seat`` plays the ``i``-th card of a trick led in ``led``, ``best`` (of power ``best_power``)
+    winning it so far: a seat that does not follow suit shows out of the suit led. Returns (1 if it
+    followed suit, the place in the trick of the card now winning it, that card's power): of equal
+    cards the first played wins."""
+    followed = 1
+    if suit != led:
+        followed = 0
+        t.void[seat, led] = 1
+    pw = suit_power(suit, rank, trump, led, scotch)
+    if pw > best_power:
+        return followed, i, pw
+    return followed, best, best_power
+
+
+@njit(cache=True, inline="always")
+def take_trick(t, winner, won, p, led, trump, followed):
+    """The trick's cards (``won``: one bit per card code) go to ``winner``; a suit led that everyone
+    followed went round once more in this set. Returns 1 when that makes a plain suit go round
+    twice in the set, else 0."""
+    for suit in range(4):
+        t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
+    t.won_n[winner] += p
+    t.tricks[winner] += 1
+    if followed:
+        t.rounds[led] += 1
+        if t.rounds[led] >= 2 and led != trump:
+            return 1
     return 0
+
+
+@njit(cache=True, inline="always")
+def end_deal(c):
+    """The last trick is taken: the deal is over and scored."""
+    c.table.s[S_PHASE] = OVER
+    score_deal(c)
 
 
 # ---- playing -------------------------------------------------------------
@@ -350,7 +414,8 @@ def apply(c, card):
     seat = s[S_SEAT]
     own = c.seats[seat]
     suit = card // 13
-    bit = 1 << (card - 13 * suit)
+    rank = card - 13 * suit
+    bit = 1 << rank
     n = s[S_TRICK_LEN]
     scotch = t.rules[R_KIND] == SCOTCH
     if n == 0:
@@ -358,26 +423,23 @@ def apply(c, card):
         s[S_LED] = suit
         s[S_LEADER] = seat
         s[S_BEST] = 0
-        s[S_BEST_POWER] = power(card, s[S_TRUMP], suit, scotch)
+        s[S_BEST_POWER] = lead(t, seat, suit, rank, s[S_TRUMP], scotch)
         s[S_ALL_FOLLOWED] = 1
-        t.leads[seat, suit] += 1
-        if t.first_lead[seat] < 0:
-            t.first_lead[seat] = suit
     else:
         emit(c, ev.FOLLOW, seat, card, 0)
         led = s[S_LED]
-        if suit != led:
+        followed, best, best_power = follow(
+            t, seat, n, suit, rank, led, s[S_TRUMP], scotch, s[S_BEST], s[S_BEST_POWER]
+        )
+        s[S_BEST] = best
+        s[S_BEST_POWER] = best_power
+        if not followed:
             s[S_ALL_FOLLOWED] = 0
-            t.void[seat, led] = 1
-            if own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:
+            if own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:  # it could have followed
                 emit(c, ev.REVOKE, seat, s[S_TRICK], 0)
                 c.revokes[c.n_revokes, 0] = seat
                 c.revokes[c.n_revokes, 1] = s[S_TRICK]
                 c.n_revokes += 1
-        pw = power(card, s[S_TRUMP], led, scotch)
-        if pw > s[S_BEST_POWER]:
-            s[S_BEST_POWER] = pw
-            s[S_BEST] = n
     own.bits[suit] &= ~bit
     own.n -= 1
     t.hand_n[seat] -= 1
@@ -397,11 +459,11 @@ def _settle(c, p):
     t = c.table
     s = t.s
     winner = t.trick_seat[s[S_BEST]]
+    won = np.int64(0)
     for i in range(p):
-        card = t.trick_card[i]
-        t.won_bits[winner, card // 13] |= 1 << (card % 13)
-    t.won_n[winner] += p
-    t.tricks[winner] += 1
+        won |= np.int64(1) << np.int64(t.trick_card[i])
+    if take_trick(t, winner, won, p, s[S_LED], s[S_TRUMP], s[S_ALL_FOLLOWED]):
+        s[S_ROUND_TWICE] = 1
     if c.ev_on:
         worth = 0
         for k in range(2 * p):  # trumps first, then the French ten
@@ -411,11 +473,6 @@ def _settle(c, p):
                 emit(c, ev.COUNT, winner, card, points)
                 worth += points
         emit(c, ev.TRICK, winner, p, worth)
-    led = s[S_LED]
-    if s[S_ALL_FOLLOWED]:
-        t.rounds[led] += 1
-        if t.rounds[led] >= 2 and led != s[S_TRUMP]:
-            s[S_ROUND_TWICE] = 1
     s[S_WINNER] = winner
     s[S_TRICK] += 1
     s[S_SET_TRICK] += 1
@@ -426,8 +483,7 @@ def _settle(c, p):
             load_set(c, s[S_SET] + 1)  # the winner of a set's last trick leads the next
             emit(c, ev.SET, winner, s[S_SET], 0)
         else:
-            s[S_PHASE] = OVER
-            score_deal(c)
+            end_deal(c)
             emit(c, ev.OVER, -1, 0, 0)
             return
     s[S_SEAT] = winner
@@ -444,17 +500,7 @@ def card_points(card, trump, rules):
         return 0
     suit, rank = card // 13, card % 13
     if suit == trump:
-        if rank == JACK:
-            return JACK_POINTS
-        if rank == ACE:
-            return ACE_POINTS
-        if rank == KING:
-            return KING_POINTS
-        if rank == QUEEN:
-            return QUEEN_POINTS
-        if rank == TEN:
-            return TEN_POINTS
-        return 0
+        return TRUMP_POINTS[rank]
     if rules[R_FRENCH] and suit == DIAMONDS and rank == TEN:
         return FRENCH_TEN_POINTS
     return 0
@@ -463,6 +509,13 @@ def card_points(card, trump, rules):
 @njit(cache=True)
 def score_deal(c):
     """The deal's score per side into ``c.result`` (docs/records.md ``result``)."""
+    score_with(c, -1, 0)
+
+
+@njit(cache=True, inline="always")  # one body with score_deal: no call more per deal
+def score_with(c, winner, trick):
+    """:func:`score_deal`, with the cards of ``trick`` (one bit per card code) counted as taken by
+    seat ``winner`` (-1: none), as when the deal's last trick is still in the hands."""
     t = c.table
     r = t.rules
     p = r[R_PLAYERS]
@@ -473,13 +526,19 @@ def score_deal(c):
     trump = t.s[S_TRUMP]
     for q in range(p):
         side = t.team[q]
-        res[P_TRICKS, side] += t.tricks[q]
+        res[P_TRICKS, side] += t.tricks[q] + (q == winner)
     if r[R_KIND] == SCOTCH:
         dealt_per_seat = r[R_HAND] * r[R_SETS]
         for q in range(p):
             side = t.team[q]
-            res[P_CARDS, side] += t.won_n[q] - dealt_per_seat
             w = t.won_bits[q, trump]
+            d = t.won_bits[q, DIAMONDS]
+            won = t.won_n[q]
+            if q == winner:
+                w |= (trick >> (13 * trump)) & 0x1FFF
+                d |= (trick >> (13 * DIAMONDS)) & 0x1FFF
+                won += p
+            res[P_CARDS, side] += won - dealt_per_seat
             res[P_JACK, side] += JACK_POINTS * ((w >> JACK) & 1)
             res[P_ACE, side] += ACE_POINTS * ((w >> ACE) & 1)
             res[P_KING, side] += KING_POINTS * ((w >> KING) & 1)
@@ -487,7 +546,7 @@ def score_deal(c):
             res[P_TEN, side] += TEN_POINTS * ((w >> TEN) & 1)
             res[P_TEN_DEALT, side] += (c.dealt[q, trump] >> TEN) & 1
             if r[R_FRENCH] and trump != DIAMONDS:
-                res[P_TEN_DIAMONDS, side] += FRENCH_TEN_POINTS * ((t.won_bits[q, DIAMONDS] >> TEN) & 1)
+                res[P_TEN_DIAMONDS, side] += FRENCH_TEN_POINTS * ((d >> TEN) & 1)
         for side in range(r[R_TEAMS]):
             res[P_HONOURS, side] = (
                 res[P_JACK, side] + res[P_ACE, side] + res[P_KING, side] + res[P_QUEEN, side]
@@ -513,6 +572,125 @@ def score_deal(c):
                 res[P_HONOURS, side] = 4 if held == 4 else (2 if held == 3 else 0)
             res[P_TRICK_POINTS, side] = max(0, res[P_TRICKS, side] - 6)
             res[P_POINTS, side] = res[P_TRICK_POINTS, side] + res[P_HONOURS, side] + res[P_PENALTY, side]
+
+
+# ---- games: revoke claims, count-out, the result ---------------------------
+
+# Points count out in this order when several sides pass the target in one deal.
+SCOTCH_ORDER = (P_TEN, P_TEN_DIAMONDS, P_CARDS, P_ACE, P_KING, P_QUEEN, P_JACK)
+WHIST_ORDER = (P_PENALTY, P_TRICK_POINTS, P_HONOURS)  # the revoke, tricks, honours (by choice)
+
+
+@njit(cache=True)
+def claimed(rules, rng):
+    """Is a revoke noticed and claimed? A draw on the claim stream ``rng``, none when the chance is one."""
+    claim = rules[R_CLAIM]
+    return claim >= CLAIM_ONE or (next_u64(rng, 0) >> np.uint64(11)) < np.uint64(claim)
+
+
+@njit(cache=True)
+def claims(c, rng):
+    """The adversaries claim the finished deal's revokes, drawing on ``rng``. Scotch Whist: the
+    revoker of the first claimed revoke, whose side (or, by rule, who alone) loses the game before
+    the deal is scored (by choice); -1: none. Whist: each revoke's penalty as the game scores it,
+    into ``c.result``: the deal's record adds it to the other side; an unclaimed revoke scores
+    nothing, and ``R_DEDUCT`` takes it from the revokers instead; returns -1."""
+    t = c.table
+    r = t.rules
+    if r[R_KIND] == SCOTCH:
+        for j in range(c.n_revokes):
+            if claimed(r, rng):
+                return c.revokes[j, 0]
+        return -1
+    if c.n_revokes == 0 or (r[R_CLAIM] >= CLAIM_ONE and r[R_DEDUCT] == 0):
+        return -1  # the deal's own score stands (and no claim is drawn)
+    res = c.result
+    pen = r[R_PENALTY]
+    for j in range(c.n_revokes):
+        revoker = t.team[c.revokes[j, 0]]
+        was_claimed = claimed(r, rng)
+        if was_claimed and r[R_DEDUCT] == 0:
+            continue
+        for side in range(r[R_TEAMS]):
+            if side != revoker:
+                res[P_PENALTY, side] -= pen
+                res[P_POINTS, side] -= pen
+        if was_claimed:
+            res[P_PENALTY, revoker] -= pen
+            res[P_POINTS, revoker] -= pen
+    return -1
+
+
+@njit(cache=True, inline="always")
+def count_order(team, p, dealer, order):
+    """The sides in count-out turn, into ``order``: in turn from the dealer's left (by choice).
+    Returns how many."""
+    n = 0
+    q = dealer
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0  # no division: this runs once per deal
+        side = team[q]
+        seen = False
+        for i in range(n):
+            if order[i] == side:
+                seen = True
+        if not seen:
+            order[n] = side
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def add_parts(score, parts, rows, order, n, target):
+    """Add ``parts[row, side]`` to ``score`` row by row (``rows``, in count-out order), within a row
+    the ``n`` sides in ``order``; the side that first reaches ``target`` wins (-1: none)."""
+    winner = -1
+    for row in rows:
+        for i in range(n):
+            side = order[i]
+            score[side] += parts[row, side]
+            if winner < 0 and score[side] >= target:
+                winner = side
+    return winner
+
+
+@njit(cache=True)
+def count_out(c, dealer, order):
+    """Add the finished deal's points to the game score in count-out order (``order``: scratch
+    for the sides' turn); the side that first reaches the target wins (-1: none)."""
+    t = c.table
+    r = t.rules
+    count_order(t.team, r[R_PLAYERS], dealer, order)
+    if r[R_KIND] == SCOTCH:
+        return add_parts(t.score, c.result, SCOTCH_ORDER, order, r[R_TEAMS], r[R_TARGET])
+    return add_parts(t.score, c.result, WHIST_ORDER, order, r[R_TEAMS], r[R_TARGET])
+
+
+@njit(cache=True)
+def end_game(t, winner, revoker, side_won, seat_won, seat_lost):
+    """Who won and who lost the game that ``winner`` won (-1: none) or ``revoker`` lost (-1: none):
+    1 in ``side_won`` per side, ``seat_won`` and ``seat_lost`` per seat."""
+    r = t.rules
+    p = r[R_PLAYERS]
+    if revoker >= 0:
+        # The revoker's side (or, by rule, the revoker alone) pays every adversary as if beaten.
+        loser_side = t.team[revoker]
+        for side in range(r[R_TEAMS]):
+            side_won[side] = side != loser_side
+        for q in range(p):
+            if t.team[q] != loser_side:
+                seat_won[q] = 1
+            elif q == revoker or r[R_LOSS] == 0:
+                seat_lost[q] = 1
+        return
+    if winner < 0:
+        return
+    side_won[winner] = 1
+    for q in range(p):
+        if t.team[q] == winner:
+            seat_won[q] = 1
+        else:
+            seat_lost[q] = 1
 
 
 # ---- copies, for search players ------------------------------------------

@@ -15,7 +15,7 @@ from ...batch import Batch
 from ...figures import Figure
 from ...options import WhistsimWarning
 from .engine import SCOTCH
-from .play import ENDED_DEAL, ENDED_REVOKE
+from .kernels import ENDED_DEAL, ENDED_REVOKE
 
 COMMON: tuple[Figure, ...] = (
     Figure("deals", "game", "deals per game", "deals played until a side reached the target"),

@@ -8,9 +8,9 @@ from typing import Any
 from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
-from . import advice, narrate, play, players, records
+from . import advice, kernels, narrate, players, records
 from .figures import measure, outcome
-from .play import play_batch
+from .kernels import play_batch
 from .table import DealtDeal
 from .words import words_of
 
@@ -33,7 +33,7 @@ def dealt_game(name: str, title: str, rules_cls: type, options: tuple, presets: 
         figures=figures,
         measure=measure,
         outcome=outcome,
-        players=Registry(name, players.PLAYERS, user_checker(play)),
+        players=Registry(name, players.PLAYERS, user_checker(kernels)),
         players_of=lambda rules: rules.players,
         sides_of=lambda rules: rules.n_teams,
         words=words_of,

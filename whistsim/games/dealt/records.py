@@ -18,7 +18,7 @@ from ...cards import card_name, parse_card
 from ...harness import replay as shared
 from ...harness.moves import move_texts
 from ...harness.records import check_fields, read_moves, read_rules, read_seat
-from . import play
+from . import kernels
 from .engine import (
     MAX_SETS,
     MAX_TEAMS,
@@ -33,7 +33,7 @@ from .engine import (
     deal_from_deck,
     start_deal,
 )
-from .play import (
+from .kernels import (
     L_DEAL,
     L_DEALER,
     L_DECK,
@@ -196,7 +196,7 @@ def start(buf, dealer, turnup, aside):
 
 def step(buf: np.ndarray, card: int) -> int:
     """Check and, if legal, play one card; returns the engine's error code (0: done)."""
-    return shared.step(play, buf, card)
+    return shared.step(kernels, buf, card)
 
 
 class Loaded(NamedTuple):
@@ -226,7 +226,7 @@ def replay(name: str, rules_cls: type, record: Any) -> dict[str, Any]:
     buf, bad = d.buf, d.bad
     start(buf, np.int64(d.dealer), np.int64(d.turnup), np.int64(d.aside))
     shared.replay_moves(
-        play, buf, d.seats, d.cards, record["moves"], bad, short="is to play", turn="is to play"
+        kernels, buf, d.seats, d.cards, record["moves"], bad, short="is to play", turn="is to play"
     )
     return result_of(buf, d.rules)
 

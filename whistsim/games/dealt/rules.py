@@ -19,26 +19,30 @@ import numpy as np
 
 from ...cards import RANKS, card
 from ...options import Option, RuleError, resolve
-from .engine import (
-    CLAIM_ONE,
-    MAX_PLAYERS,
-    N_RULES,
-    R_ASIDE,
-    R_CLAIM,
-    R_DEDUCT,
-    R_FRENCH,
-    R_HAND,
-    R_HONOURS,
+
+MAX_PLAYERS = 8
+SCOTCH, WHIST = 0, 1  # rules[R_KIND]
+
+# Positions of the rules in the int64 array the kernels read.
+(
     R_KIND,
-    R_LOSS,
-    R_PENALTY,
     R_PLAYERS,
-    R_REVOKES,
-    R_SETS,
+    R_TEAMS,  # number of sides
+    R_SETS,  # hands dealt to each player (3 for 2 players, 2 for 3, else 1)
+    R_HAND,  # cards in each hand
+    R_ASIDE,  # 1: one card more is shuffled, shown and laid aside
+    R_FRENCH,  # the ten of diamonds counts 10
     R_TARGET,
-    R_TEAMS,
-    R_UNIT,
-)
+    R_REVOKES,  # may a player who can follow play another suit?
+    R_HONOURS,  # Whist: honours score
+    R_PENALTY,  # Whist: revoke penalty in points
+    R_LOSS,  # Scotch: a claimed revoke loses the game for the side (0) or the player (1)
+    R_CLAIM,  # chance a revoke is claimed, in units of 2**-53
+    R_UNIT,  # 0: play games to the target; 1: play single deals
+    R_DEDUCT,  # Whist: a claimed revoke's penalty is added to the other side (0) or deducted (1)
+) = range(15)
+N_RULES = 15
+CLAIM_ONE = 1 << 53
 
 UNITS = ("game", "deal")
 UNIT_OPTION = Option(

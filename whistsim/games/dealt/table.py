@@ -12,7 +12,8 @@ from ...harness.table import Deal, View
 from ...options import WhistsimError
 from ...rng import stream_start
 from . import engine as E
-from . import play, records
+from . import kernels as play
+from . import records
 from .words import words_of
 
 

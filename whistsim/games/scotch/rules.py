@@ -7,9 +7,11 @@ from typing import Any
 
 from ...cards import card
 from ...options import Option, RuleError, describe, near, resolve
-from ..dealt.engine import R_FRENCH, R_LOSS, SCOTCH
 from ..dealt.rules import (
     CLAIM_OPTION,
+    R_FRENCH,
+    R_LOSS,
+    SCOTCH,
     UNIT_OPTION,
     UNITS,
     DealtRules,

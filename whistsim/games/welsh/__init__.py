@@ -11,12 +11,12 @@ from ...figures import Figure, leader_wins, points_declared, points_figures, top
 from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
-from . import advice, play, players
-from .engine import FIVE_PENALTY_VALUE, TEN_VALUE
+from . import advice, kernels, players
+from .engine import FIVE_PENALTY_VALUE, PILES, TEN_VALUE, score_piles
+from .kernels import play_batch
 from .narrate import narrate
-from .play import play_batch
 from .records import make_record, replay
-from .rules import OPTIONS, PRESETS, WelshRules
+from .rules import OPTIONS, PRESETS, SCORINGS, WelshRules
 from .table import WelshDeal
 from .words import WORDS
 
@@ -98,20 +98,17 @@ def points_without_kept(batch: Batch, rules: WelshRules) -> np.ndarray:
         tt[np.arange(len(rows)), h] -= kept_tt
         out[rows] = piles_points(won, tt)
         return out
-    fives = kept_fives if rules.scoring == "five_penalty" else 0
-    worth = TEN_VALUE * kept_tt + FIVE_PENALTY_VALUE * fives + (kept - kept_tt - fives)
-    out[rows, h] -= worth
+    # the other scorings count each card alone: the kept cards scored as a pile of their own
+    rule = SCORINGS.index(rules.scoring)
+    out[rows, h] -= score_piles(rule, kept[:, None], kept_tt[:, None], kept_fives[:, None])[:, 0]
     return out
 
 
 def piles_points(won_n: np.ndarray, tt: np.ndarray) -> np.ndarray:
-    """Piles scoring over [n, players] pile heights and Tens and Taffies (engine.score's rule):
+    """Piles scoring over [n, players] pile heights and Tens and Taffies (the engine's rule):
     each seat scores its Tens and Taffies times 1 + the number of distinct smaller heights."""
-    below = (won_n[:, None, :] < won_n[:, :, None]).astype(np.int64)  # [n, q, r]: r's pile is lower than q's
-    first = np.ones_like(won_n, dtype=bool)  # count each distinct height once: its first seat
-    for r in range(1, won_n.shape[1]):
-        first[:, r] = (won_n[:, :r] != won_n[:, r : r + 1]).all(axis=1)
-    return (1 + (below * first[:, None, :]).sum(axis=2)) * tt
+    won_n, tt = np.asarray(won_n, np.int64), np.asarray(tt, np.int64)
+    return score_piles(PILES, won_n, tt, np.zeros_like(won_n))
 
 
 def windfall_decides(points: np.ndarray, without: np.ndarray, holder: np.ndarray) -> np.ndarray:
@@ -147,7 +144,7 @@ GAME = Game(
     figures=FIGURES,
     measure=measure,
     outcome=outcome,
-    players=Registry("welsh", players.PLAYERS, user_checker(play)),
+    players=Registry("welsh", players.PLAYERS, user_checker(kernels)),
     players_of=lambda rules: rules.players,
     sides_of=lambda rules: rules.players,
     words=lambda rules: WORDS,

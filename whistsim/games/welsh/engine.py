@@ -457,7 +457,7 @@ def apply(g, action):
             _challenge(g, seat, action - CHALLENGE_SEAT)
         else:
             emit(g, ev.NO_CHALLENGE, seat, 0, 0)
-        _end_trick(g)
+        end_trick(g)
 
 
 @njit(cache=True, inline="always")
@@ -475,17 +475,25 @@ def _draw(g, seat):
         s[S_SEAT] = _next_in_play(t, seat, players(g))
 
 
+# ---- the steps of a trick --------------------------------------------------
+# Each rule once, as small functions over the state and the trick's running values (the card
+# winning it so far, its power): :func:`apply` keeps those values in ``g.table.s``; the kernels'
+# own loop (kernels.py) keeps them in locals and calls the same steps.
+
+
 @njit(cache=True, inline="always")
-def _lead(g, seat, action):
+def led_card(action):
+    """The card a lead plays, and the suit it leads (a Taffy names its suit): (card, suit)."""
+    if TAFFY_LEAD <= action < DRAW:
+        return TAFFY, action - TAFFY_LEAD
+    return action, SUIT_OF[action]
+
+
+@njit(cache=True, inline="always")
+def lead(g, seat, card, suit, taffy_equals_ten):
+    """``seat`` leads ``card`` in ``suit``: a trick of one card; returns its power, the best so far."""
     t = g.table
     s = t.s
-    if TAFFY_LEAD <= action < DRAW:
-        card = TAFFY
-        suit = action - TAFFY_LEAD
-    else:
-        card = action
-        suit = SUIT_OF[action]
-    emit(g, ev.LEAD, seat, card, suit)
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
@@ -495,9 +503,44 @@ def _lead(g, seat, action):
     s[S_LED_SUIT] = suit
     t.trick_card[0] = card
     t.trick_seat[0] = seat
+    return power(card, taffy_equals_ten)
+
+
+@njit(cache=True, inline="always")
+def follow(g, seat, card, n, best, best_power, taffy_equals_ten):
+    """``seat`` follows with ``card`` (of the suit led, or a Taffy), the ``n``-th card of the trick,
+    ``best`` (of power ``best_power``) winning it so far. Returns (the place in the trick of the
+    card now winning it, that card's power): of equal cards the first played wins."""
+    t = g.table
+    _expose(t, seat, card)
+    _give(g, seat, card)
+    t.played[card] += 1
+    t.trick_card[n] = card
+    t.trick_seat[n] = seat
+    pw = power(card, taffy_equals_ten)
+    if pw > best_power:
+        return n, pw
+    return best, best_power
+
+
+@njit(cache=True, inline="always")
+def pass_on(t, seat, suit):
+    """``seat`` passes on a trick led in ``suit``: it shows out of the suit (and of Taffies) until
+    it next takes cards."""
+    t.passed[seat] = 1
+    t.void[seat, suit] = 1
+    t.void[seat, 4] = 1
+
+
+@njit(cache=True, inline="always")
+def _lead(g, seat, action):
+    t = g.table
+    s = t.s
+    card, suit = led_card(action)
+    emit(g, ev.LEAD, seat, card, suit)
+    s[S_BEST_POWER] = lead(g, seat, card, suit, t.rules[R_TAFFY_EQUALS_TEN])
     s[S_TRICK_LEN] = 1
     s[S_BEST] = 0
-    s[S_BEST_POWER] = power(card, t.rules[R_TAFFY_EQUALS_TEN])
     s[S_NPASS] = 0
     s[S_PHASE] = FOLLOW
     _next_follower(g)
@@ -508,7 +551,6 @@ def _pass(g, seat):
     t = g.table
     s = t.s
     suit = s[S_LED_SUIT]
-    t.passed[seat] = 1
     s[S_NPASS] += 1
     s[S_PASSES] += 1
     able = can_follow(g.seats[seat], suit)
@@ -516,8 +558,7 @@ def _pass(g, seat):
     if able:
         g.seats[seat].revoked = 1
         g.false_passes += 1
-    t.void[seat, suit] = 1
-    t.void[seat, 4] = 1
+    pass_on(t, seat, suit)
 
 
 @njit(cache=True, inline="always")
@@ -532,17 +573,11 @@ def _follow(g, seat, card):
     t = g.table
     s = t.s
     emit(g, ev.FOLLOW, seat, card, 0)
-    _expose(t, seat, card)
-    _give(g, seat, card)
-    t.played[card] += 1
     n = s[S_TRICK_LEN]
-    t.trick_card[n] = card
-    t.trick_seat[n] = seat
+    best, best_power = follow(g, seat, card, n, s[S_BEST], s[S_BEST_POWER], t.rules[R_TAFFY_EQUALS_TEN])
     s[S_TRICK_LEN] = n + 1
-    pw = power(card, t.rules[R_TAFFY_EQUALS_TEN])
-    if pw > s[S_BEST_POWER]:  # strictly: of equal cards the first played wins
-        s[S_BEST_POWER] = pw
-        s[S_BEST] = n
+    s[S_BEST] = best
+    s[S_BEST_POWER] = best_power
 
 
 @njit(cache=True, inline="always")
@@ -566,28 +601,38 @@ def _next_follower(g):
     _settle_trick(g)
 
 
-@njit(cache=True)
-def _settle_trick(g):
+@njit(cache=True, inline="always")
+def take_trick(g, n, best):
+    """The trick of ``n`` cards goes to the player of its ``best``-th card, into its winnings pile;
+    returns that player."""
     t = g.table
     s = t.s
-    winner = t.trick_seat[s[S_BEST]]
+    winner = t.trick_seat[best]
     taffy, ten = False, False  # did a Taffy and a Ten meet (the study of the Taffy's rank)
-    for i in range(s[S_TRICK_LEN]):
+    for i in range(n):
         c = t.trick_card[i]
         t.won[winner, c] += 1
         if c == TAFFY:
             taffy = True
         elif RANK_OF[c] == TEN:
             ten = True
-    t.won_n[winner] += s[S_TRICK_LEN]
+    t.won_n[winner] += n
     if taffy and ten:
-        best = t.trick_card[s[S_BEST]]
+        top = t.trick_card[best]
         s[S_MET] += 1
-        if best == TAFFY:
+        if top == TAFFY:
             s[S_MET_TAFFY] += 1
-        elif RANK_OF[best] == TEN:
+        elif RANK_OF[top] == TEN:
             s[S_MET_TEN] += 1
     s[S_WINNER] = winner
+    return winner
+
+
+@njit(cache=True)
+def _settle_trick(g):
+    t = g.table
+    s = t.s
+    winner = take_trick(g, s[S_TRICK_LEN], s[S_BEST])
     if g.ev_on:
         worth = 0
         for i in range(s[S_TRICK_LEN]):
@@ -598,7 +643,7 @@ def _settle_trick(g):
         s[S_PHASE] = CHALLENGE
         s[S_SEAT] = s[S_LEADER] if rule == PARLETT else winner
     else:
-        _end_trick(g)
+        end_trick(g)
 
 
 @njit(cache=True)
@@ -632,13 +677,16 @@ def _challenge(g, challenger, target):
 
 
 @njit(cache=True)
-def _end_trick(g):
+def end_trick(g):
+    """The trick is over (and any challenge): passes are forgotten; the deal ends, or the leader's
+    next player in play has the turn."""
     t = g.table
     s = t.s
-    for q in range(players(g)):
-        t.passed[q] = 0
-        g.seats[q].revoked = 0
-    s[S_NPASS] = 0
+    if s[S_NPASS]:  # only a pass marks a seat passed (or revoked)
+        for q in range(players(g)):
+            t.passed[q] = 0
+            g.seats[q].revoked = 0
+        s[S_NPASS] = 0
     if not _check_end(g):
         s[S_PHASE] = TURN
         s[S_SEAT] = _next_in_play(t, s[S_LEADER], players(g))
@@ -673,23 +721,45 @@ def count_tens(won_row):
     return n
 
 
+@njit(cache=True, inline="always")
+def pile_points(rule, height_rank, won_n, tens, fives):
+    """What one winnings pile of ``won_n`` cards scores, ``tens`` of them Tens and Taffies and
+    ``fives`` Fives: :func:`card_value` summed over the pile, counted by kind; under piles scoring
+    its Tens and Taffies times ``height_rank`` (:func:`_dense_rank`)."""
+    if rule == PILES:
+        return height_rank * tens
+    if rule != FIVE_PENALTY:
+        fives = 0
+    return TEN_VALUE * tens + FIVE_PENALTY_VALUE * fives + (won_n - tens - fives)
+
+
 @njit(cache=True)
 def score(t, points):
     """Points per seat under the game's scoring rule, into ``points``."""
     p = t.rules[R_PLAYERS]
     rule = t.rules[R_SCORING]
     for q in range(p):
-        if rule == PILES:
-            points[q] = _dense_rank(t.won_n, p, q) * count_tens(t.won[q])
-        else:
-            # card_value summed over the pile, counted by kind (one pass per Ten and Five rank)
-            tens = count_tens(t.won[q])
-            fives = 0
-            if rule == FIVE_PENALTY:
-                for suit in range(4):
-                    fives += t.won[q, suit * 13 + FIVE]
-            others = t.won_n[q] - tens - fives
-            points[q] = TEN_VALUE * tens + FIVE_PENALTY_VALUE * fives + others
+        tens = count_tens(t.won[q])
+        fives = 0
+        height = 0
+        if rule == FIVE_PENALTY:
+            for suit in range(4):
+                fives += t.won[q, suit * 13 + FIVE]
+        elif rule == PILES:
+            height = _dense_rank(t.won_n, p, q)
+        points[q] = pile_points(rule, height, t.won_n[q], tens, fives)
+
+
+@njit(cache=True)
+def score_piles(rule, won_n, tens, fives):
+    """:func:`score` over many deals' piles at once: [deals, seats] pile heights, Tens and Taffies,
+    and Fives in, each seat's points out."""
+    out = np.zeros(won_n.shape, np.int64)
+    for i in range(won_n.shape[0]):
+        for q in range(won_n.shape[1]):
+            height = _dense_rank(won_n[i], won_n.shape[1], q) if rule == PILES else 0
+            out[i, q] = pile_points(rule, height, won_n[i, q], tens[i, q], fives[i, q])
+    return out
 
 
 @njit(cache=True)

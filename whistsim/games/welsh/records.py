@@ -15,10 +15,10 @@ from ...cards import card_name
 from ...harness import replay as shared
 from ...harness.moves import move_texts
 from ...harness.records import check_fields, read_deck, read_moves, read_rules, read_seat
-from . import play
+from . import kernels
 from .engine import S_TRICKS, S_TURNS, new_state, players, reset, score
+from .kernels import deal_stock
 from .moves import action_name, parse_action
-from .play import deal_stock
 from .rules import WelshRules
 
 
@@ -44,7 +44,7 @@ def start(buf, stock, first):
 
 def step(buf: np.ndarray, action: int) -> int:
     """Check and, if legal, apply one decision; returns the engine's error code (0: done)."""
-    return shared.step(play, buf, action)
+    return shared.step(kernels, buf, action)
 
 
 @njit(cache=True)
@@ -70,7 +70,7 @@ def result_of(buf: np.ndarray) -> dict[str, Any]:
 def make_record(rules: WelshRules, batch: Batch, i: int, seed: int, strategies: list[str]) -> dict:
     """The record of logged game ``i`` of ``batch``."""
     game = batch.start + i
-    stocks = getattr(batch, "stocks", None)  # dealt under a constraint (play.play_batch)
+    stocks = getattr(batch, "stocks", None)  # dealt under a constraint (kernels.play_batch)
     stock = stocks[i] if stocks is not None else stock_order(rules, seed, game)
     first = int(batch.game["first"][i])
     record = {
@@ -120,6 +120,6 @@ def replay(record: Any) -> dict[str, Any]:
     rules, stock, first, seats, actions, bad = _read(record)
     buf = new_state(rules.to_array())
     start(buf, stock, np.int64(first))
-    shared.replay_moves(play, buf, seats, actions, record["moves"], bad,
+    shared.replay_moves(kernels, buf, seats, actions, record["moves"], bad,
                         short="owes a decision", turn="owes the next decision", describe=action_name)  # fmt: skip
     return result_of(buf)

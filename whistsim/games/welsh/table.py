@@ -11,7 +11,8 @@ from ...harness.build import kernel
 from ...harness.table import Deal, View
 from ...rng import stream_start
 from . import engine as E
-from . import moves, play, records
+from . import kernels as play
+from . import moves, records
 from .words import WORDS
 
 

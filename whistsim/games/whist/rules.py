@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...options import Option, RuleError, describe, near, resolve
-from ..dealt.engine import R_DEDUCT, R_HONOURS, R_PENALTY, WHIST
 from ..dealt.rules import (
     CLAIM_OPTION,
+    R_DEDUCT,
+    R_HONOURS,
+    R_PENALTY,
     UNIT_OPTION,
     UNITS,
+    WHIST,
     DealtRules,
     check_claim,
     pack_of,

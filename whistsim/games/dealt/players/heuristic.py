@@ -39,6 +39,7 @@ from ..engine import (
     S_BEST,
     S_BEST_POWER,
     SCOTCH,
+    TRUMP_POINTS,
     from_power,
     to_power_mask,
 )
@@ -112,18 +113,8 @@ def counting(v, card):
     if r[R_KIND] != SCOTCH:
         return 0
     suit = card // 13
-    rank = card % 13
     if suit == v.trump:
-        if rank == JACK:
-            return 11
-        if rank == TEN:
-            return 10
-        if rank == ACE:
-            return 4
-        if rank == KING:
-            return 3
-        if rank == QUEEN:
-            return 2
+        return TRUMP_POINTS[card % 13]
     return 0
 
 

@@ -23,28 +23,13 @@ import numpy as np
 from numba import njit
 
 from ....bits import lowest, nth, popcount
-from ....cards import ACE, JACK, KING, QUEEN, TEN
 from ....rng import next_u64, randbelow
 from ....strategy import Param
 from ..engine import (
-    ACE_POINTS,
-    DIAMONDS,
-    FRENCH_TEN_POINTS,
-    JACK_POINTS,
-    KING_POINTS,
-    MAX_PLAYERS,
     MAX_SETS,
-    MAX_TEAMS,
     OVER,
     P_POINTS,
     P_TRICKS,
-    QUEEN_POINTS,
-    R_FRENCH,
-    R_HAND,
-    R_KIND,
-    R_PLAYERS,
-    R_SETS,
-    R_TEAMS,
     S_DEALER,
     S_LED,
     S_PHASE,
@@ -54,13 +39,14 @@ from ..engine import (
     S_TRICK_LEN,
     S_TRUMP,
     S_TURNUP,
-    SCOTCH,
-    TEN_POINTS,
     apply,
     card_points,
+    legal_mask,
     power,
+    score_with,
     seat_view,
 )
+from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH
 from . import heuristic
 from . import random as random_player
 
@@ -354,7 +340,7 @@ def _only_card(own):
 
 
 @njit(cache=True)
-def _play_out(sc, side, points):
+def _play_out(sc, side):
     """Play the scratch deal to its end; the seat's side's result (see :func:`_value`)."""
     s = sc.table.s
     r = sc.table.rules
@@ -362,7 +348,7 @@ def _play_out(sc, side, points):
     last_set = r[R_SETS] - 1
     while s[S_PHASE] != OVER:
         if s[S_TRICK_LEN] == 0 and s[S_SET_TRICK] == last_trick and s[S_SET] == last_set:
-            return _last_trick(sc, side, points)  # one card each: no choice is left
+            return _last_trick(sc, side)  # one card each: no choice is left
         seat = s[S_SEAT]
         own = sc.seats[seat]
         if own.strategy == 1:
@@ -399,10 +385,10 @@ def _value(sc, side):
 
 
 @njit(cache=True)
-def _last_trick(sc, side, points):
+def _last_trick(sc, side):
     """:func:`_value` of the deal once its last trick is played, each seat playing its one
-    card: the trick's winner found and scored here, as the engine would (its ``score_deal``:
-    Scotch points are the counting cards won plus the cards won above those dealt)."""
+    card: the trick's winner found by the engine's ``power`` and the deal scored by its
+    ``score_with``, that trick counted as taken, without playing it."""
     t = sc.table
     s = t.s
     r = t.rules
@@ -417,59 +403,21 @@ def _last_trick(sc, side, points):
         trick |= np.int64(1) << np.int64(card)
         if i == 0:
             led = card // 13
-            best = power(card, trump, led, scotch)
+        pw = power(card, trump, led, scotch)
+        if pw > best:
+            best = pw
             winner = q
-        else:
-            pw = power(card, trump, led, scotch)
-            if pw > best:
-                best = pw
-                winner = q
         q = q + 1 if q + 1 < p else 0
-    if not scotch:
-        x = 1 if t.team[winner] == side else 0
-        for q in range(p):
-            if t.team[q] == side:
-                x += t.tricks[q]
-        return float(x)
-    nt = r[R_TEAMS]
-    per_seat = r[R_HAND] * r[R_SETS]
-    french = r[R_FRENCH] and trump != DIAMONDS
-    for x in range(2 * nt):
-        points[x] = 0  # [0, nt): counting cards; [nt, 2 nt): cards won less cards dealt
-    for q in range(p):
-        x = t.team[q]
-        w = t.won_bits[q, trump]
-        d = t.won_bits[q, DIAMONDS]
-        won = t.won_n[q]
-        if q == winner:
-            w |= (trick >> (13 * trump)) & 0x1FFF
-            d |= (trick >> (13 * DIAMONDS)) & 0x1FFF
-            won += p
-        points[nt + x] += won - per_seat
-        points[x] += (
-            JACK_POINTS * ((w >> JACK) & 1) + ACE_POINTS * ((w >> ACE) & 1) + KING_POINTS * ((w >> KING) & 1)
-            + QUEEN_POINTS * ((w >> QUEEN) & 1) + TEN_POINTS * ((w >> TEN) & 1)
-        )  # fmt: skip
-        if french:
-            points[x] += FRENCH_TEN_POINTS * ((d >> TEN) & 1)
-    for x in range(nt):
-        points[x] += max(0, points[nt + x])
-    others = 0.0
-    for x in range(nt):
-        if x != side:
-            others += points[x]
-    return points[side] - others / (nt - 1)
+    score_with(sc, winner, trick)
+    return _value(sc, side)
 
 
 @njit(cache=True)
 def legal_cards(own, led):
     """The cards the seat may play, as bits by suit; how many; and the card when it is the only one."""
     cands = np.zeros(4, np.int64)
-    if led >= 0 and own.bits[led] != 0:
-        cands[led] = own.bits[led]
-    else:
-        for suit in range(4):
-            cands[suit] = own.bits[suit]
+    for suit in range(4):
+        cands[suit] = legal_mask(own, led, suit, 0)  # it never revokes
     n = 0
     only = -1
     for suit in range(4):
@@ -593,7 +541,6 @@ def search(v, worlds, policy, merge, race):
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
     vals = np.zeros((worlds, n), np.float64)
     alive = np.ones(n, np.bool_)
-    points = np.zeros(2 * MAX_TEAMS, np.int64)
     work = _work()
     n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
     if n_cards < 0:
@@ -609,7 +556,7 @@ def search(v, worlds, policy, merge, race):
             if alive[j]:
                 _set_world(v, sc, slot_bits, seeds)
                 apply(sc, reps[j])
-                vals[w, j] = _play_out(sc, side, points)
+                vals[w, j] = _play_out(sc, side)
         played = w + 1
         if race > 0 and played >= RACE_FROM and played < worlds:
             if _race(vals, played, alive, n, race) == 1:

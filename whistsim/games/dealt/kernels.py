@@ -25,44 +25,22 @@ from ...harness.build import kernel
 from ...harness.deal import NO_DEAL, draw_deal
 from ...harness.loop import MOVE_SEAT, play_deal
 from ...options import WhistsimError
-from ...rng import DECK_STREAM, next_u64, randbelow, shuffle, stream_start
+from ...rng import DECK_STREAM, randbelow, shuffle, stream_start
 from . import players as roster
 from .engine import (
-    CLAIM_ONE,
     CORE_DTYPE,
-    E_MUST_FOLLOW,
-    E_NOT_A_CARD,
-    E_NOT_HELD,
     ENGINE_ERRORS,
-    MAX_PLAYERS,
     MAX_REVOKES,
     MAX_TEAMS,
     OK,
     OVER,
-    P_ACE,
     P_CARDS,
     P_HONOURS,
-    P_JACK,
-    P_KING,
     P_PENALTY,
     P_POINTS,
-    P_QUEEN,
     P_TEN,
-    P_TEN_DIAMONDS,
     P_TRICK_POINTS,
     P_TRICKS,
-    R_CLAIM,
-    R_DEDUCT,
-    R_HAND,
-    R_KIND,
-    R_LOSS,
-    R_PENALTY,
-    R_PLAYERS,
-    R_REVOKES,
-    R_SETS,
-    R_TARGET,
-    R_TEAMS,
-    R_UNIT,
     S_ALL_FOLLOWED,
     S_ASIDE_CARD,
     S_BEST,
@@ -81,18 +59,35 @@ from .engine import (
     S_TRUMP,
     S_TURNUP,
     S_WINNER,
-    SCOTCH,
     TABLE_DTYPE,
     DealtView,
     apply,
     check,
+    check_card,
+    claims,
+    count_out,
     deal_from_deck,
+    end_deal,
+    end_game,
+    follow,
+    lead,
     load_set,
-    score_deal,
     seat_view,
-    suit_power,
+    take_trick,
 )
 from .players import heuristic as heuristic_player
+from .rules import (
+    MAX_PLAYERS,
+    R_HAND,
+    R_KIND,
+    R_PLAYERS,
+    R_REVOKES,
+    R_SETS,
+    R_TARGET,
+    R_TEAMS,
+    R_UNIT,
+    SCOTCH,
+)
 
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 HEURISTIC = roster.PLAYERS.index(roster.heuristic)
@@ -102,10 +97,6 @@ CLAIM_STREAM = 1 + MAX_PLAYERS  # after the seats' streams 1..8
 
 # How a game ended.
 ENDED_TARGET, ENDED_REVOKE, ENDED_DEAL = 0, 1, 2
-
-# Points count out in this order when several sides pass the target in one deal.
-SCOTCH_ORDER = (P_TEN, P_TEN_DIAMONDS, P_CARDS, P_ACE, P_KING, P_QUEEN, P_JACK)
-WHIST_ORDER = (P_PENALTY, P_TRICK_POINTS, P_HONOURS)  # the revoke, tricks, honours (by choice)
 
 SEAT_COLUMNS = ("won", "lost", "revokes", "tricks", "ten_caught", "ten_lost_at")
 (C_WON, C_LOST, C_REVOKES, C_TRICKS, C_TEN_CAUGHT) = range(5)
@@ -216,48 +207,6 @@ def new_state(rules, n: int = 1) -> np.ndarray:
 
 
 @njit(cache=True)
-def _count_out(g, dealer):
-    """Add the deal's points to the game score in count-out order; the side that
-    first reaches the target wins (-1: none). Within one step sides count in turn
-    from the dealer's left (by choice)."""
-    c = g.core
-    t = c.table
-    r = t.rules
-    p = r[R_PLAYERS]
-    nt = r[R_TEAMS]
-    n = 0
-    q = dealer
-    for _ in range(p):
-        q = q + 1 if q + 1 < p else 0  # no division: this runs once per deal
-        side = t.team[q]
-        seen = False
-        for i in range(n):
-            if g.order[i] == side:
-                seen = True
-        if not seen:
-            g.order[n] = side
-            n += 1
-    winner = -1
-    target = r[R_TARGET]
-    res = c.result
-    if r[R_KIND] == SCOTCH:
-        for part in SCOTCH_ORDER:
-            for i in range(nt):
-                side = g.order[i]
-                t.score[side] += res[part, side]
-                if winner < 0 and t.score[side] >= target:
-                    winner = side
-    else:
-        for part in WHIST_ORDER:
-            for i in range(nt):
-                side = g.order[i]
-                t.score[side] += res[part, side]
-                if winner < 0 and t.score[side] >= target:
-                    winner = side
-    return winner
-
-
-@njit(cache=True)
 def _tally_deal(g, k, moves):
     """Add a finished deal to the game's columns."""
     c = g.core
@@ -324,65 +273,6 @@ def _log_deal(g, row, k, deck, moves):
 
 
 @njit(cache=True)
-def _end_game(g, winner, revoker):
-    """Who won and who lost, into the columns."""
-    t = g.core.table
-    r = t.rules
-    p = r[R_PLAYERS]
-    if revoker >= 0:
-        # The revoker's side (or, by rule, the revoker alone) pays every adversary as if beaten.
-        loser_side = t.team[revoker]
-        for side in range(r[R_TEAMS]):
-            g.side_acc[D_WON, side] = side != loser_side
-        for q in range(p):
-            if t.team[q] != loser_side:
-                g.seat_acc[C_WON, q] = 1
-            elif q == revoker or r[R_LOSS] == 0:
-                g.seat_acc[C_LOST, q] = 1
-        return
-    if winner < 0:
-        return
-    g.side_acc[D_WON, winner] = 1
-    for q in range(p):
-        if t.team[q] == winner:
-            g.seat_acc[C_WON, q] = 1
-        else:
-            g.seat_acc[C_LOST, q] = 1
-
-
-@njit(cache=True)
-def _claimed(g):
-    """Is a revoke noticed and claimed? A draw on the claim stream, none when the chance is one."""
-    claim = g.core.table.rules[R_CLAIM]
-    return claim >= CLAIM_ONE or (next_u64(g.claim_rng, 0) >> np.uint64(11)) < np.uint64(claim)
-
-
-@njit(cache=True)
-def _whist_claims(g):
-    """Whist: each revoke's penalty as the game scores it. The deal's record adds it to the other
-    side; an unclaimed revoke scores nothing, and ``R_DEDUCT`` takes it from the revokers instead."""
-    c = g.core
-    t = c.table
-    r = t.rules
-    if c.n_revokes == 0 or (r[R_CLAIM] >= CLAIM_ONE and r[R_DEDUCT] == 0):
-        return  # the deal's own score stands (and no claim is drawn)
-    res = c.result
-    pen = r[R_PENALTY]
-    for j in range(c.n_revokes):
-        revoker = t.team[c.revokes[j, 0]]
-        claimed = _claimed(g)
-        if claimed and r[R_DEDUCT] == 0:
-            continue
-        for side in range(r[R_TEAMS]):
-            if side != revoker:
-                res[P_PENALTY, side] -= pen
-                res[P_POINTS, side] -= pen
-        if claimed:
-            res[P_PENALTY, revoker] -= pen
-            res[P_POINTS, revoker] -= pen
-
-
-@njit(cache=True)
 def _all_random(c):
     """Does every seat play ``random``, under rules that allow no revoke (so it always follows),
     with no events asked for?"""
@@ -437,22 +327,9 @@ else:
 
 
 @njit(cache=True, inline="always")
-def _take_trick(t, best, won, p, followed, led, trump):
-    """The trick, as engine._settle takes it, in the own loops: its cards (``won``, one bit each)
-    to the winner of the trick's place ``best``; returns the winner."""
-    winner = t.trick_seat[best]
-    for suit in range(4):
-        t.won_bits[winner, suit] |= (won >> (13 * suit)) & 0x1FFF
-    t.won_n[winner] += p
-    t.tricks[winner] += 1
-    if followed:
-        t.rounds[led] += 1
-    return winner
-
-
-@njit(cache=True, inline="always")
 def _deal_over(c, followed, leader, last, winner, round_twice):
-    """The state as the last card leaves it (engine.apply and _settle), in the own loops; scored."""
+    """The state as the last card leaves it (engine.apply and _settle), in the own loops: the
+    engine's per-card bookkeeping they skip; then the deal ends as the engine ends it."""
     t = c.table
     s = t.s
     r = t.rules
@@ -468,8 +345,7 @@ def _deal_over(c, followed, leader, last, winner, round_twice):
     s[S_SET_TRICK] = r[R_HAND]
     s[S_SET] = r[R_SETS] - 1
     s[S_ROUND_TWICE] = round_twice
-    s[S_PHASE] = OVER
-    score_deal(c)
+    end_deal(c)
 
 
 @njit(cache=True)
@@ -505,25 +381,21 @@ def _random_deal(c, moves, limit):
                 if i == 0:  # the lead: a uniform card of the hand
                     suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
                     led = suit
-                    best_pw = suit_power(suit, rank, trump, led, scotch)
+                    best_pw = lead(t, seat, suit, rank, trump, scotch)
                     best = 0
                     followed = 1
-                    t.leads[seat, led] += 1
-                    if t.first_lead[seat] < 0:
-                        t.first_lead[seat] = led
                 else:
                     held = own.bits[led]
                     if held != 0:  # follow: a uniform card of the suit led
                         suit = led
                         rank = nth(held, randbelow(own.rng, 0, popcount(held)))
+                        # the step in each branch: here LLVM knows the card follows suit
+                        _, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
                     else:
                         suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
-                        followed = 0
-                        t.void[seat, led] = 1
-                    pw = suit_power(suit, rank, trump, led, scotch)
-                    if pw > best_pw:
-                        best_pw = pw
-                        best = i
+                        followed, best, best_pw = follow(
+                            t, seat, i, suit, rank, led, trump, scotch, best, best_pw
+                        )
                 own.bits[suit] &= ~(1 << rank)
                 own.n -= 1
                 card = suit * 13 + rank
@@ -536,9 +408,8 @@ def _random_deal(c, moves, limit):
                 if i + 1 < p:
                     seat = seat + 1 if seat + 1 < p else 0
             last = seat
-            seat = _take_trick(t, best, won, p, followed, led, trump)
-            if followed and t.rounds[led] >= 2 and led != trump:
-                round_twice = 1
+            seat = t.trick_seat[best]
+            round_twice |= take_trick(t, seat, won, p, led, trump, followed)
     for suit in range(4):  # set per card by the shared loop
         played = 0
         for q in range(p):
@@ -614,33 +485,23 @@ def _plain_deal(c, moves, limit):
                         a = _only_card(own)
                     else:
                         a = heuristic_player.decide(DealtView(seat, p, trump, led, i, t, own, c))
-                if a < 0 or a >= 52:
-                    return E_NOT_A_CARD, seat, a
+                    e = check_card(own, a, led, 0)  # no revokes here (_all_plain); random's cards
+                    if e != OK:  # are always legal
+                        return e, seat, a
                 suit = a // 13
                 rank = a - 13 * suit
-                if (own.bits[suit] >> rank) & 1 == 0:
-                    return E_NOT_HELD, seat, a
                 if i == 0:
                     led = suit
-                    best_pw = suit_power(suit, rank, trump, led, scotch)
+                    best_pw = lead(t, seat, suit, rank, trump, scotch)
                     followed = 1
-                    s[S_BEST] = 0
-                    s[S_BEST_POWER] = best_pw
-                    t.leads[seat, led] += 1
-                    if t.first_lead[seat] < 0:
-                        t.first_lead[seat] = led
                 else:
-                    if suit != led:
-                        if own.bits[led] != 0:
-                            return E_MUST_FOLLOW, seat, a
-                        followed = 0
-                        t.void[seat, led] = 1
-                    pw = suit_power(suit, rank, trump, led, scotch)
-                    if pw > best_pw:
-                        best_pw = pw
-                        best = i
-                        s[S_BEST] = i
-                        s[S_BEST_POWER] = pw
+                    f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
+                    followed &= f
+                if (
+                    best == i
+                ):  # the card leads the trick now: kept as the engine keeps it (heuristic reads it)
+                    s[S_BEST] = i
+                    s[S_BEST_POWER] = best_pw
                 bit = np.int64(1) << rank
                 own.bits[suit] &= ~bit
                 own.n -= 1
@@ -654,9 +515,8 @@ def _plain_deal(c, moves, limit):
                 last = seat
                 if i + 1 < p:
                     seat = seat + 1 if seat + 1 < p else 0
-            seat = _take_trick(t, best, won, p, followed, led, trump)
-            if followed and t.rounds[led] >= 2 and led != trump:
-                round_twice = 1
+            seat = t.trick_seat[best]
+            round_twice |= take_trick(t, seat, won, p, led, trump, followed)
     _deal_over(c, followed, leader, last, seat, round_twice)
     return OK, m, 0
 
@@ -728,20 +588,13 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
                 return e, m, a
         if logging:
             _log_deal(g, log[k], k, deck, m)  # the deal as its record scores it, before the claims
-        if r[R_KIND] != SCOTCH:
-            _whist_claims(g)
+        revoker = claims(c, g.claim_rng)
         _tally_deal(g, k, m)
         k += 1
-        if r[R_KIND] == SCOTCH:
-            # A claimed revoke ends the game before the deal is scored (by choice).
-            for j in range(c.n_revokes):
-                if _claimed(g):
-                    revoker = c.revokes[j, 0]
-                    break
-            if revoker >= 0:
-                ended = ENDED_REVOKE
-                break
-        winner = _count_out(g, dealer)
+        if revoker >= 0:
+            ended = ENDED_REVOKE
+            break
+        winner = count_out(c, dealer, g.order)
         if winner >= 0:
             ended = ENDED_TARGET
             high = 0
@@ -752,7 +605,7 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
         if r[R_UNIT] == 1:
             break
         dealer = dealer + 1 if dealer + 1 < p else 0
-    _end_game(g, winner, revoker)
+    end_game(t, winner, revoker, g.side_acc[D_WON], g.seat_acc[C_WON], g.seat_acc[C_LOST])
     for side in range(r[R_TEAMS]):
         g.side_acc[D_SCORE, side] = t.score[side]
     acc = g.game_acc

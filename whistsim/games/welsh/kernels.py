@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ...batch import Batch
-from ...cards import TAFFY, TEN
+from ...cards import TAFFY
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
@@ -30,7 +30,6 @@ from .engine import (
     OK,
     OVER,
     PASS,
-    RANK_OF,
     S_BEST,
     S_BEST_POWER,
     S_CHALLENGES,
@@ -41,8 +40,6 @@ from .engine import (
     S_KEPT_FIVES,
     S_KEPT_TT,
     S_LAST_HOLDER,
-    S_LEADER,
-    S_LED_SUIT,
     S_MET,
     S_MET_TAFFY,
     S_MET_TEN,
@@ -55,26 +52,25 @@ from .engine import (
     S_TRICK_LEN,
     S_TRICKS,
     S_TURNS,
-    S_WINNER,
     STATE_DTYPE,
-    SUIT_OF,
-    TAFFY_LEAD,
-    TURN,
-    _check_end,
     _draw,
-    _expose,
-    _give,
-    _next_in_play,
     apply,
+    can_follow,
     check,
     count_tens,
+    end_trick,
+    follow,
     forced,
+    in_play,
+    lead,
+    led_card,
     new_state,
+    pass_on,
     players,
-    power,
     reset,
     score,
     seat_view,
+    take_trick,
 )
 from .moves import action_name
 from .players import greedy
@@ -200,12 +196,12 @@ def _all_plain(g):
 def _plain_deal(g, moves, limit):
     """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
     no challenge (see :func:`_all_plain`): the decisions the shared loop (``play_deal``) would
-    take, from the same streams in the same order, with the same effects as the engine's steps
-    (``_draw``, ``_lead``, ``_follow``, ``_pass``, ``_settle_trick``, ``_end_trick``), but a
-    trick at a time, without a view or the phase dispatch per decision, and no events. A
-    ``random`` decision is not checked (it only takes legal ones); a ``greedy`` one is, by the
-    engine's ``check``, with the state it reads (phase, seat, trick so far) kept as the engine
-    keeps it. Returns (OK, decisions, 0) or, on an illegal decision, (error, seat, action)."""
+    take, from the same streams in the same order, through the engine's steps (``_draw``,
+    ``lead``, ``follow``, ``pass_on``, ``take_trick``, ``end_trick``), but a trick at a time,
+    without a view or the phase dispatch per decision, and no events. A ``random`` decision is
+    not checked (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with
+    the state it reads (phase, seat, trick so far) kept as the engine keeps it. Returns (OK,
+    decisions, 0) or, on an illegal decision, (error, seat, action)."""
     t = g.table
     s = t.s
     p = players(g)
@@ -216,53 +212,40 @@ def _plain_deal(g, moves, limit):
         seat = s[S_SEAT]
         own = g.seats[seat]
         s[S_TURNS] += 1
-        # an empty hand draws unasked (engine.forced); else the player's draw or lead
-        if t.hand_n[seat] == 0:
-            a = DRAW
-        elif own.strategy == RANDOM:
-            a = DRAW if s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW] else lead_uniform(own)
-        else:
-            a = greedy.decide(seat_view(g, seat))
-            e = check(g, a)
-            if e != OK:
-                return e, seat, a
+        a = forced(g)  # an empty hand draws unasked
+        if a < 0:
+            if own.strategy == RANDOM:
+                a = (
+                    DRAW
+                    if s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW]
+                    else lead_uniform(own)
+                )
+            else:
+                a = greedy.decide(seat_view(g, seat))
+                e = check(g, a)
+                if e != OK:
+                    return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         if a == DRAW:
             _draw(g, seat)
             continue
-        # the lead (engine._lead)
-        if a >= TAFFY_LEAD:
-            card = TAFFY
-            suit = a - TAFFY_LEAD
-        else:
-            card = a
-            suit = SUIT_OF[a]
-        _expose(t, seat, card)
-        _give(g, seat, card)
-        t.played[card] += 1
-        t.led[seat] += 1
-        s[S_TRICKS] += 1
-        s[S_LEADER] = seat
-        s[S_LED_SUIT] = suit
-        t.trick_card[0] = card
-        t.trick_seat[0] = seat
+        card, suit = led_card(a)
+        best_pw = lead(g, seat, card, suit, taffy_ten)
         best = 0
-        best_pw = power(card, taffy_ten)
         n = 1
         npass = 0
         leader = seat
-        in_stock = s[S_TOP] < stock
         # the answers, from the leader's left, by each player in play (engine._next_follower)
         q = leader
         for _ in range(p - 1):
             q = q + 1 if q + 1 < p else 0
-            if not in_stock and t.hand_n[q] == 0:
+            if not in_play(t, q):
                 continue
             seat = q
             own = g.seats[q]
-            if own.suit_n[suit] + own.hand[TAFFY] > 0:  # a card of the suit led or a Taffy
+            if can_follow(own, suit):
                 if own.strategy == RANDOM:
                     a = follow_uniform(own, suit)
                 else:
@@ -274,57 +257,23 @@ def _plain_deal(g, moves, limit):
                     e = check(g, a)
                     if e != OK:
                         return e, q, a
-                _expose(t, q, a)
-                _give(g, q, a)
-                t.played[a] += 1
-                t.trick_card[n] = a
-                t.trick_seat[n] = q
-                pw = power(a, taffy_ten)
-                if pw > best_pw:  # strictly: of equal cards the first played wins
-                    best_pw = pw
-                    best = n
+                best, best_pw = follow(g, q, a, n, best, best_pw, taffy_ten)
                 n += 1
-            else:  # a pass unasked (engine._pass; never false here)
+            else:  # a pass unasked (engine.forced; never false here)
                 a = PASS
-                t.passed[q] = 1
+                pass_on(t, q, suit)
                 npass += 1
-                t.void[q, suit] = 1
-                t.void[q, 4] = 1
             if m < limit:
                 moves[m] = q * MOVE_SEAT + a
             m += 1
         s[S_PASSES] += npass
+        s[S_NPASS] = npass
         s[S_SEAT] = seat
         s[S_TRICK_LEN] = n
         s[S_BEST] = best
         s[S_BEST_POWER] = best_pw
-        # the trick taken (engine._settle_trick, no challenge)
-        winner = t.trick_seat[best]
-        taffy, ten = False, False
-        for i in range(n):
-            c = t.trick_card[i]
-            t.won[winner, c] += 1
-            if c == TAFFY:
-                taffy = True
-            elif RANK_OF[c] == TEN:
-                ten = True
-        t.won_n[winner] += n
-        if taffy and ten:
-            top = t.trick_card[best]
-            s[S_MET] += 1
-            if top == TAFFY:
-                s[S_MET_TAFFY] += 1
-            elif RANK_OF[top] == TEN:
-                s[S_MET_TEN] += 1
-        s[S_WINNER] = winner
-        # engine._end_trick
-        if npass:
-            for k in range(p):
-                t.passed[k] = 0
-        s[S_NPASS] = 0
-        if not _check_end(g):
-            s[S_PHASE] = TURN
-            s[S_SEAT] = _next_in_play(t, leader, p)
+        take_trick(g, n, best)
+        end_trick(g)
     return OK, m, 0
 
 
