@@ -12,7 +12,7 @@ from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
 from . import advice, kernels, players
-from .engine import FIVE_PENALTY_VALUE, PILES, TEN_VALUE, score_piles
+from .engine import PILES, score_piles
 from .kernels import play_batch
 from .narrate import narrate
 from .records import make_record, replay
