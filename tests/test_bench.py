@@ -98,3 +98,17 @@ def test_dds_comparison_is_reported_with_its_agreement():
     text = format_report({"rows": [], "ratios": {}, "dds": {"full deal": case}})
     assert "whistsim / DDS 2.00, 3.00, 2.00; same value 3 of 4" in text
     assert "NOT THE SAME: position 2: whistsim 7, DDS 6 tricks" in text
+
+
+def test_bench_without_endplay_says_how_to_install_it_before_timing_anything(monkeypatch):
+    import sys
+
+    import pytest
+
+    import whistsim.bench as b
+    from whistsim.options import WhistsimError
+
+    monkeypatch.setitem(sys.modules, "endplay", None)  # import endplay: ImportError
+    monkeypatch.setattr(b, "_case", lambda *a: pytest.fail("timed a case"))
+    with pytest.raises(WhistsimError, match=r"pip install -e '\.\[bench\]'"):
+        b.run(openspiel=True)

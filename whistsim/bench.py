@@ -316,7 +316,10 @@ def run(
         try:
             import endplay  # noqa: F401
         except ImportError:
-            raise WhistsimError("DDS (endplay) is not installed: pip install -e '.[bench]'") from None
+            raise WhistsimError(
+                "DDS (endplay) is not installed: pip install -e '.[bench]' (or leave the references out: "
+                "--no-openspiel)"
+            ) from None
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows: list[Row] = []
     games = set(game_names())
