@@ -70,3 +70,45 @@ def test_peak_memory_is_the_childs_own_not_the_parents():
     parent = np.ones(60_000_000)  # 480 MB resident in this process
     assert parent.sum() > 0
     assert peak_memory_mb(1000) < 450
+
+
+def test_each_reference_ratio_has_its_own_key():
+    from whistsim.bench import Row, _ratios
+
+    rows = [
+        Row("whistsim", "ohhell", 4, "random", 1, 500_000.0, 500_000.0, 1),
+        Row("openspiel-c++", "oh_hell", 4, "random", 1, 25_000.0, 25_000.0, 1),
+        Row("openspiel-python", "oh_hell", 4, "random", 1, 2_500.0, 2_500.0, 1),
+        Row("whistsim", "whist", 4, "random", 1, 120_000.0, 1_200_000.0, 1),
+        Row("openspiel-c++", "bridge", 4, "random", 1, 40_000.0, 40_000.0, 1),
+    ]
+    ratios = _ratios(rows)
+    assert ratios["ohhell 4p random games / openspiel C++ oh_hell play-outs, per core"] == 20.0
+    assert ratios["ohhell 4p random games / openspiel Python oh_hell play-outs, per core"] == 200.0
+    assert ratios["whist deals / openspiel C++ bridge play-outs, per core"] == 30.0
+
+
+def test_dds_comparison_is_reported_with_its_agreement():
+    from whistsim.bench import format_report
+
+    case = {"n": 4, "rounds": 1, "agree": 3, "first_disagreement": {"deal": 2, "whistsim": 7, "dds": 6},
+            "whistsim": {"median_s": 0.02, "mean_s": 0.03, "p95_s": 0.1},
+            "dds": {"median_s": 0.01, "mean_s": 0.01, "p95_s": 0.05},
+            "ratio": {"median": 2.0, "mean": 3.0, "p95": 2.0}}  # fmt: skip
+    text = format_report({"rows": [], "ratios": {}, "dds": {"full deal": case}})
+    assert "whistsim / DDS 2.00, 3.00, 2.00; same value 3 of 4" in text
+    assert "NOT THE SAME: position 2: whistsim 7, DDS 6 tricks" in text
+
+
+def test_bench_without_endplay_says_how_to_install_it_before_timing_anything(monkeypatch):
+    import sys
+
+    import pytest
+
+    import whistsim.bench as b
+    from whistsim.options import WhistsimError
+
+    monkeypatch.setitem(sys.modules, "endplay", None)  # import endplay: ImportError
+    monkeypatch.setattr(b, "_case", lambda *a: pytest.fail("timed a case"))
+    with pytest.raises(WhistsimError, match=r"pip install -e '\.\[bench\]'"):
+        b.run(openspiel=True)

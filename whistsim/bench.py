@@ -14,6 +14,10 @@ OpenSpiel, an optional extra (``pip install -e '.[bench]'``), runs its
 ``bridge``, ``hearts`` and ``spades`` random play-outs through its C++
 ``evaluate_bots`` loop and through a Python loop over its API.
 
+The field's exact references (:mod:`whistsim.bench_refs`, the same extra): DDS against
+whistsim's open-hand solver on the same Whist positions, and OpenSpiel's ``oh_hell`` against
+whistsim's Oh Hell under the same rules, both in the same run.
+
 Pimc (both families) in one seat against the default fast players: its
 decisions per CPU second on one thread, beside what one decision costs in
 random games of the same game timed in the same run.
@@ -31,7 +35,9 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from .bench_refs import dds_ratios, format_dds, solver_against_dds, spiel_playouts
 from .games import game_names, get_game, seating
+from .options import WhistsimError
 from .runner import threads
 from .strategy import parse_spec
 
@@ -47,6 +53,7 @@ CASES = [
     ("scotch", None, 8, "heuristic"),
     ("whist", None, 4, "random"),
     ("whist", None, 4, "heuristic"),
+    ("ohhell", "openspiel", 4, "random"),  # OpenSpiel's oh_hell rules: its reference
 ]
 PIECE_SECONDS = 0.5  # the longest kernel call of a timed run
 OPENSPIEL_GAMES = ["bridge(use_double_dummy_result=false)", "hearts", "spades"]
@@ -200,6 +207,29 @@ def _floor_cases(seconds: float) -> list:
     return cases
 
 
+def _ohhell_openspiel_cases(seconds: float) -> list:
+    """OpenSpiel's ``oh_hell`` random play-outs under whistsim's preset ``openspiel`` rules (one
+    thread, CPU time), its C++ loop and its Python loop, as cases for :func:`_interleaved`: they
+    take turns with whistsim's Oh Hell."""
+    from .bench_refs import OHHELL_PLAYERS, ohhell_openspiel_loops
+
+    cases = []
+    for engine, play, start in ohhell_openspiel_loops(OHHELL_PLAYERS):
+        play(4)  # the first play-outs load what they need
+        n = _size(play, start, seconds, time.process_time)
+
+        def once(rep: int, play=play, n=n) -> float:
+            t0 = time.process_time()
+            play(n, 1 + rep)
+            return time.process_time() - t0
+
+        def row(best: float, engine=engine, n=n) -> Row:
+            return Row(engine, "oh_hell", OHHELL_PLAYERS, "random", 1, n / best, n / best, n)
+
+        cases.append((once, row))
+    return cases
+
+
 def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
     import pyspiel
 
@@ -225,15 +255,7 @@ def _openspiel_rows(seconds: float, repeats: int) -> list[Row]:
         best = np.inf
         for _ in range(repeats):
             t0 = time.process_time()
-            for _ in range(n):
-                s = game.new_initial_state()
-                while not s.is_terminal():
-                    if s.is_chance_node():
-                        outcomes = s.chance_outcomes()
-                        s.apply_action(outcomes[rng.integers(len(outcomes))][0])
-                    else:
-                        legal = s.legal_actions()
-                        s.apply_action(legal[rng.integers(len(legal))])
+            spiel_playouts(game, n, rng)
             best = min(best, time.process_time() - t0)
         rows.append(Row("openspiel-python", short, p, "random", 1, n / best, n / best, n))
     return rows
@@ -284,8 +306,20 @@ def run(
     openspiel: bool = True,
     memory_games: int = 10_000_000,
     pimc: bool = True,
+    dds: bool | None = None,
 ) -> dict:
-    """Measure every case; returns {"rows": [...], "ratios": {...}, "pimc": [...], "peak_memory_mb": ...}."""
+    """Measure every case; returns {"rows": [...], "ratios": {...}, "dds": {...}, "pimc": [...],
+    "peak_memory_mb": ...}. ``dds``: time DDS against the solver (default: with ``openspiel``, as
+    both come with the ``bench`` extra)."""
+    dds = openspiel if dds is None else dds
+    if dds:
+        try:
+            import endplay  # noqa: F401
+        except ImportError:
+            raise WhistsimError(
+                "DDS (endplay) is not installed: pip install -e '.[bench]' (or leave the references out: "
+                "--no-openspiel)"
+            ) from None
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows: list[Row] = []
     games = set(game_names())
@@ -295,11 +329,16 @@ def run(
             raise RuntimeError(f"bench case {game}/{strategy} is not available")
         for k in sorted({1, all_threads}):
             cases.append(_case(game, preset, players, strategy, k, seconds))
+    if openspiel:  # OpenSpiel's oh_hell takes turns with whistsim's Oh Hell
+        cases += _ohhell_openspiel_cases(seconds)
     rows += _interleaved(cases + _floor_cases(seconds), repeats)
     if openspiel:
         rows += _openspiel_rows(seconds, repeats)
     out = {"cpu_count": os.cpu_count(), "threads": all_threads, "rows": [asdict(r) for r in rows]}
     out["ratios"] = _ratios(rows)
+    if dds:
+        out["dds"] = solver_against_dds()
+        out["ratios"].update(dds_ratios(out["dds"]))
     if pimc:
         out["pimc"] = _pimc_rows(rows, seconds, repeats)
     if memory_games:
@@ -328,6 +367,13 @@ def _ratios(rows: list[Row]) -> dict[str, float]:
     floor = find("floor", "whist", 4, "random", 1)
     if whist and floor:
         ratios["whist random deals / floor, one core"] = whist.deals_per_s / floor.deals_per_s
+    ohhell = find("whistsim", "ohhell", 4, "random", 1)
+    for engine, loop in (("openspiel-c++", "C++"), ("openspiel-python", "Python")):
+        ref = find(engine, "oh_hell", 4, "random", 1)
+        if ohhell and ref:
+            ratios[f"ohhell 4p random games / openspiel {loop} oh_hell play-outs, per core"] = (
+                ohhell.games_per_s / ref.games_per_s
+            )
     for game, players in [("welsh", 3), ("welsh", 6), ("scotch", 4), ("scotch", 8), ("whist", 4)]:
         rand = find("whistsim", game, players, "random", 1)
         smart = find("whistsim", game, players, "greedy" if game == "welsh" else "heuristic", 1)
@@ -361,6 +407,7 @@ def format_report(out: dict) -> str:
     lines.append("")
     for k, v in out["ratios"].items():
         lines.append(f"{k}: {v:.2f}")
+    lines += format_dds(out.get("dds", {}))
     for r in out.get("pimc", []):
         rel = r["random_games_per_decision"]
         lines.append(
@@ -381,6 +428,15 @@ def write_csv(out: dict, path: str | Path) -> None:
 
     with atomic_write(path) as f:
         pd.DataFrame(out["rows"]).to_csv(f, index=False)
+
+
+def write_json(out: dict, path: str | Path) -> None:
+    import json
+
+    from .io import atomic_write
+
+    with atomic_write(path) as f:
+        f.write(json.dumps(out, indent=1) + "\n")
 
 
 def solver_speed(
@@ -437,7 +493,8 @@ def main() -> None:
     out = run()
     print(format_report(out))
     write_csv(out, Path("results") / "bench.csv")
-    print("wrote results/bench.csv")
+    write_json(out, Path("results") / "bench.json")
+    print("wrote results/bench.csv and results/bench.json (every ratio under its own key)")
 
 
 if __name__ == "__main__":
