@@ -22,6 +22,11 @@ from .main import main
     "--openspiel/--no-openspiel", default=True, show_default=True, help="also time OpenSpiel (extra 'bench')"
 )
 @click.option(
+    "--dds/--no-dds",
+    default=None,
+    help="also time the solver beside DDS through endplay (extra 'bench')  [default: as --openspiel]",
+)
+@click.option(
     "--memory-games",
     type=int,
     default=10_000_000,
@@ -36,7 +41,7 @@ from .main import main
     help="also write the table as CSV (make bench: results/bench.csv)",
 )
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
-def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
+def bench(seconds, repeats, openspiel, dds, memory_games, csv_path, as_json):
     """Games per second per game, player and thread count, beside OpenSpiel and the floor.
 
     \b
@@ -64,7 +69,15 @@ def bench(seconds, repeats, openspiel, memory_games, csv_path, as_json):
             raise WhistsimError(
                 "OpenSpiel is not installed: pip install -e '.[bench]', or --no-openspiel"
             ) from None
-    out = b.run(seconds, repeats, openspiel, memory_games)
+    dds = openspiel if dds is None else dds
+    if dds:
+        try:
+            import endplay  # noqa: F401
+        except ImportError:
+            raise WhistsimError(
+                "endplay (DDS) is not installed: pip install -e '.[bench]', or --no-dds"
+            ) from None
+    out = b.run(seconds, repeats, openspiel, memory_games, dds=dds)
     if csv_path is not None:
         with writing(csv_path):
             b.write_csv(out, csv_path)
