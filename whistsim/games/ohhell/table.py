@@ -149,8 +149,8 @@ class OhHellDeal(Deal):
         bids = [int(x) for x in t["bids"][:p]]
         made = [b for b in bids if b >= 0]
         before = [f"round {k + 1} of {rounds}: {n} cards each, dealt by seat {dealer}; {trumps}"]
+        said = ", ".join(f"seat {q} {bids[q]}" for q in range(p) if bids[q] >= 0) or "none yet"
         if int(s[E.S_PHASE]) == E.BID:
-            said = ", ".join(f"seat {q} {bids[q]}" for q in range(p) if bids[q] >= 0) or "none yet"
             before.append(f"bids: {said} (total {sum(made)} for {n} tricks)")
             x = forbidden(s, p)
             if r.hook and x is not None:
@@ -160,13 +160,13 @@ class OhHellDeal(Deal):
                     f"the hook: the dealer, seat {dealer}, bids last and may not make the bids total {n}"
                 )
         elif not self.over():
-            before.append(f"{w.bids_total(sum(made), n)}; trick {int(s[E.S_TRICK]) + 1} of {n}")
+            before.append(f"bids: {said}; {w.bids_total(sum(made), n)}; trick {int(s[E.S_TRICK]) + 1} of {n}")
         v = View(
             f"your hand (seat {seat})",
             hand,
             seat,
             before=before,
-            columns=["seat", "bid", "tricks", "hand", "last round", "score", "shown void in"],
+            columns=["seat", "bid", "tricks", "hand", "last round", "points", "shown void in"],
         )
         if int(s[E.S_PHASE]) == E.PLAY and int(s[E.S_TRICK_LEN]) > 0:
             v.trick_label = f"trick (led by seat {int(s[E.S_LEADER])})"
@@ -185,10 +185,10 @@ class OhHellDeal(Deal):
 
     def describe(self, seat: int) -> list[str]:
         v = self.facts(seat)
-        lines = [*v.head(), "seat  bid  tricks  hand  last round  score  shown void in"]
-        for q, bid, tricks, n, last, score, void in v.rows:
+        lines = [*v.head(), "seat  bid  tricks  hand  last round  points  shown void in"]
+        for q, bid, tricks, n, last, points, void in v.rows:
             you = "  (you)" if q == seat else ""
-            lines.append(f"{q:>4} {bid!s:>4} {tricks:>7} {n:>5} {last:>11} {score:>6}  {void}{you}")
+            lines.append(f"{q:>4} {bid!s:>4} {tricks:>7} {n:>5} {last:>11} {points:>7}  {void}{you}")
         return lines
 
     def record(self, moves: list[str], seed: int, strategies: list[str]) -> dict:
