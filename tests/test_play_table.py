@@ -54,7 +54,7 @@ def test_the_other_seats_hold_the_hint_player_unless_a_strategy_is_given():
     from whistsim.games import NAMES, get_game
 
     defaults = {name: get_game(name).default_player for name in NAMES}  # each game's own
-    assert defaults == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc"}
+    assert defaults == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc", "ohhell": "pimc"}
     hint_help = " ".join(run("play", "--help").output.split())  # the help names them as they are
     assert "pimc2 for welsh, pimc for scotch and whist" in hint_help
     t = Table("whist", seed=1)

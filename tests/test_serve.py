@@ -241,7 +241,7 @@ def test_welsh_whist_has_no_card_costs_but_says_why(client):
 
 def test_the_setup_offers_the_games_rule_options_and_players_the_cli_lists(client):
     games = client.get("/api/games").json["games"]
-    assert [g["name"] for g in games] == ["welsh", "scotch", "french", "whist"]
+    assert [g["name"] for g in games] == ["welsh", "scotch", "french", "whist", "ohhell"]
     for g in games:
         game = get_game(g["game"])
         keys = [o.key for o in game.options if not (g["name"] == "french" and o.key == "french")]

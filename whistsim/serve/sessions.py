@@ -188,7 +188,7 @@ class Seat:
         cur: dict[str, Any] | None = None
         for e in self.log:
             _, _, what = e.move.partition(":")
-            if what == "draw":
+            if what == "draw" or what.startswith("bid "):  # no card to a trick (Oh Hell's bids)
                 continue
             if what.startswith(("challenge", "nochallenge")):
                 if cur is None and out:  # a challenge of the trick just won

@@ -22,8 +22,9 @@ TABLES = Tables()
 
 # The games as the page offers them: French Whist is Scotch Whist's preset ``french``.
 CHOICES = (("welsh", "welsh", None), ("scotch", "scotch", None), ("french", "scotch", "french"),
-           ("whist", "whist", None))  # fmt: skip
-TITLES = {"welsh": "Welsh Whist", "scotch": "Scotch Whist", "french": "French Whist", "whist": "Whist"}
+           ("whist", "whist", None), ("ohhell", "ohhell", None))  # fmt: skip
+TITLES = {"welsh": "Welsh Whist", "scotch": "Scotch Whist", "french": "French Whist", "whist": "Whist",
+          "ohhell": "Oh Hell"}  # fmt: skip
 
 
 def _choice(name: Any) -> tuple[str, str | None]:

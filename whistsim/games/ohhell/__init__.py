@@ -3,7 +3,9 @@
 ``engine`` holds the rules once (deal, turn-up, bids and the hook, follow suit, the
 trick's winner, a round's score, the next round); ``play`` the kernel parts the shared
 harness plays whole games with; ``records`` and ``narrate`` the record format, replay
-and ``show``; ``figures`` the per-game figures; ``players`` the strategies.
+and ``show``; ``figures`` the per-game figures; ``players`` the strategies; ``words`` and
+``table`` how the game is told and played at the table (``whistsim play``, ``new_game``,
+``whistsim serve``); ``advice`` its idle settings.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from typing import Any
 from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
-from . import play, players
+from . import advice, play, players
 from .figures import FIGURES, measure, outcome
 from .narrate import narrate
 from .play import play_batch
 from .records import make_record, replay
 from .rules import OPTIONS, PRESETS, OhHellRules
+from .table import OhHellDeal
+from .words import WORDS
 
 
 def _rules_of(preset: str, players: int | None, overrides: dict[str, Any]) -> OhHellRules:
@@ -42,5 +46,10 @@ GAME = Game(
     players=Registry("ohhell", players.PLAYERS, user_checker(play)),
     players_of=lambda rules: rules.players,
     sides_of=lambda rules: rules.players,
+    words=lambda rules: WORDS,
+    table=OhHellDeal,
+    default_player="pimc",
+    idle_rules=advice.idle_rules,
+    idle_params=advice.idle_params,
     unit="game",  # a record, a comparison's pair: the whole schedule of rounds
 )
