@@ -10,7 +10,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import whistsim  # noqa: E402
 from whistsim.cards import parse_card  # noqa: E402
 from whistsim.games.ohhell.engine import BID_BASE  # noqa: E402
-from whistsim.games.ohhell.play import parse_action  # noqa: E402
+from whistsim.games.ohhell.kernels import parse_action  # noqa: E402
 from whistsim.games.ohhell.records import legal_moves, load, step  # noqa: E402
 from whistsim.games.ohhell.rules import OhHellRules  # noqa: E402
 from whistsim.harness.moves import parse_moves  # noqa: E402

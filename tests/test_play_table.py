@@ -56,7 +56,7 @@ def test_the_other_seats_hold_the_hint_player_unless_a_strategy_is_given():
     defaults = {name: get_game(name).default_player for name in NAMES}  # each game's own
     assert defaults == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc", "ohhell": "pimc"}
     hint_help = " ".join(run("play", "--help").output.split())  # the help names them as they are
-    assert "pimc2 for welsh, pimc for scotch and whist" in hint_help
+    assert "pimc2 for welsh, pimc for scotch, whist and ohhell" in hint_help
     t = Table("whist", seed=1)
     assert t.strategies == ["you", "pimc", "pimc", "pimc"] and t.hint_name == "pimc"
     r = run("play", "--game", "welsh", "--seed", 1, "--strategy", "1=greedy", input="quit\n")

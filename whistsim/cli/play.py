@@ -34,7 +34,7 @@ class _Encoded:
     multiple=True,
     metavar="[SEAT=]SPEC",
     help="another seat's player, e.g. 1=greedy (repeatable; default the hint's player: "
-    "pimc2 for welsh, pimc for scotch and whist)",
+    "pimc2 for welsh, pimc for scotch, whist and ohhell)",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="decides the deal and the players' choices"
@@ -44,7 +44,7 @@ class _Encoded:
     default=None,
     metavar="SPEC",
     help="the player whose move an empty line makes "
-    "(default: the strongest fast player: pimc2 for welsh, pimc for scotch and whist)",
+    "(default: the strongest fast player: pimc2 for welsh, pimc for scotch, whist and ohhell)",
 )
 @click.option(
     "--deal",

@@ -15,10 +15,10 @@ from typing import Any
 from ...harness.users import user_checker
 from ...strategy import Registry
 from ..base import Game
-from . import advice, play, players
+from . import advice, kernels, players
 from .figures import FIGURES, measure, outcome
+from .kernels import play_batch
 from .narrate import narrate
-from .play import play_batch
 from .records import make_record, replay
 from .rules import OPTIONS, PRESETS, OhHellRules
 from .table import OhHellDeal
@@ -43,7 +43,7 @@ GAME = Game(
     figures=FIGURES,
     measure=measure,
     outcome=outcome,
-    players=Registry("ohhell", players.PLAYERS, user_checker(play)),
+    players=Registry("ohhell", players.PLAYERS, user_checker(kernels)),
     players_of=lambda rules: rules.players,
     sides_of=lambda rules: rules.players,
     words=lambda rules: WORDS,

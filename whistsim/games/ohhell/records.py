@@ -17,9 +17,9 @@ from ...cards import card_name, parse_card
 from ...harness import replay as shared
 from ...harness.moves import move_texts
 from ...harness.records import check_fields, read_moves, read_rules, read_seat
-from . import play
+from . import kernels as play
 from .engine import A_MADE, A_POINTS, A_TRICKS, BID_BASE, S_HAND, check, start_game
-from .play import action_name, deal_all, new_state, parse_action
+from .kernels import action_name, deal_all, new_state, parse_action
 from .rules import OhHellRules
 
 

@@ -17,8 +17,9 @@ from ...harness.narrator import table_lines
 from ...harness.table import Deal, View
 from ...rng import stream_start
 from . import engine as E
-from . import play, records
+from . import kernels as play
 from . import players as roster
+from . import records
 from .words import WORDS
 
 # What a move did beyond the engine's events: kinds of this table's own (the engine's are 0..11).
