@@ -165,7 +165,8 @@ def simulate(
             _interrupted(sim, n)
             return
         say = functools.partial(click.echo, err=err)  # for a person: off standard output when a file is on it
-        say(f"{game}: {sim.rules.describe()}")
+        # a game from outside whistsim may give its rules no describe(): its dataclass says them
+        say(f"{game}: {sim.rules.describe() if hasattr(sim.rules, 'describe') else sim.rules}")
         say(
             f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
         )
