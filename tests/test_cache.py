@@ -74,7 +74,8 @@ def test_nothing_of_welsh_whist_is_in_what_the_whist_kernels_and_the_solver_are_
 
 
 def test_a_kernel_module_names_the_hash_of_the_modules_it_imports():
-    from whistsim.games.dealt import play, players
+    from whistsim.games.dealt import kernels as play
+    from whistsim.games.dealt import players
 
     text = build.source(play, players, [0, 1])
     digest = _cache.digest_of([play.__name__, "whistsim.harness.loop", players.__name__,
