@@ -12,6 +12,7 @@ import sys
 import click
 
 from .. import api
+from ..games import get_game
 from ..options import WhistsimError, parse_assignments, plural, written
 from .main import GAME, GAME_HELP, main
 
@@ -165,8 +166,7 @@ def simulate(
             _interrupted(sim, n)
             return
         say = functools.partial(click.echo, err=err)  # for a person: off standard output when a file is on it
-        # a game from outside whistsim may give its rules no describe(): its dataclass says them
-        say(f"{game}: {sim.rules.describe() if hasattr(sim.rules, 'describe') else sim.rules}")
+        say(f"{game}: {get_game(game).describe(sim.rules)}")
         say(
             f"players: {', '.join(f'{q}={s}' for q, s in enumerate(sim.strategies))}; first: {first}; seed {seed}"
         )

@@ -7,6 +7,7 @@ import time
 
 import click
 
+from ..games import get_game
 from ..options import parse_assignments, plural
 from .main import GAME, main
 
@@ -85,7 +86,7 @@ def tournament(
         _interrupted(t, n)
         return
     # for a person: on standard error when an output is on standard output
-    click.echo(f"{game}: {t.rules.describe()}", err=err)
+    click.echo(f"{game}: {get_game(game).describe(t.rules)}", err=err)
     click.echo(
         f"{len(t.strategies)} strategies, {plural(len(t.arrangements), 'seat arrangement')} x "
         f"{plural(t.decks, 'deck')} = {plural(t.games, 'game')} in {dt:.1f} s; seed {seed}, first {first}",

@@ -120,6 +120,16 @@ class Game:
             players = said
         return self.rules_of(preset or self.presets[0], players, overrides)
 
+    def describe(self, rules: Any) -> str:
+        """The rules in one line: the rules' own ``describe()``, or their fields for a game that gives none."""
+        if hasattr(rules, "describe"):
+            return rules.describe()
+        from dataclasses import asdict
+
+        from ..options import describe
+
+        return describe(asdict(rules))
+
     def figure(self, column: str) -> Figure:
         """The declared figure of a column such as ``points[2]``."""
         base = column.split("[", 1)[0]
