@@ -115,7 +115,7 @@ class GameChoice(Choice):
         if isinstance(value, str) and value.strip().lower() not in self.choices:
             from ..games import game_names  # imports the games from outside: only for a name not ours
 
-            self.choices = game_names()
+            return Choice(game_names(), self.what, self.hint).convert(value, param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -68,14 +68,15 @@ class CompareRequest:
         """Read and check the form (``game``, ``preset_a``, ``rules_a``, ``preset_b``, ``rules_b``,
         ``players``, ``strategy``, ``n``, ``seed``): a bad value raises the CLI's one line.
         What only the rules can tell (an option's value, B equal to A) compare checks itself."""
-        from ..games import NAMES, _did_you_mean, get_game
+        from ..games import _did_you_mean, game_names, get_game
         from ..strategy import parse_spec
 
         typed = (form.get("game") or "welsh").strip()
         name = typed.lower()
-        if name not in NAMES:  # the CLI's --game choices (a game registered from Python is not one)
+        if name not in game_names():  # the CLI's --game choices, refused in its words
             raise WhistsimError(
-                f"Invalid value for '--game': unknown game {typed!r}{_did_you_mean(typed)} (known: {', '.join(NAMES)})"
+                f"Invalid value for '--game': unknown game {typed!r}{_did_you_mean(typed)}"
+                f" (known: {', '.join(game_names())})"
             )
         g = get_game(name)
         preset = (form.get("preset_a") or "").strip() or None
