@@ -25,7 +25,7 @@ lint: install
 
 bench: install
 	$(BIN)/pip install -q -e '.[test,bench]'
-	$(BIN)/python -m whistsim.bench
+	$(BIN)/python -m whistsim.bench.speed
 
 experiments: install  ## every study in experiments/ (luck_skill too) into results/NAME/, then the claims
 	@for spec in experiments/*.toml; do \

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 
-from whistsim.bits import FAST_PDEP, highest, lowest, nth, nth_by_pdep, nth_by_steps, popcount
+from whistsim.core.bits import FAST_PDEP, highest, lowest, nth, nth_by_pdep, nth_by_steps, popcount
 
 
 @njit

@@ -12,9 +12,10 @@ import numba
 import pytest
 
 import whistsim
-from whistsim import _cache, rng
-from whistsim._cache import checkout_key, module_digest, prune, prune_kernels
-from whistsim._imports import Graph, closure
+from whistsim.core import cache as _cache
+from whistsim.core import rng
+from whistsim.core.cache import checkout_key, module_digest, prune, prune_kernels
+from whistsim.core.imports import Graph, closure
 from whistsim.harness import build
 
 REPO = Path(whistsim.__file__).parent.parent
@@ -88,9 +89,9 @@ def test_numba_caches_a_whistsim_function_under_its_modules_hash():
     if os.path.basename(numba.config.CACHE_DIR).startswith("whistsim-kernels-"):
         pytest.skip("the cache root is unwritable: a fresh temporary folder")
     assert os.path.basename(numba.config.CACHE_DIR) == checkout_key()
-    digest = module_digest("whistsim.rng", rng.__file__)
+    digest = module_digest("whistsim.core.rng", rng.__file__)
     assert rng.stream_start.stats.cache_path == str(
-        Path(numba.config.CACHE_DIR) / "modules" / "whistsim.rng" / digest
+        Path(numba.config.CACHE_DIR) / "modules" / "whistsim.core.rng" / digest
     )
 
 
@@ -109,10 +110,10 @@ GAME = {
     "__init__.py": "",
     "rules.py": "from numba import njit\n\n\n@njit(cache=True)\ndef points():\n    return 1\n",
     "engine.py": (
-        "from numba import njit\n\nfrom whistsim.cards import ACE\n\nfrom .rules import points\n\n\n"
+        "from numba import njit\n\nfrom whistsim.core.cards import ACE\n\nfrom .rules import points\n\n\n"
         "@njit(cache=True)\ndef score():\n    return points() * 100 + ACE\n"
     ),
-    "other.py": "from whistsim.cards import ACE\n\nBID = 1\n",  # a part the engine does not import
+    "other.py": "from whistsim.core.cards import ACE\n\nBID = 1\n",  # a part the engine does not import
 }
 RUN = (
     "import whistsim\nfrom toygame.engine import score\nprint(score(), sum(score.stats.cache_hits.values()))"
@@ -138,7 +139,7 @@ def test_an_edit_to_a_module_a_cached_kernel_calls_takes_effect(tmp_path):
     ace = 12
     assert run() == (100 + ace, 0)  # compiled
     assert run() == (100 + ace, 1)  # from the cache
-    (game / "other.py").write_text("from whistsim.cards import ACE\n\nBID = 2\n")
+    (game / "other.py").write_text("from whistsim.core.cards import ACE\n\nBID = 2\n")
     assert run() == (100 + ace, 1)  # another part edited: still from the cache
     (game / "rules.py").write_text(GAME["rules.py"].replace("return 1", "return 2"))
     assert run() == (200 + ace, 0)  # compiled again, with the edit

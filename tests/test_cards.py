@@ -2,7 +2,7 @@
 
 import pytest
 
-from whistsim.cards import TAFFY, card_name, pack, parse_card, parse_suit, pretty_card
+from whistsim.core.cards import TAFFY, card_name, pack, parse_card, parse_suit, pretty_card
 
 
 def test_every_code_round_trips():

@@ -294,11 +294,11 @@ def test_records_followed_in_python_are_capped_and_shrink_with_a_timed_start():
 
 
 def test_a_claims_run_with_progress_says_how_long_first_and_prints_the_same_rows(monkeypatch):
-    import whistsim.eta
+    import whistsim.core.eta
 
     args = ["claims", "--only", "count_out", "--only", "several_deals", "--n", "640", "--n-search", "64"]
     plain = CliRunner().invoke(main, [*args, "--no-progress"])
-    monkeypatch.setattr(whistsim.eta, "ANNOUNCE_AFTER_S", 0.0)  # announce even this short run
+    monkeypatch.setattr(whistsim.core.eta, "ANNOUNCE_AFTER_S", 0.0)  # announce even this short run
     r = CliRunner().invoke(main, [*args, "--progress"])
     assert plain.exit_code == 0 and r.exit_code == 0, r.output
     assert r.stdout == plain.stdout and "several_deals" in r.stdout

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 from welsh_deals import Deal
 
-from whistsim import io
 from whistsim.cli import main
+from whistsim.core import io
 
 CARD_CODE = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 

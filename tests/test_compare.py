@@ -24,7 +24,7 @@ def test_a_change_with_no_effect_under_these_players_leaves_every_figure_identic
 
 def test_a_difference_is_exact_only_when_the_rules_fix_it_not_when_a_sample_did_not_vary():
     c = whistsim.compare("welsh", vs={"scoring": "five_penalty"}, n=40, seed=4)
-    from whistsim.comparison import format_comparison
+    from whistsim.tools.comparison import format_comparison
 
     # fixed by the rules under both: the pack's points, the cards drawn, challenges (no challenge rule)
     assert {"total_points", "draws", "challenges_won"} <= c.exact and "points[0]" not in c.exact
@@ -83,9 +83,9 @@ def test_the_timed_start_and_bar_change_no_comparison():
 
 
 def test_a_comparison_is_the_experiment_of_two_cells_played_by_the_experiments_run():
-    from whistsim.comparison import two_cells
     from whistsim.experiments import run_experiment
     from whistsim.games import get_game
+    from whistsim.tools.comparison import two_cells
 
     c = whistsim.compare("welsh", vs={"scoring": "five_penalty"}, n=300, seed=5)
     g = get_game("welsh")
@@ -112,7 +112,7 @@ def test_a_stopped_comparison_keeps_the_parts_played_and_says_it_was_stopped():
 
 
 def test_a_comparison_under_a_constraint_gives_the_exact_count_of_deals_drawn_per_deal_played():
-    from whistsim.comparison import format_comparison
+    from whistsim.tools.comparison import format_comparison
 
     where = "side0.honours >= 3"
     c = whistsim.compare("whist", rules={"unit": "deal"}, vs={"honours": False}, n=300, seed=3, where=where)
@@ -125,7 +125,7 @@ def test_a_comparison_under_a_constraint_gives_the_exact_count_of_deals_drawn_pe
 
 
 def test_an_oh_hell_comparison_counts_whole_games_the_unit_its_game_declares():
-    from whistsim.comparison import format_comparison
+    from whistsim.tools.comparison import format_comparison
 
     c = whistsim.compare("ohhell", vs={"hook": False}, n=30, seed=1)
     assert c.title().endswith("Oh Hell, 30 paired games")

@@ -7,8 +7,8 @@ import pytest
 from cli_helpers import one_line_error, run
 
 import whistsim
-from whistsim.comparison import CHANGED, SAME, UNCLEAR, format_comparison
-from whistsim.options import WhistsimError
+from whistsim.core.options import WhistsimError
+from whistsim.tools.comparison import CHANGED, SAME, UNCLEAR, format_comparison
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_the_chart_has_one_panel_per_unit_and_a_title_in_words(five, tmp_path, m
 
 
 def test_each_rule_sets_shares_have_wilsons_interval_inside_0_1(five):
-    from whistsim.stats import wilson
+    from whistsim.core.stats import wilson
 
     m = five.means("b").set_index("figure")
     for c in ("win[0]", "top_tie", "most_cards_wins"):

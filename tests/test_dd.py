@@ -9,6 +9,7 @@ import pytest
 from test_dealt_support import hidden_exchanges
 
 import whistsim
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.dealt import records as R
 from whistsim.games.dealt.engine import S_SEAT
@@ -17,7 +18,6 @@ from whistsim.games.dealt.players.pimc import sample_deal
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
 from whistsim.solver.position import Position
-from whistsim.strategy import parse_spec
 
 CASES = [
     ("whist", WhistRules, {}, "dd:worlds=3,tricks=5", 36),

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import whistsim
+from whistsim.core.options import WhistsimError
+from whistsim.core.strategy import parse_spec
 from whistsim.deals.constraints import compile_where, parse, prepare, said
 from whistsim.games import get_game, seating
-from whistsim.options import WhistsimError
-from whistsim.strategy import parse_spec
 
 
 def whist_rules(**kw):
@@ -163,7 +163,7 @@ def test_same_deals_at_any_thread_count_and_batch_size(game, rules, text):
         g.play_batch(r, ids, params, seed=9, start=s, n=k, log_games=k, where=program)
         for s, k in ((0, 5), (5, 19))
     ]
-    assert _columns(one) == _columns(whistsim.batch.Batch.concat(parts))
+    assert _columns(one) == _columns(whistsim.core.batch.Batch.concat(parts))
     skip = 1 if game == "whist" else 0  # a logged deal's first entry is its game's place in the batch
     assert [x.tolist()[skip:] for x in one.logs] == [x.tolist()[skip:] for p in parts for x in p.logs]
     a = whistsim.simulate(game, n=30, seed=9, rules=rules, records=30, where=text, threads=1)
@@ -245,7 +245,7 @@ def test_an_impossible_constraint_is_a_one_line_error_fast():
 
 
 def test_results_say_what_they_were_dealt_under():
-    from whistsim.comparison import compare
+    from whistsim.tools.comparison import compare
 
     res = run(
         "simulate", "--game", "whist", "--n", "20", "--rule", "unit=deal", "--where", "dealer holds AS KS"
@@ -257,7 +257,7 @@ def test_results_say_what_they_were_dealt_under():
     assert sim.summary().attrs["where"] == "dealer holds AS KS"
     c = compare("whist", rules={"unit": "deal"}, vs={"honours": False}, n=30, where="side0.honours >= 3")
     assert c.where == "side0.honours >= 3" and c.to_json()["drawn_per_deal"] > 1
-    from whistsim.odds import odds
+    from whistsim.tools.odds import odds
 
     df = odds(
         "whist", n=300, seed=1, preset="short", score="3-1", dealer=0, boot=4, where="dealer.honours >= 3"

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import whistsim
 from whistsim.cli import main
+from whistsim.core.options import WhistsimError
 from whistsim.deals import format_deal, parse_deal
-from whistsim.options import WhistsimError
 
 DEAL_FIELDS = {
     "whist": ("game", "rules", "dealer", "hands", "trump"),

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from test_dealt_support import SCOTCH4, WHIST, cards, lowest_legal, record, replay, state_after
 
 import whistsim
-from whistsim.cards import card_name, parse_card
 from whistsim.cli import main
+from whistsim.core.cards import card_name, parse_card
+from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game, seating
 from whistsim.games.dealt.engine import MAX_PLAYERS, S_SET
 from whistsim.games.dealt.kernels import decide_now as decide_in
 from whistsim.games.dealt.players import heuristic, pimc
 from whistsim.games.dealt.records import hands_of, step
-from whistsim.strategy import parse_spec
 
 RANDOM, HEURISTIC, PIMC = range(3)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from whistsim.cards import card_name, parse_card
+from whistsim.core.cards import card_name, parse_card
 from whistsim.games import get_game
 from whistsim.games.dealt.engine import OVER, S_LED, S_PHASE, S_SEAT, S_TURNUP
 from whistsim.games.dealt.records import load, start, step

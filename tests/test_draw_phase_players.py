@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from welsh_deals import Deal, dealt, decision
 
-from whistsim.cards import TAFFY, TEN, card_name
+from whistsim.core.cards import TAFFY, TEN, card_name
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.moves import action_name
-from whistsim.strategy import StrategyError, parse_spec
 
 
 def test_by_default_it_draws_and_each_lead_policy_leads_its_card():

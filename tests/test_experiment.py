@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from spec_helpers import write_spec as write
 
 from whistsim.cli import main
+from whistsim.core.stats import Moments
 from whistsim.experiments import (
     ExperimentInterrupted,
     SpecError,
@@ -23,7 +24,6 @@ from whistsim.experiments import (
 )
 from whistsim.experiments.reading import study
 from whistsim.experiments.results import CoMoments, Tally
-from whistsim.stats import Moments
 
 BASE = """
 name = "tiny"

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from spec_helpers import write_spec
 
 from whistsim.cli import main
+from whistsim.core.options import WhistsimError
 from whistsim.experiments import (
     ExperimentInterrupted,
     SpecError,
@@ -31,7 +32,6 @@ from whistsim.experiments import (
 )
 from whistsim.experiments import report as report_module
 from whistsim.experiments.run import CHECKPOINT, Run, _checksum
-from whistsim.options import WhistsimError
 
 # One kernel (random players) for every test here: n=300 in chunks of 100, two cells, one pair.
 SPEC = """

@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import whistsim.experiments as experiments
+from whistsim.core.figures import points_declared
+from whistsim.core.stats import Estimate, Share, proportion, wilson
 from whistsim.experiments import LocalExecutor, Run, SpecError, spec_from_dict
 from whistsim.experiments.figures import figure_unit, is_rate, is_ratio, ratios
 from whistsim.experiments.reading import study
 from whistsim.experiments.spec import study_names
-from whistsim.figures import points_declared
-from whistsim.stats import Estimate, Share, proportion, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "whistsim" / "experiments"
@@ -62,7 +62,7 @@ def test_the_spec_module_imports_no_reading_report_or_run():
 
 def test_no_framework_module_names_a_game_figure():
     """Only a study's own module (studies/NAME.py) may name a game's figures; the framework reads
-    the declarations (it may name the points figures it derives itself: whistsim.figures.points_declared)."""
+    the declarations (it may name the points figures it derives itself: whistsim.core.figures.points_declared)."""
     games = [_game(g) for g in ("welsh", "scotch", "whist")]
     derived = {f.name for f in points_declared()}
     rules = {o.key for g in games for o in g.options}  # a rule may share a figure's name (revokes)

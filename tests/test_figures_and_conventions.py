@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 import whistsim
-from whistsim import eta
-from whistsim.advice import WhistsimWarning, ineffective
 from whistsim.cli import main
+from whistsim.core import eta
 from whistsim.games import get_game
+from whistsim.tools.advice import WhistsimWarning, ineffective
 
 
 def run(*args, input=None):
@@ -117,7 +117,7 @@ def test_simulate_warns_once_per_setting_in_one_line_each():
 
 
 def test_a_revoke_option_is_idle_when_revokes_are_off_or_never_claimed():
-    from whistsim.advice import idle_rules
+    from whistsim.tools.advice import idle_rules
 
     whist, scotch = get_game("whist"), get_game("scotch")
     off = whist.make_rules(None, None, {"revoke_penalty": 5, "claim": 0.5})
@@ -170,7 +170,7 @@ def test_a_run_expected_over_a_minute_is_announced_in_one_line():
 
 
 def test_a_timed_run_plays_every_unit_once_in_order_with_or_without_its_bar():
-    from whistsim.runner import timed_run
+    from whistsim.games.runner import timed_run
 
     for progress in (False, True):
         played = []
@@ -187,7 +187,7 @@ def test_a_slow_players_chunks_give_every_thread_games(monkeypatch):
     (dd on whole deals): after the timed first one, every chunk gives each thread work."""
     import numba
 
-    from whistsim import runner
+    from whistsim.games import runner
 
     clock = [0.0]
     monkeypatch.setattr(runner.time, "perf_counter", lambda: clock[0])
@@ -218,8 +218,8 @@ def test_a_small_batch_is_split_among_the_threads():
 def test_the_timed_start_changes_no_tournament():
     kw = dict(game="welsh", players=3, n=600, seed=4, first="rotate")
     a, b = (
-        whistsim.tournament(["random", "greedy"], **kw),
-        whistsim.tournament(["random", "greedy"], **kw, progress=True),
+        whistsim.tools.tournament(["random", "greedy"], **kw),
+        whistsim.tools.tournament(["random", "greedy"], **kw, progress=True),
     )
     assert a.decks == b.decks and np.array_equal(a.points, b.points)
 

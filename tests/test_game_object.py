@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import whistsim
-from whistsim.cards import RANKS, SUITS, parse_card, pretty_card
+from whistsim.core.cards import RANKS, SUITS, parse_card, pretty_card
 from whistsim.game import GameState, IllegalMove, new_game
 
 # Every text a move could be, written independently of the engine's own list.

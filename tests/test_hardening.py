@@ -16,15 +16,16 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from whistsim import api, io
+from whistsim import api
 from whistsim.cli import main
+from whistsim.core import io
+from whistsim.core.options import RuleError, WhistsimError
+from whistsim.core.stats import Moments
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.experiments import ExperimentInterrupted, load_spec, run_experiment, spec_from_dict
 from whistsim.experiments.results import CoMoments, Tally
 from whistsim.experiments.run import widest_ci
 from whistsim.games import get_game, seating
-from whistsim.options import RuleError, WhistsimError
-from whistsim.stats import Moments
-from whistsim.strategy import StrategyError, parse_spec
 
 GAMES = ("welsh", "scotch", "whist")
 
@@ -265,7 +266,7 @@ def test_fuzzed_records_get_one_verdict_each_from_solve_and_never_raise(records,
 def test_fuzzed_typed_lines_into_play_are_explained_and_never_raise(records, case):
     """The same junk typed at the table, and a record's moves with one of them replaced by it: every
     line is a move, a command or a bad line explained; play ends as the deal or the input does."""
-    from whistsim.terminal import PlayStopped, play_game
+    from whistsim.tools.terminal import PlayStopped, play_game
 
     game, i, where, junk, _ = case
     moves = [m.partition(":")[2] for m in records[game][i]["moves"]]
@@ -334,7 +335,7 @@ def test_player_parameters_out_of_range_are_refused(game, spec):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_built_in_parameter_has_a_range(game):
-    from whistsim.strategy import params_of
+    from whistsim.core.strategy import params_of
 
     for m in get_game(game).players.players:
         for name, p in params_of(m).items():
@@ -498,7 +499,7 @@ def test_sys_exit_in_a_user_file_is_an_error(tmp_path):
 def test_a_corrupted_kernel_cache_entry_is_dropped_for_a_rebuild(tmp_path):
     import pickle
 
-    from whistsim._cache import drop_corrupt
+    from whistsim.core.cache import drop_corrupt
 
     good = tmp_path / "mod.f-1.py311.nbi"
     with open(good, "wb") as f:

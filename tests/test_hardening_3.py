@@ -25,14 +25,14 @@ from numba import njit
 
 import whistsim
 from whistsim import api
-from whistsim.advice import WhistsimWarning
 from whistsim.cli import main
+from whistsim.core.io import MAX_LINE
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import get_game, seating
 from whistsim.harness import build
 from whistsim.harness.users import user_view, user_wrote
-from whistsim.io import MAX_LINE
 from whistsim.solver import solve_file
-from whistsim.strategy import StrategyError, parse_spec
+from whistsim.tools.advice import WhistsimWarning
 
 
 def write(tmp_path: Path, name: str, body: str) -> str:
@@ -322,7 +322,7 @@ def test_the_cache_folders_are_private(tmp_path):
     os.chmod(loose, 0o755)  # as an older version made it
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["XDG_CACHE_HOME"] = str(tmp_path)
-    code = "import os, whistsim._cache as c; c.use_source_keyed_cache(); print(os.environ['NUMBA_CACHE_DIR'])"
+    code = "import os, whistsim.core.cache as c; c.use_source_keyed_cache(); print(os.environ['NUMBA_CACHE_DIR'])"
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     folder = Path(r.stdout.strip())
     assert folder.parent == loose

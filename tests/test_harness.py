@@ -113,7 +113,7 @@ def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
 def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
     g = get_game("welsh")
     rules = g.make_rules("parlett", 3)
-    ids, params = whistsim.games.seating("welsh", [whistsim.strategy.parse_spec("greedy")], 3)
+    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("greedy")], 3)
     monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
     seated = g.play_batch(rules, ids, params, seed=4, n=300)
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
@@ -123,7 +123,7 @@ def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(m
 
 
 def test_pass_events_say_truly_whether_the_pass_was_false():
-    from whistsim.cards import TAFFY
+    from whistsim.core.cards import TAFFY
     from whistsim.games.welsh.engine import S_LED_SUIT, new_state
     from whistsim.games.welsh.records import read_record, start, step
 
@@ -182,7 +182,7 @@ def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decis
     rules = g.make_rules("parlett", 3)  # revokes off, no challenge rule: the prelude never decides
     assert not welsh_players.prelude_used(rules)
     assert "_prelude" not in build.source(welsh_play, welsh_players, [0], prelude=False)
-    ids, params = whistsim.games.seating("welsh", [whistsim.strategy.parse_spec("random")], 3)
+    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("random")], 3)
     lean = g.play_batch(rules, ids, params, seed=6, n=300)
     k = build.kernel(welsh_play, welsh_players, [0], prelude=True)
     assert "_prelude" in build.source(welsh_play, welsh_players, [0], prelude=True) and k is not None

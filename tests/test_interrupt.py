@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from whistsim.options import plural
+from whistsim.core.options import plural
 
 WAIT_S = 900.0  # a cold start compiles kernels first; a command that never gets going fails the test
 STOP_S = 30.0  # generous: a chunk of pimc games is about half a second; the bound is for a loaded CI

@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 
 import whistsim
 from whistsim.cli import main
+from whistsim.core.options import WhistsimError
 from whistsim.games.dealt import kernels
 from whistsim.games.dealt.engine import N_PARTS, P_CARDS, P_HONOURS, P_TRICK_POINTS
 from whistsim.games.dealt.engine import count_out as count_out_deal
-from whistsim.odds import (
+from whistsim.tools.odds import (
     count_out,
     distribution,
     measure,
@@ -30,7 +31,6 @@ from whistsim.odds import (
     solve,
     solve_distribution,
 )
-from whistsim.options import WhistsimError
 
 CARDS = 2  # Scotch count-out parts: ten, ten_diamonds, cards, ace, king, queen, jack
 
@@ -228,20 +228,20 @@ def test_dp_chances_agree_with_whole_games_played_from_the_score(game, kw, score
 
 
 def test_api_odds_returns_one_row_per_score_and_dealer_class():
-    df = whistsim.odds("whist", 2_000, 1, preset="short", boot=5)
+    df = whistsim.tools.odds("whist", 2_000, 1, preset="short", boot=5)
     assert len(df) == 5 * 5 * 2  # scores 0..4 each side, side 0 or side 1 dealing
     assert list(df.columns) == ["dealer", "score_0", "score_1", "win_0", "win_0_low", "win_0_high",
                                 "win_1", "win_1_low", "win_1_high", "n_deals"]  # fmt: skip
     assert np.allclose(df["win_0"] + df["win_1"], 1.0)
     assert ((df["win_0_low"] <= df["win_0"]) & (df["win_0"] <= df["win_0_high"])).all()
     assert (df["win_0_low"] >= 0).all() and (df["win_0_high"] <= 1).all()
-    one = whistsim.odds("whist", 2_000, 1, preset="short", boot=5, score="3-1", dealer=2)
+    one = whistsim.tools.odds("whist", 2_000, 1, preset="short", boot=5, score="3-1", dealer=2)
     row = df[(df.dealer == 0) & (df.score_0 == 3) & (df.score_1 == 1)].iloc[0]
     assert len(one) == 1 and one.iloc[0]["dealer"] == 2 and one.iloc[0]["win_0"] == row["win_0"]
 
 
 def test_three_sides_table_covers_every_score_and_dealer_class():
-    df = whistsim.odds("scotch", 300, 2, players=6, boot=2, rules={"target": 12})
+    df = whistsim.tools.odds("scotch", 300, 2, players=6, boot=2, rules={"target": 12})
     assert len(df) == 12**3 * 3
     assert np.allclose(df[["win_0", "win_1", "win_2"]].sum(axis=1), 1.0)
 
@@ -320,7 +320,7 @@ def test_whist_points_parts_are_the_engines_count_out_rows():
 
 
 def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
-    from whistsim.odds_study import run_study
+    from whistsim.tools.odds_study import run_study
 
     out = run_study(tmp_path / "game_odds", n=3_000, check_games=300, seed=2, boot=4, boot_three_sides=2,
                     echo=lambda _: None)  # fmt: skip
@@ -351,7 +351,7 @@ def test_dealer_classes_are_seats_alike_after_rotating_the_table():
 
 
 def test_one_seed_gives_one_table_whatever_the_threads():
-    a = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
-    b = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
+    a = whistsim.tools.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
+    b = whistsim.tools.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
     assert (a["win_0"] == b["win_0"]).all()
     assert np.allclose(a["win_0_low"], b["win_0_low"], rtol=0, atol=1e-9)

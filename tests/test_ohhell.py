@@ -10,15 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import whistsim
-from whistsim.cards import parse_card
+from whistsim.core.cards import parse_card
+from whistsim.core.options import RuleError
+from whistsim.core.strategy import parse_spec
 from whistsim.games import MoveError, RecordError, get_game, seating
 from whistsim.games.ohhell.engine import BID_BASE, SCORINGS, bid_points
 from whistsim.games.ohhell.records import legal_moves, load, replay, step
 from whistsim.games.ohhell.rules import OhHellRules
 from whistsim.harness import events as ev
 from whistsim.harness.events import told
-from whistsim.options import RuleError
-from whistsim.strategy import parse_spec
 
 ONE = {"players": 3, "schedule": "fixed", "tricks": 1, "rounds": 1}  # one hand of one card
 

@@ -8,7 +8,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import whistsim  # noqa: E402
-from whistsim.cards import parse_card  # noqa: E402
+from whistsim.core.cards import parse_card  # noqa: E402
 from whistsim.games.ohhell.engine import BID_BASE  # noqa: E402
 from whistsim.games.ohhell.kernels import parse_action  # noqa: E402
 from whistsim.games.ohhell.records import legal_moves, load, step  # noqa: E402

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from whistsim.stats import Estimate, holm, p_two_sided
+from whistsim.core.stats import Estimate, holm, p_two_sided
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 HOOK = [n for n in ("ohhell_hook", "ohhell_hook_pimc") if (RESULTS / n / "paired.csv").is_file()]

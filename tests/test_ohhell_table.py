@@ -11,14 +11,14 @@ from cli_helpers import run
 from serve_helpers import cards_named
 
 import whistsim
-from whistsim.advice import idle_rules, ineffective
 from whistsim.api import judge
-from whistsim.cards import card_name
+from whistsim.core.cards import card_name
+from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game
 from whistsim.games.ohhell.table import forbidden
 from whistsim.harness.table import IllegalMove
-from whistsim.strategy import parse_spec
-from whistsim.terminal import Table, play_game
+from whistsim.tools.advice import idle_rules, ineffective
+from whistsim.tools.terminal import Table, play_game
 
 SMALL = {"schedule": "fixed", "tricks": 3}  # three rounds of three cards, one deal each for 3 players
 CLI_SMALL = ("--game", "ohhell", "--players", 3, "--rule", "schedule=fixed", "--rule", "tricks=3")

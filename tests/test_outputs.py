@@ -19,9 +19,9 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from whistsim import io
 from whistsim.cli import main
-from whistsim.options import WhistsimError
+from whistsim.core import io
+from whistsim.core.options import WhistsimError
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -80,7 +80,7 @@ def test_tournament_csvs_to_standard_output_are_only_the_csv(option, column):
 
 
 def test_bench_csv_to_standard_output_is_only_the_csv(monkeypatch):
-    import whistsim.bench as b
+    import whistsim.bench.speed.speed as b
 
     row = {"engine": "whistsim", "game": "welsh", "players": 3, "strategy": "random", "threads": 1,
            "games_per_s": 1000.0, "deals_per_s": 1000.0}  # fmt: skip

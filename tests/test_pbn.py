@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import whistsim
+from whistsim.core.options import WhistsimError
 from whistsim.deals import format_deal, parse_deal, read_pbn, write_pbn
 from whistsim.deals.pbn import boards
-from whistsim.options import WhistsimError
 
 DATA = Path(__file__).parent / "data" / "real_deals.pbn"
 DEAL = ("game", "rules", "dealer", "hands", "trump")

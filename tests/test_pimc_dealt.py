@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from test_dealt_support import SCOTCH4, WHIST, cards, hidden_exchanges, record, state_after
 
-from whistsim.cards import parse_card
+from whistsim.core.cards import parse_card
 from whistsim.games.dealt.kernels import decide_now
 from whistsim.games.dealt.players import PLAYERS, pimc
 

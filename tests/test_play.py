@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whistsim.api import judge
-from whistsim.cards import parse_card
 from whistsim.cli import main
-from whistsim.terminal import IllegalMove, Table, play_game
+from whistsim.core.cards import parse_card
+from whistsim.tools.terminal import IllegalMove, Table, play_game
 
 
 def run(*args, input=None):
@@ -103,7 +103,7 @@ def test_the_view_shows_only_what_the_seat_may_see():
 
 
 def _cards_in(text: str) -> set[int]:
-    from whistsim.cards import pretty_card
+    from whistsim.core.cards import pretty_card
 
     names = {pretty_card(c): c for c in range(53)}
     return {names[w] for w in text.replace(":", " ").split() if w in names}
@@ -155,8 +155,8 @@ def test_at_every_decision_the_view_shows_no_card_the_seat_may_not_see(game, see
 def test_the_terminal_display_shows_the_plain_views_facts_with_the_hand_by_suit(game):
     from rich.console import Console
 
-    from whistsim.cards import SUIT_WORDS, pretty_card
-    from whistsim.terminal import rich_view
+    from whistsim.core.cards import SUIT_WORDS, pretty_card
+    from whistsim.tools.terminal import rich_view
 
     t = Table(game, seed=5)
     t.advance()

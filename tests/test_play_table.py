@@ -18,8 +18,8 @@ from click.testing import CliRunner
 
 from whistsim.api import judge
 from whistsim.cli import main
-from whistsim.options import WhistsimError
-from whistsim.terminal import (
+from whistsim.core.options import WhistsimError
+from whistsim.tools.terminal import (
     COMMANDS,
     MAX_IDLE,
     MAX_MOVE_LINE,
@@ -122,7 +122,7 @@ def test_last_shows_the_last_complete_trick_and_says_when_there_is_none():
     assert lasts[0] == "no trick is complete yet"
     # the trick told is the four cards of the record's first trick, and who won it
     first = [m.split(":")[1] for m in out.record["moves"][:4]]
-    from whistsim.cards import parse_card, pretty_card
+    from whistsim.core.cards import parse_card, pretty_card
 
     told = lasts[1]
     assert [pretty_card(parse_card(c)) in told for c in first] == [True] * 4

@@ -8,7 +8,7 @@ import pytest
 from welsh_deals import Deal
 
 from whistsim import api
-from whistsim.cards import parse_card
+from whistsim.core.cards import parse_card
 from whistsim.games import MoveError, RecordError
 from whistsim.games.welsh.records import replay, stock_order
 from whistsim.games.welsh.rules import WelshRules

@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from whistsim.stats import Estimate, holm, p_two_sided
+from whistsim.core.stats import Estimate, holm, p_two_sided
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "results"

@@ -17,7 +17,9 @@ from test_dealt_support import (
 )
 
 from whistsim.api import judge, show
-from whistsim.cards import card_name, parse_card
+from whistsim.core.cards import card_name, parse_card
+from whistsim.core.options import RuleError
+from whistsim.core.strategy import parse_spec
 from whistsim.games import MoveError, RecordError, seating
 from whistsim.games.dealt.engine import (
     P_ACE,
@@ -37,8 +39,6 @@ from whistsim.games.dealt.kernels import ENDED_REVOKE, new_state
 from whistsim.games.dealt.records import hands_of
 from whistsim.games.scotch import GAME
 from whistsim.games.scotch.rules import ScotchRules
-from whistsim.options import RuleError
-from whistsim.strategy import parse_spec
 
 # The illustrative hand at the end of Catch the Ten. The table lists the cards by
 # player, A Y B Z, Z dealing; the player on the dealer's left (A) leads. Seats

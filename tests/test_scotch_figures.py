@@ -7,14 +7,14 @@ import pytest
 from test_dealt_support import autoplay, state_after
 from test_scotch import A, B, Y, Z, worked
 
-from whistsim.batch import Batch
+from whistsim.core.batch import Batch
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.dealt.engine import P_TEN, P_TEN_DEALT
 from whistsim.games.dealt.figures import _study_figures, measure
 from whistsim.games.dealt.kernels import C_TEN_CAUGHT, C_TEN_LOST_AT, _tally_deal
 from whistsim.games.scotch import GAME
 from whistsim.games.scotch.rules import ScotchRules
-from whistsim.strategy import parse_spec
 
 
 def _tallied(rec: dict):
@@ -121,9 +121,9 @@ def test_study_figures_agree_with_the_game_columns_in_simulated_games():
 
 
 def test_the_studies_holm_and_shares():
+    from whistsim.core.stats import Estimate, Share, holm
+    from whistsim.core.stats import p_two_sided as p_value
     from whistsim.experiments.studies._scotch import pct
-    from whistsim.stats import Estimate, Share, holm
-    from whistsim.stats import p_two_sided as p_value
 
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
     assert p_value(Estimate(0.0, 1.0, 100)) == 1.0 and p_value(Estimate(1.0, 1.0, 100)) < 1e-6

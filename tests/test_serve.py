@@ -16,11 +16,11 @@ from cli_helpers import run
 from serve_helpers import Mirror, cards_named, check_hidden
 
 import whistsim
+from whistsim.core.options import WhistsimError
+from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game
-from whistsim.options import WhistsimError
 from whistsim.serve import create_app, make_server
 from whistsim.serve.sessions import Tables, UnknownTable
-from whistsim.strategy import parse_spec
 
 FAST = {"welsh": "counter", "scotch": "heuristic", "whist": "heuristic"}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from serve_helpers import LiveServer, browser, needs_browser  # noqa: F401 (browser: a fixture)
 
-from whistsim.comparison import compare, format_comparison
+from whistsim.tools.comparison import compare, format_comparison
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "results"

@@ -9,7 +9,7 @@ import pytest
 from numba import njit
 
 import whistsim
-from whistsim.cards import card_name, parse_card
+from whistsim.core.cards import card_name, parse_card
 from whistsim.games.dealt import search as se
 from whistsim.games.dealt.engine import (
     CORE_DTYPE,

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from welsh_deals import Deal
 
+from whistsim.core.strategy import MAX_PARAMS, Param, StrategyError, parse_spec
 from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.kernels import decide_now as decide_state
 from whistsim.games.welsh.moves import action_name
-from whistsim.strategy import MAX_PARAMS, Param, StrategyError, parse_spec
 
 
 def decision(deal: Deal, spec: str) -> str:

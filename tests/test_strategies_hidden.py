@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from numba import njit
 
-from whistsim.cards import TAFFY
+from whistsim.core.cards import TAFFY
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.kernels import deal_stock
 from whistsim.games.welsh.kernels import decide_now as decide_state
 from whistsim.games.welsh.records import step
 from whistsim.games.welsh.rules import WelshRules
-from whistsim.strategy import parse_spec
 
 STRATEGIES = ["random", "greedy", "hunter", "hunter:hold=3", "hoarder", "counter", "cheater:challenge=smart",
               "greedy:cheat=0.5,challenge=0.5", "pimc:budget=12", "hoarder:lead=sure", "hoarder:lead=high",

@@ -36,7 +36,7 @@ def _judge_all(sim: api.Simulation) -> None:
 
 
 # every rule combination: some players' settings are idle under some; the warning is not the test
-@pytest.mark.filterwarnings("ignore::whistsim.advice.WhistsimWarning")
+@pytest.mark.filterwarnings("ignore::whistsim.tools.advice.WhistsimWarning")
 @pytest.mark.parametrize("name", FAST)
 def test_every_player_under_every_rule_combination(name):
     totals = {"false_passes": 0.0, "challenges": 0.0}
@@ -59,7 +59,7 @@ def test_every_player_under_every_rule_combination(name):
 
 
 # every rule combination: some players' settings are idle under some; the warning is not the test
-@pytest.mark.filterwarnings("ignore::whistsim.advice.WhistsimWarning")
+@pytest.mark.filterwarnings("ignore::whistsim.tools.advice.WhistsimWarning")
 def test_pimc_under_every_rule_combination():
     for k, (taffy, scoring, revokes, challenge) in enumerate(COMBINATIONS):
         players = (3, 2, 4)[k % 3]

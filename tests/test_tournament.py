@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from whistsim import api
 from whistsim.cli import main
-from whistsim.options import WhistsimError
-from whistsim.tournament import arrangements, bradley_terry, split_strategies, tournament
+from whistsim.core.options import WhistsimError
+from whistsim.tools.tournament import arrangements, bradley_terry, split_strategies, tournament
 
 
 def test_three_seats_six_strategies_every_subset_in_every_order():

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from whistsim import api
 from whistsim.cli import main
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
-from whistsim.strategy import StrategyError, parse_spec
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "experiments" / "strategies" / "cautious.py")
 

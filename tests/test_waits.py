@@ -15,12 +15,12 @@ import numba
 import pytest
 from click.testing import CliRunner
 
-from whistsim import eta
 from whistsim.cli import main
+from whistsim.core import eta
 from whistsim.games.dealt import kernels as dealt_play
 from whistsim.harness import build
 
-odds_module = importlib.import_module("whistsim.odds")  # the package's ``odds`` is the function
+odds_module = importlib.import_module("whistsim.tools.odds")  # the package's ``odds`` is the function
 
 NOTICE = "whistsim: compiling the kernel for these players (first run only, about "
 

@@ -12,11 +12,11 @@ from test_strategies_play import COMBINATIONS
 from welsh_deals import Deal, dealt, decision
 
 from whistsim import api
-from whistsim.cards import card_name
+from whistsim.core.cards import card_name
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.players import pimc, pimc2
-from whistsim.strategy import StrategyError, parse_spec
 
 
 def test_its_search_parameters_sit_in_pimcs_slots():
@@ -110,7 +110,7 @@ def test_in_a_whole_game_it_draws_on_every_turn_while_the_stock_lasts_then_leads
 
 
 # every rule combination: some players' settings are idle under some; the warning is not the test
-@pytest.mark.filterwarnings("ignore::whistsim.advice.WhistsimWarning")
+@pytest.mark.filterwarnings("ignore::whistsim.tools.advice.WhistsimWarning")
 def test_under_every_rule_combination_its_decisions_are_legal_and_records_replay():
     for k, (taffy, scoring, revokes, challenge) in enumerate(COMBINATIONS):
         players = (3, 2, 4)[k % 3]

@@ -11,11 +11,11 @@ import pytest
 from numba import njit
 from welsh_deals import Deal, dealt
 
+from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.moves import action_name
 from whistsim.games.welsh.players import pimc
-from whistsim.strategy import StrategyError, parse_spec
 
 
 @njit(cache=True)

@@ -14,18 +14,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from whistsim import api
-from whistsim.cards import FIVE, TAFFY, TEN
+from whistsim.core.cards import FIVE, TAFFY, TEN
+from whistsim.core.strategy import StrategySpec
 from whistsim.games import get_game, seating
+from whistsim.games.runner import run_games, threads
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh import kernels, players
 from whistsim.games.welsh.records import read_record, replay, start, step
 from whistsim.games.welsh.rules import CHALLENGES, SCORINGS, WelshRules
 from whistsim.harness.build import kernel
-from whistsim.runner import run_games, threads
-from whistsim.strategy import StrategySpec
 
 # Random players draw parameters the rules may not use; the warning saying so is tested elsewhere.
-pytestmark = pytest.mark.filterwarnings("ignore::whistsim.advice.WhistsimWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::whistsim.tools.advice.WhistsimWarning")
 
 TENS = [s * 13 + TEN for s in range(4)]
 FIVES = [s * 13 + FIVE for s in range(4)]
@@ -194,7 +194,7 @@ def test_results_identical_across_chunk_sizes(rules, player, seed, chunk):
     whole = game.play_batch(rules, ids, params, seed=seed, n=N_DET, first=-1)
     parts = []
     run_games(game, rules, ids, params, seed=seed, n=N_DET, chunk=chunk, on_batch=parts.append)
-    from whistsim.batch import Batch
+    from whistsim.core.batch import Batch
 
     assert_same(Batch.concat(parts), whole)
     # A later slice of games is the same games as in the whole run.

@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from welsh_deals import Deal
 
-from whistsim.cards import RANKS, SUITS
+from whistsim.core.cards import RANKS, SUITS
+from whistsim.core.options import RuleError
 from whistsim.games.welsh import GAME
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.engine import new_state
 from whistsim.games.welsh.records import result_of
 from whistsim.games.welsh.rules import WelshRules
-from whistsim.options import RuleError
 
 RANKS_HIGH_FIRST = RANKS[::-1]
 
@@ -258,7 +258,7 @@ def test_dropout_when_stock_and_hand_empty():
 
 def points(piles: dict[int, list[str]], players: int = 3, scoring: str = "standard") -> list[int]:
     """Score winnings piles set directly into a state."""
-    from whistsim.cards import parse_card
+    from whistsim.core.cards import parse_card
 
     rules = WelshRules(players=players, scoring=scoring)
     buf = new_state(rules.to_array())

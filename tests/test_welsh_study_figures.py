@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 from welsh_deals import Deal
 
-from whistsim.batch import Batch
-from whistsim.cards import RANKS
+from whistsim.core.batch import Batch
+from whistsim.core.cards import RANKS
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import GAME, piles_points
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh import kernels as P
-from whistsim.strategy import parse_spec
 
 
 def batch_of(*deals: Deal) -> Batch:

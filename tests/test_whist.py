@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from test_dealt_support import WHIST, autoplay, record, replay, state_after
 
-from whistsim.cards import RANKS
+from whistsim.core.cards import RANKS
+from whistsim.core.options import RuleError
+from whistsim.core.strategy import parse_spec
 from whistsim.games import MoveError, RecordError, seating
 from whistsim.games.dealt.engine import P_HONOURS, P_PENALTY, P_TRICK_POINTS, S_WINNER, count_out
 from whistsim.games.dealt.kernels import new_state
 from whistsim.games.whist import GAME
 from whistsim.games.whist.rules import WhistRules
-from whistsim.options import RuleError
-from whistsim.strategy import parse_spec
 
 
 def suit(s: str) -> list[str]:
@@ -270,7 +270,7 @@ def _heuristic_to_play(rec: dict, **params) -> int:
 
 
 def test_heuristic_revokes_deliberately_only_to_take_a_trick_it_cannot_win_by_following():
-    from whistsim.cards import parse_card
+    from whistsim.core.cards import parse_card
 
     # seat 2 holds 2♥, K♥ and the 3♠ of trumps among its diamonds
     rec = swap(swap(swap(one_suit_each(revokes=True), "2H", "2D"), "3S", "3D"), "KH", "4D")
@@ -287,7 +287,7 @@ def _outcomes(rows: list[dict]) -> dict:
     """Whist's how-the-game-was-won figures of hand-made games: each row a game's per-side columns."""
     import numpy as np
 
-    from whistsim.batch import Batch
+    from whistsim.core.batch import Batch
     from whistsim.games.dealt.figures import whist_outcomes
 
     keys = ("won", "score", "honours", "first_points", "penalty", "tricks", "points")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from whistsim.cards import TAFFY, card_name, parse_card
+from whistsim.core.cards import TAFFY, card_name, parse_card
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.kernels import decide_now
 from whistsim.games.welsh.moves import action_name, parse_action
 from whistsim.games.welsh.records import replay, result_of, start, step
 from whistsim.games.welsh.rules import WelshRules
-from whistsim.strategy import parse_spec
 
 
 def make_stock(rules: WelshRules, top: list[str]) -> list[int]:

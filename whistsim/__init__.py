@@ -1,15 +1,15 @@
 """whistsim: answer questions about the rules of whist-family card games by simulation."""
 
-from ._cache import use_source_keyed_cache
 from ._version import __version__ as __version__
+from .core.cache import use_source_keyed_cache
 
 use_source_keyed_cache()  # before any kernel module is imported
 
 from .api import Judgement, Simulation, judge, load_record, replay, show, simulate  # noqa: E402
-from .cards import card_name, parse_card, pretty_card  # noqa: E402
-from .odds import odds  # noqa: E402
-from .options import RuleError, WhistsimError  # noqa: E402
-from .tournament import tournament  # noqa: E402  (eager: the module's name is the function's)
+from .core.cards import card_name, parse_card, pretty_card  # noqa: E402
+from .core.options import RuleError, WhistsimError  # noqa: E402
+from .tools.odds import odds  # noqa: E402
+from .tools.tournament import tournament  # noqa: E402
 
 # Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib. Each
 # name's module is imported by name in _load (plain imports, so the package's import graph sees them).
@@ -34,13 +34,13 @@ _LAZY = {
 
 def _load(module: str):
     if module == "comparison":
-        from . import comparison as m
+        from .tools import comparison as m
     elif module == "terminal":
-        from . import terminal as m
+        from .tools import terminal as m
     elif module == "experiments":
         from . import experiments as m
     elif module == "advice":
-        from . import advice as m
+        from .tools import advice as m
     elif module == "game":
         from . import game as m
     elif module == "deals":

@@ -13,16 +13,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import io as _io
-from .batch import Batch
-from .figures import columns
+from .core import io as _io
+from .core.batch import Batch
+from .core.figures import columns
+from .core.io import atomic_write, read_lines, write_jsonl
+from .core.options import WhistsimError, near
+from .core.stats import Moments
+from .core.strategy import StrategySpec, parse_spec
 from .games import MoveError, RecordError, get_game, seating
-from .io import atomic_write, read_lines, write_jsonl
-from .options import WhistsimError, near
-from .runner import run_games
-from .runner import stop_on_sigint as _stop_on_sigint
-from .stats import Moments
-from .strategy import StrategySpec, parse_spec
+from .games.runner import run_games
+from .games.runner import stop_on_sigint as _stop_on_sigint
 
 
 @dataclass
@@ -58,7 +58,7 @@ class Simulation:
         return f"dealt under: {self.where} ({self.drawn_per_deal:,.2f} deals drawn per deal played)"
 
     def _meta(self):
-        from .tables import share_columns
+        from .core.tables import share_columns
 
         g = get_game(self.game)
         names = self.moments.names()
@@ -71,7 +71,7 @@ class Simulation:
         (a rate, a share of games or deals: see ``whistsim figures``) is Wilson's, inside [0, 1];
         a figure the rules fix has its value as both ends; otherwise, under two games, ci_low and
         ci_high are NaN (one game gives no interval)."""
-        from .tables import summary_table
+        from .core.tables import summary_table
 
         units, exact, shares = self._meta()
         table = summary_table(self.moments, shares=shares)
@@ -86,7 +86,7 @@ class Simulation:
 
     def format(self) -> str:
         """The summary for the terminal: each figure with its unit, mean, 95% CI and n."""
-        from .tables import format_summary
+        from .core.tables import format_summary
 
         units, exact, shares = self._meta()
         return format_summary(self.moments, units=units, exact=exact, rates=shares)
@@ -94,7 +94,7 @@ class Simulation:
     def to_json(self) -> dict:
         """The run and its summary as plain JSON types (``whistsim simulate --json``); NaN is null,
         and under two games a ``note`` says why the intervals are null."""
-        from .stats import TOO_SMALL_NOTE, has_interval
+        from .core.stats import TOO_SMALL_NOTE, has_interval
 
         _, exact, _ = self._meta()
         figures = []
@@ -212,7 +212,7 @@ def simulate(
     ids, params = seating(game, specs, p)
     names = [str(s) for s in (specs if len(specs) == p else specs * p)]
     f = _first_seat(first)
-    from .advice import warn_ineffective
+    from .tools.advice import warn_ineffective
 
     warn_ineffective(game, r, specs, given=dict(rules or {}))
     program = None
@@ -258,7 +258,7 @@ def simulate(
             if records_to is not None:
                 sink = stack.enter_context(atomic_write(records_to))
             if progress and n > 0:  # a long run says so first, from a short timed start (its own first games)
-                from .eta import announce, timed_start
+                from .core.eta import announce, timed_start
 
                 def head(start: int, k: int) -> None:
                     if not stopped():

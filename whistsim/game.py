@@ -40,11 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from .cards import card_name
+from .core.cards import card_name
+from .core.options import WhistsimError
+from .core.strategy import StrategySpec, parse_spec
 from .games import Game, get_game, seating
 from .harness.table import Deal, IllegalMove, View
-from .options import WhistsimError
-from .strategy import StrategySpec, parse_spec
 
 _SEATED = re.compile(r"^\s*(\d+)\s*:(.*)$")  # "2:7H", a move as a record writes it
 
@@ -290,7 +290,7 @@ def _given(game, deal, seed: int, preset, players, rules, first) -> GameState:
     return state
 
 
-# -- the deal at the table: dealt from a seed, or given (shared with whistsim.terminal's Table)
+# -- the deal at the table: dealt from a seed, or given (shared with whistsim.tools.terminal's Table)
 
 
 def _table(g: Game) -> type[Deal]:

@@ -18,7 +18,7 @@ may know (``whistsim.games.welsh.engine.WelshView``):
 - ``v.own``: its own record: ``hand`` (counts by card type, 52 the Taffy),
   ``bits`` (per suit, bit r set when rank r is held), ``suit_n``, ``types``,
   ``params`` (the values of ``PARAMS`` below, in order) and ``rng`` (its random
-  stream: ``whistsim.rng.uniform(v.own.rng, 0)``).
+  stream: ``whistsim.core.rng.uniform(v.own.rng, 0)``).
 
 It returns an action (``whistsim.games.welsh.engine``): a card code
 ``suit * 13 + rank`` (ranks 0..12 are 2..A, suits C D H S; 52 a Taffy
@@ -34,11 +34,11 @@ cheapest card and never challenges.
 
 from numba import njit
 
-from whistsim.cards import ACE
+from whistsim.core.cards import ACE
+from whistsim.core.strategy import Param
 from whistsim.games.welsh.engine import CHALLENGE, DRAW, FOLLOW, NO_CHALLENGE
 from whistsim.games.welsh.players.common import follow_low, lead_low
 from whistsim.games.welsh.rules import R_SCORING
-from whistsim.strategy import Param
 
 PARAMS = {"aces": Param(1.0, "1: lead Aces while the stock lasts; 0: only draw", low=0.0, high=1.0)}
 

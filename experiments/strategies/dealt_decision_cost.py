@@ -17,13 +17,13 @@ import numba
 import numpy as np
 
 import whistsim
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.dealt import records as R
 from whistsim.games.dealt.engine import S_LED, S_SEAT
 from whistsim.games.dealt.kernels import decide_now as decide_in
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
-from whistsim.strategy import parse_spec
 
 CASES = [
     ("scotch", ScotchRules, ["heuristic", "pimc", "dd"]),

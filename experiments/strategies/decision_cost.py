@@ -20,6 +20,7 @@ import time
 import numba
 import numpy as np
 
+from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import kernels
 from whistsim.games.welsh import players as roster
@@ -38,7 +39,6 @@ from whistsim.games.welsh.kernels import deal_stock, play_batch
 from whistsim.games.welsh.rules import WelshRules
 from whistsim.harness import decide, template
 from whistsim.harness.build import kernel
-from whistsim.strategy import parse_spec
 
 
 @template

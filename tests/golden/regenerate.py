@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import whistsim
-from whistsim.io import write_jsonl
+from whistsim.core.io import write_jsonl
 
 HERE = Path(__file__).parent
 

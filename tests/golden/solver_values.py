@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 import whistsim
-from whistsim.io import write_jsonl
+from whistsim.core.io import write_jsonl
 from whistsim.solver import solve_record
 
 VALUES = Path(__file__).parent / "solver" / "values.jsonl"  # apart from the play-throughs

@@ -5,12 +5,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from whistsim.cards import card_name, parse_card
-from whistsim.figures import Figure, top_share
+from whistsim.core.cards import card_name, parse_card
+from whistsim.core.figures import Figure, top_share
+from whistsim.core.options import Option, resolve
+from whistsim.core.strategy import Registry
 from whistsim.games import Game, register
 from whistsim.harness import batch, events, moves, narrator, records, replay
-from whistsim.options import Option, resolve
-from whistsim.strategy import Registry
 
 from . import engine, players
 

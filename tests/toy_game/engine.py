@@ -4,10 +4,10 @@ follow suit if able, the highest card of the suit led wins, the winner leads."""
 import numpy as np
 from numba import njit
 
+from whistsim.core.rng import shuffle_stock
+from whistsim.core.strategy import MAX_PARAMS
 from whistsim.harness import events, template
 from whistsim.harness.loop import play_deal
-from whistsim.rng import shuffle_stock
-from whistsim.strategy import MAX_PARAMS
 
 OK, E_OVER, E_NOT_HELD, E_MUST_FOLLOW = range(4)
 ENGINE_ERRORS = {E_OVER: "the deal is over", E_NOT_HELD: "not held", E_MUST_FOLLOW: "must follow suit"}

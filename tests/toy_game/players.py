@@ -4,7 +4,7 @@ import sys
 
 from numba import njit
 
-from whistsim.rng import randbelow
+from whistsim.core.rng import randbelow
 
 NAME, PARAMS = "random", {}
 

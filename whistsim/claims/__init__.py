@@ -29,7 +29,7 @@ runner, never this face nor the loader.
 
 from __future__ import annotations
 
-from ..stats import holm
+from ..core.stats import holm
 from .loader import not_measured, registry, source_errors
 from .model import (
     DEPENDS_READING,

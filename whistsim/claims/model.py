@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..stats import Z95, estimate, holm, proportion
+from ..core.stats import Z95, estimate, holm, proportion
 
 HOLDS = "holds"
 FAILS = "does not hold"

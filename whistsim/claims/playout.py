@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.rng import stream_start
+from ..core.strategy import parse_spec
 from ..games import get_game, seating
 from ..games.dealt.engine import OVER, S_PHASE
 from ..games.dealt.kernels import decide_now
 from ..games.dealt.records import load, result_of, start, step
-from ..rng import stream_start
-from ..strategy import parse_spec
 
 
 def play_deal(record: dict, strategies: list[str], seed: int, index: int) -> dict[str, Any]:

@@ -229,9 +229,9 @@ def draw_chart(items: list[dict[str, Any]], path: str) -> None:
     from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
     from matplotlib.patches import Patch
 
+    from ..core.io import atomic_write
     from ..experiments.charts import as_data, write_sidecar
     from ..experiments.results import Chart, ChartSeries
-    from ..io import atomic_write
 
     rows = [(it, fig) for it in items if (fig := _row(it)) is not None]
     counts: dict[str, int] = {}

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.options import WhistsimError
 from ..games import get_game
-from ..options import WhistsimError
 from .model import Claim, ClaimResult, ReadingResult
 
 
@@ -51,7 +51,7 @@ class ClaimRun:
 
 def lacking(game: str, needs: tuple[str, ...]) -> list[str]:
     """What of ``needs`` (players "NAME", parameters "NAME.PARAM") the game's players lack, in words."""
-    from ..strategy import params_of
+    from ..core.strategy import params_of
 
     reg = get_game(game).players
     out = []

@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
+from ..core.stats import holm
 from ..games import get_game
-from ..stats import holm
 from .model import (
     FAILS,
     HOLDS,

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ..stats import holm
+from ..core.stats import holm
 from .model import (
     FAILS,
     HOLDS,

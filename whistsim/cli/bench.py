@@ -50,9 +50,9 @@ def bench(seconds, repeats, openspiel, dds, memory_games, csv_path, as_json):
     """
     import math
 
-    from .. import bench as b
-    from ..io import check_outputs, writing
-    from ..options import WhistsimError
+    from ..bench import speed as b
+    from ..core.io import check_outputs, writing
+    from ..core.options import WhistsimError
 
     if not (math.isfinite(seconds) and 0 < seconds <= 3600):
         raise WhistsimError(f"--seconds {seconds}: expected a length from 0 to 3600 seconds")

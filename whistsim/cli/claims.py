@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..options import WhistsimError, near
+from ..core.options import WhistsimError, near
 from .main import GAME, main
 
 
@@ -75,9 +75,9 @@ def claims(games, only, n, n_search, seed, workers, as_json, markdown, json_out,
         source_errors,
         to_markdown,
     )
-    from ..eta import ANNOUNCE_AFTER_S, duration
+    from ..core.eta import ANNOUNCE_AFTER_S, duration
+    from ..core.io import atomic_write, check_outputs, writing
     from ..games import game_names
-    from ..io import atomic_write, check_outputs, writing
 
     if markdown == "-":
         raise WhistsimError("--markdown -: the report has a chart beside it; name a file")

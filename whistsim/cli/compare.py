@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..options import parse_assignments
+from ..core.options import parse_assignments
 from .main import GAME, GAME_HELP, main
 
 
@@ -74,8 +74,8 @@ def compare_cmd(
       whistsim compare --game whist --vs honours=false --rule unit=deal --where 'side0.honours >= 3'
       whistsim compare --game ohhell --vs hook=false --n 2000
     """
-    from ..comparison import compare, format_comparison
-    from ..io import check_outputs, writing
+    from ..core.io import check_outputs, writing
+    from ..tools.comparison import compare, format_comparison
     from .core import _strategies
 
     # before any deal is played

@@ -12,8 +12,8 @@ import sys
 import click
 
 from .. import api
+from ..core.options import WhistsimError, parse_assignments, plural, written
 from ..games import get_game
-from ..options import WhistsimError, parse_assignments, plural, written
 from .main import GAME, GAME_HELP, main
 
 
@@ -124,7 +124,7 @@ def simulate(
       whistsim simulate --game whist --n 10000 --rule unit=deal --where 'side0.trumps >= 9'
       whistsim simulate --game whist --n 20 --rule unit=deal --pbn deals.pbn
     """
-    from ..io import atomic_write, check_outputs, writing
+    from ..core.io import atomic_write, check_outputs, writing
 
     if max_records is not None and records_path is None and pbn_path is None:
         raise WhistsimError("--max-records limits --records and --pbn: give --records FILE or --pbn FILE too")
@@ -205,7 +205,7 @@ def _scratch():
 
 def _read_records(path: str):
     """The records of a file this run wrote, one at a time."""
-    from ..io import read_lines
+    from ..core.io import read_lines
 
     for _, line in read_lines(path):
         if line is not None and line.strip():
@@ -321,8 +321,8 @@ def rules_cmd(game, as_json=False):
     Example:
       whistsim rules --game welsh
     """
+    from ..core.options import alternatives
     from ..games import get_game
-    from ..options import alternatives
 
     g = get_game(game)
     by_players = _preset_rules(g)
@@ -350,7 +350,7 @@ def rules_cmd(game, as_json=False):
 def _preset_rules(g) -> dict[str, dict[str, dict]]:
     """What each preset sets, per player count: {preset: {players: {key: value}}}, for the options
     in which some two presets differ at some player count."""
-    from ..options import RuleError
+    from ..core.options import RuleError
 
     out: dict[str, dict[str, dict]] = {name: {} for name in g.presets}
     for p in range(1, 17):

@@ -39,8 +39,8 @@ def design(spec_path, out, seed, budget, threads, scheduler, resume, check, prog
       whistsim design experiments/design/welsh.toml --resume
       whistsim design experiments/design/whist.toml --check
     """
+    from ..core.io import check_output_dir
     from ..design import DesignInterrupted, load_design, run_design
-    from ..io import check_output_dir
 
     spec = load_design(spec_path)
     if seed is not None or budget is not None:

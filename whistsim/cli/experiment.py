@@ -75,10 +75,10 @@ def experiment(
       whistsim experiment experiments/seat_advantage.toml --scheduler tcp://10.0.0.5:8786
       whistsim experiment experiments/five_penalty.toml --check
     """
+    from ..core.io import check_output_dir
+    from ..core.options import WhistsimError
     from ..experiments import ExperimentInterrupted, load_spec, run_experiment
     from ..experiments.run import iter_cells
-    from ..io import check_output_dir
-    from ..options import WhistsimError
 
     if max_n is not None and until_ci is None:
         raise WhistsimError("--max-n bounds --until-ci: give --until-ci WIDTH too")

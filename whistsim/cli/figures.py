@@ -11,8 +11,8 @@ from .main import GAME, GAME_HELP, main
 
 def figure_rows(game: str) -> list[dict]:
     """Each declared figure of ``game``: name, per what, unit, meaning, and its kind."""
+    from ..core.tables import is_share
     from ..games import get_game
-    from ..tables import is_share
 
     rows = []
     for f in get_game(game).figures:

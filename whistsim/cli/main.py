@@ -11,8 +11,8 @@ import sys
 
 import click
 
+from ..core.options import WhistsimError, near
 from ..games import NAMES
-from ..options import WhistsimError, near
 
 
 class _Group(click.Group):

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..options import WhistsimError, parse_assignments
+from ..core.options import WhistsimError, parse_assignments
 from .main import GAME, main
 
 
@@ -75,9 +75,9 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
       whistsim odds --game scotch --players 4 --score 30-20 --json
       whistsim odds --game whist --preset short --score 3-1 --where 'dealer.honours >= 3'
     """
-    from ..io import atomic_write, check_outputs, writing
-    from ..odds import heatmap
-    from ..odds import odds as compute
+    from ..core.io import atomic_write, check_outputs, writing
+    from ..tools.odds import heatmap
+    from ..tools.odds import odds as compute
     from .core import _finite, _strategies
 
     table = "the table (without --score or --out)" if score is None and out_path is None else None
@@ -161,9 +161,9 @@ def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads, p
     Example:
       whistsim odds-study --n 200000 --seed 1 --out results/game_odds
     """
-    from ..io import check_output_dir
-    from ..odds_study import run_study
-    from ..runner import threads as use_threads
+    from ..core.io import check_output_dir
+    from ..games.runner import threads as use_threads
+    from ..tools.odds_study import run_study
 
     check_output_dir(out_dir, "--out")
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..options import WhistsimError, parse_assignments, plural
+from ..core.options import WhistsimError, parse_assignments, plural
 from .main import GAME, GAME_HELP, main
 
 
@@ -106,9 +106,9 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, d
       whistsim play --deal 'whist N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 trump=2S'
     """
     from ..api import write_records
+    from ..core.io import STDIO, check_output, writing
     from ..games import get_game
-    from ..io import STDIO, check_output, writing
-    from ..terminal import PlayStopped, play_game, typed_lines
+    from ..tools.terminal import PlayStopped, play_game, typed_lines
     from .core import _strategies
 
     if record_path is not None:
@@ -133,7 +133,7 @@ def play_cmd(game, preset, players, rules, seat, strategies, seed, hint, deal, d
     if screen.isatty():  # a terminal: the hand by suit, the trick and the seats drawn with rich
         from rich.console import Console
 
-        from ..terminal import rich_view
+        from ..tools.terminal import rich_view
 
         console = Console(stderr=to_err)
 

@@ -103,9 +103,9 @@ def solve(source, deal, at, each, moves, table, as_json, csv_path, progress):
       whistsim solve deals.jsonl --each --csv errors.csv
       whistsim solve --deal 'N:A75.J5.AKJ.A8742 KQJT.AK73.T2.T95 96.42.Q98754.J63 8432.QT986.63.KQ trump=D' --table
     """
-    from ..eta import Watch
-    from ..io import atomic_write, check_outputs, writing
-    from ..options import WhistsimError
+    from ..core.eta import Watch
+    from ..core.io import atomic_write, check_outputs, writing
+    from ..core.options import WhistsimError
     from ..solver import is_pbn, solve_source
 
     if sum((each, moves, table)) > 1:
@@ -212,9 +212,9 @@ def luck_skill(n, n_whist, n_scotch, seed, spec_path, out_dir, resume, progress)
     Example:
       whistsim luck-skill --n 800 --seed 2026 --out results/luck_skill
     """
+    from ..core.options import WhistsimError
     from ..experiments import ExperimentInterrupted, load_spec, run_experiment
     from ..experiments.studies.luck_skill import split_table, table
-    from ..options import WhistsimError
 
     given = {k: v for k, v in (("--n", n), ("--n-whist", n_whist), ("--n-scotch", n_scotch)) if v is not None}
     if len(set(given.values())) > 1:
@@ -226,7 +226,7 @@ def luck_skill(n, n_whist, n_scotch, seed, spec_path, out_dir, resume, progress)
     if resume and out_dir is None:
         raise WhistsimError("--resume continues a run written to --out: give --out")
     if out_dir is not None:
-        from ..io import check_output_dir
+        from ..core.io import check_output_dir
 
         check_output_dir(out_dir, "--out")  # before the deals are solved, not after
     spec = load_spec(spec_path)

@@ -7,8 +7,8 @@ import time
 
 import click
 
+from ..core.options import parse_assignments, plural
 from ..games import get_game
-from ..options import parse_assignments, plural
 from .main import GAME, main
 
 
@@ -62,9 +62,9 @@ def tournament(
     Example:
       whistsim tournament --game welsh --players 3 --strategies random,greedy,hunter,counter,pimc --n 20000 --seed 1
     """
-    from ..io import atomic_write, check_outputs, writing
-    from ..tournament import format_ranking, split_strategies
-    from ..tournament import tournament as run
+    from ..core.io import atomic_write, check_outputs, writing
+    from ..tools.tournament import format_ranking, split_strategies
+    from ..tools.tournament import tournament as run
 
     err = check_outputs(
         (csv_path, "--csv"), (pairs_path, "--pairs-csv"), stdout="--json" if as_json else None

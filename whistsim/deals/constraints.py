@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import ACE, JACK, KING, QUEEN, RANKS, SUIT_WORDS, TAFFY, TEN, card, card_name, parse_card
+from ..core.cards import ACE, JACK, KING, QUEEN, RANKS, SUIT_WORDS, TAFFY, TEN, card, card_name, parse_card
+from ..core.options import WhistsimError, near
 from ..games.dealt.engine import DIAMONDS, FRENCH_TEN_POINTS, TRUMP_POINTS
 from ..harness import deal as K
-from ..options import WhistsimError, near
 
 CAP = 1 << 25  # the most deals the kernel draws for one deal before it gives up (about 10 s)
 MIN_RATE = 1e-6  # a constraint must accept about this share of deals, or more

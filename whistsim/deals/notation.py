@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS, SUITS, TAFFY, card_name, parse_card, rank_of, suit_of
-from ..options import RuleError, WhistsimError, near, written
+from ..core.cards import RANKS, SUITS, TAFFY, card_name, parse_card, rank_of, suit_of
+from ..core.options import RuleError, WhistsimError, near, written
 
 GAME_WORDS = ("whist", "scotch", "french", "welsh")  # a word that may open the text
 SEAT_LETTERS = "NESW"  # four seats, clockwise: N-S side 0, E-W side 1

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any
 
-from ..options import WhistsimError
+from ..core.options import WhistsimError
 from .notation import SEAT_LETTERS, format_deal, parse_deal
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -262,7 +262,7 @@ def write_pbn(records: Iterable[dict], stream: IO[str] | str | os.PathLike) -> i
     if hasattr(stream, "write"):
         stream.write(text)
         return len(records)
-    from ..io import atomic_write, writing
+    from ..core.io import atomic_write, writing
 
     with writing(stream), atomic_write(stream) as f:
         f.write(text)

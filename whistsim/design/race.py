@@ -25,8 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.strategy import parse_spec
 from ..games import get_game, seating
-from ..strategy import parse_spec
 from .spec import DesignSpec, Objective
 
 N_STAR_ROUNDS = 4  # the intervals are tightest after this many rounds of a variant

@@ -14,6 +14,8 @@ from typing import Any
 
 import pandas as pd
 
+from ..core.io import atomic_write
+from ..core.options import plural, written
 from ..experiments.charts import (
     as_data,
     caption_of,
@@ -26,8 +28,6 @@ from ..experiments.figures import figure_name
 from ..experiments.report import HOW_TO_READ, MANIFEST, claim_outputs, draw_charts, settle_outputs, write_csv
 from ..experiments.results import MAX_CHARTS, MAX_FINDINGS, Chart, ChartSeries, md_table
 from ..games import get_game
-from ..io import atomic_write
-from ..options import plural, written
 from .spec import DesignSpec, Objective, bounds_words, option_words
 
 DesignResult = Any  # search.DesignResult: not imported here, since search imports this module

@@ -33,10 +33,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.io import atomic_write
+from ..core.options import WhistsimError
 from ..games import get_game
-from ..io import atomic_write
-from ..options import WhistsimError
-from ..runner import stop_on_sigint, threads
+from ..games.runner import stop_on_sigint, threads
 from .race import N_STAR_ROUNDS, BlockJob, BlockOut, Judge, RaceStats, coefficients, family_size
 from .spec import DesignError, DesignSpec, describe_params, enumerate_space, load_design
 
@@ -116,7 +116,7 @@ class DesignResult:
     def estimate(self, o: int, v: int) -> tuple[float, float, float, int]:
         """The search's estimate of objective o's figure for variant v: mean, 95% CI (Wilson for a
         share), n."""
-        from ..stats import Estimate, Share
+        from ..core.stats import Estimate, Share
 
         n, s1, s2 = self.stats.own[o, :, v]
         n = int(n)
@@ -130,7 +130,7 @@ class DesignResult:
         return e.mean, e.low, e.high, n
 
     def is_share(self, o: int) -> bool:
-        from ..tables import is_share
+        from ..core.tables import is_share
 
         g = get_game(self.spec.game)
         return is_share(g.figure(self.spec.objectives[o].figure.split("[")[0]))
@@ -517,7 +517,7 @@ class Search:
 
     def _final(self, executor: Any, stopped) -> None:
         """The chosen variants and the standard rules on fresh deals, and each against the standard."""
-        from ..stats import Estimate, Share
+        from ..core.stats import Estimate, Share
 
         spec = self.spec
         ids = list(dict.fromkeys([0, *self.chosen]))
@@ -528,7 +528,7 @@ class Search:
             mean, low, high, diff, dlo, dhi, inside = [], [], [], [], [], [], []
             for o, obj in enumerate(spec.objectives):
                 e = Estimate(float(x[o, k].mean()), float(x[o, k].std(ddof=1)), spec.final)
-                from ..tables import is_share
+                from ..core.tables import is_share
 
                 if is_share(g.figure(obj.figure.split("[")[0])):
                     e = Share.of(e)
@@ -619,7 +619,7 @@ class Search:
 
 def _inside(obj: Any, xc: np.ndarray, xs: np.ndarray) -> str:
     """A feasible range on fresh deals: "yes" when the 95% CI of every bound's margin is inside it."""
-    from ..stats import Estimate
+    from ..core.stats import Estimate
 
     verdicts = []
     for bound, side in ((obj.low, 1.0), (obj.high, -1.0)):

@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.options import WhistsimError, alternatives, near, plural, written
+from ..core.strategy import parse_spec
 from ..experiments.spec import read_toml
 from ..games import Game, get_game, seating
-from ..options import WhistsimError, alternatives, near, plural, written
-from ..strategy import parse_spec
 
 TOP_KEYS = {
     "name": "results/NAME (default: the file's stem)",

@@ -32,8 +32,8 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure  # not pyplot: drawing a chart never changes a notebook's backend
 
-from ..io import atomic_write
-from ..strategy import parse_spec
+from ..core.io import atomic_write
+from ..core.strategy import parse_spec
 from .results import Chart, ChartSeries
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from ..stats import Z95
-from ..strategy import parse_spec
+from ..core.stats import Z95
+from ..core.strategy import parse_spec
 from .spec import fmt_value
 
 HONEST = "0"  # the cheat rate of a player who never passes falsely

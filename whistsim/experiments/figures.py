@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import tables
-from ..batch import Batch
-from ..figures import Figure, columns
+from ..core import tables
+from ..core.batch import Batch
+from ..core.figures import Figure, columns
 from ..games import Game, get_game
 
 
@@ -46,7 +46,7 @@ def is_rate(game: str, column: str) -> bool:
 
 
 def is_share(game: str, column: str) -> bool:
-    """A declared share (:func:`whistsim.tables.is_share`): its reported interval is Wilson's, inside [0, 1]."""
+    """A declared share (:func:`whistsim.core.tables.is_share`): its reported interval is Wilson's, inside [0, 1]."""
     f = declared(game, column)
     return f is not None and tables.is_share(f)
 

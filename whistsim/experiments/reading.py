@@ -10,7 +10,7 @@ most important first; at most six charts; figures named by their declared
 meaning and unit, never by a column's code name. Figures' units, shares and
 ratios come from the game's declarations: nothing here knows a figure by its
 name, except the derived points figures every game with per-seat points
-shares (``pos_edge``, ``points_per_player``: whistsim.figures.points_declared).
+shares (``pos_edge``, ``points_per_player``: whistsim.core.figures.points_declared).
 
 What the readings share is in whistsim.experiments.tools: a study imports it,
 never this module, which loads the studies by name.
@@ -22,7 +22,7 @@ import importlib
 import math
 from typing import Any
 
-from ..options import near
+from ..core.options import near
 from . import verdicts as V
 from .figures import is_share
 from .results import MAX_CHARTS, MAX_FINDINGS, Analysis, Chart, ExperimentResult, fmt_num

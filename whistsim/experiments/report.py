@@ -18,7 +18,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..io import atomic_write
+from ..core.io import atomic_write
 from .charts import ChartError, draw, from_run, sidecar
 from .figures import figure_label, figure_name, figure_unit
 from .reading import axis_name, cell_text, differenced, study, value_words

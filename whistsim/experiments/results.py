@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..options import WhistsimError
-from ..stats import Estimate, Moments, Share, exact_sums, to_float, wilson
+from ..core.options import WhistsimError
+from ..core.stats import Estimate, Moments, Share, exact_sums, to_float, wilson
 from .figures import is_share
 from .spec import Cell, Spec, fmt_value
 

@@ -30,11 +30,11 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
-from ..batch import Batch
+from ..core.batch import Batch
+from ..core.io import atomic_write, write_jsonl
+from ..core.options import WhistsimError
 from ..games import get_game
-from ..io import atomic_write, write_jsonl
-from ..options import WhistsimError
-from ..runner import deals_drawn, run_games
+from ..games.runner import deals_drawn, run_games
 from .figures import figures, is_ratio, ratio_parts, ratios
 from .reading import analyse, differenced, study
 from .report import claim_outputs, write_outputs
@@ -42,7 +42,7 @@ from .results import CoMoments, ExperimentResult, Tally, hist_of
 from .spec import Spec, SpecError, load_spec
 
 CHECKPOINT = ".checkpoint.json"
-CHECKPOINT_VERSION = 4  # 2: exact sums (whistsim.stats.Moments); 3: a sha256 checksum; 4: deals drawn
+CHECKPOINT_VERSION = 4  # 2: exact sums (whistsim.core.stats.Moments); 3: a sha256 checksum; 4: deals drawn
 MAX_CHECKPOINT_BYTES = 256 << 20  # read whole: a real one is a few MB (cells x figures x exact sums)
 DEFAULT_MAX_N = 10**8
 _KERNEL_LOCK = threading.Lock()  # a worker's threads must not enter the parallel kernel at once
@@ -769,7 +769,7 @@ class _Progress:
 
     def _estimate(self, games: int) -> None:
         """Once, from the run's first second of play (after its first batch, which may have
-        compiled): one line with the time to go when over a minute (whistsim.eta)."""
+        compiled): one line with the time to go when over a minute (whistsim.core.eta)."""
         if self.said or self.bar.total is None:
             return
         now = time.perf_counter()
@@ -778,7 +778,7 @@ class _Progress:
             return
         self.games += games
         if now - self.t0 >= 1.0:
-            from ..eta import announce
+            from ..core.eta import announce
 
             self.said = True
             left = self.bar.total - self.bar.n

@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.options import WhistsimError, near
+from ..core.strategy import StrategySpec, parse_spec
 from ..games import get_game, seating
-from ..options import WhistsimError, near
-from ..strategy import StrategySpec, parse_spec
 from .figures import figure_names, is_ratio
 
 TOP_KEYS = {

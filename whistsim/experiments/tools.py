@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..stats import Estimate
+from ..core.stats import Estimate
 from .figures import figure_label, figure_name, figure_unit, is_ratio, is_share
 from .results import ChartSeries, ExperimentResult, fmt_est
 from .spec import Cell, Spec, fmt_value

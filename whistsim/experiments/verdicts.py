@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..stats import Estimate
+from ..core.stats import Estimate
 
 HOLDS = "holds"
 FAILS = "does not hold"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..options import RuleError, WhistsimError
-from ..strategy import StrategySpec, seat_players
+from ..core.options import RuleError, WhistsimError
+from ..core.strategy import StrategySpec, seat_players
 from .base import Game, MoveError, RecordError
 
 __all__ = ["Game", "MoveError", "RecordError", "get_game", "game_names", "register", "seating"]

@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from ..batch import Batch
-from ..figures import Figure
+from ..core.batch import Batch
+from ..core.figures import Figure
+from ..core.strategy import Registry, StrategySpec
 from ..harness.narrator import PLAIN, Words
 from ..harness.replay import MoveError, RecordError
-from ..strategy import Registry, StrategySpec
 
 __all__ = ["Game", "MoveError", "RecordError", "param_given", "turned_on"]
 
@@ -100,7 +100,7 @@ class Game:
         The player count may come as ``players`` or as ``overrides["players"]``: when both
         are given they must agree.
         """
-        from ..options import RuleError, near
+        from ..core.options import RuleError, near
 
         overrides = dict(overrides or {})
         if preset is not None and preset not in self.presets:
@@ -126,7 +126,7 @@ class Game:
             return rules.describe()
         from dataclasses import asdict
 
-        from ..options import describe
+        from ..core.options import describe
 
         return describe(asdict(rules))
 

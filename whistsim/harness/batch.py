@@ -11,9 +11,9 @@ from types import ModuleType
 import numba
 import numpy as np
 
-from ..batch import Batch, check_batch_args
-from ..options import WhistsimError
-from ..strategy import USER_BASE, StrategyError, user_function, user_label
+from ..core.batch import Batch, check_batch_args
+from ..core.options import WhistsimError
+from ..core.strategy import USER_BASE, StrategyError, user_function, user_label
 from .build import kernel
 from .deal import NO_DEAL
 

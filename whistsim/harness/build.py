@@ -9,7 +9,7 @@ functions, with the rest of the game's kernel parts as globals. Numba caches its
 functions like any other file's; the file is named by a hash of its text, so it
 is written once and found again by later runs. The text holds a hash of the
 sources of the modules it imports (the game's parts and the seated players, and
-what they import: :func:`whistsim._cache.digest_of`), so an edit to those makes
+what they import: :func:`whistsim.core.cache.digest_of`), so an edit to those makes
 a new module, and an edit to another game leaves it as it is.
 """
 
@@ -28,7 +28,7 @@ from types import ModuleType
 
 from numba.core import event as numba_event
 
-from .. import _cache
+from ..core import cache as _cache
 from . import loop
 
 _LOADED: dict[str, ModuleType] = {}
@@ -336,7 +336,7 @@ def kernel(
     ``prelude=False`` leaves out the decisions every player takes alike, for rules
     under which none arises (the game's ``players.prelude_used(rules)`` says).
     """
-    from ..strategy import USER_BASE, user_function
+    from ..core.strategy import USER_BASE, user_function
 
     # A seat record holds a user's id like a built-in's (``decide_now`` passes them all): bind it.
     users = dict(users or {})

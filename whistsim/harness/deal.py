@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..rng import next_u64, randbelow, shuffle, stream_start
+from ..core.rng import next_u64, randbelow, shuffle, stream_start
 
 # The header: positions in the program.
 (H_CAP, H_N, H_P, H_TURNUP, H_OWNER, H_TEAM, H_CODE, H_NCODE, H_DIRECT, H_STACK, H_POINTS) = range(11)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import pretty_card
-from ..options import plural
+from ..core.cards import pretty_card
+from ..core.options import plural
 from .events import CHALLENGE, COUNT, DRAW, FOLLOW, KEEP, LEAD, NO_CHALLENGE, PASS, REVOKE, SET, TRICK
 
 Event = tuple[int, int, int, int]

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import parse_card
-from ..options import RuleError
+from ..core.cards import parse_card
+from ..core.options import RuleError
 from .moves import parse_moves
 from .replay import MoveError, RecordError
 

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import numpy as np
 
-from ..options import WhistsimError
+from ..core.options import WhistsimError
 from .build import kernel
 from .loop import REPLAY_DONE, REPLAY_EXTRA, REPLAY_SHORT, REPLAY_WRONG_SEAT
 

@@ -1,5 +1,5 @@
 """A deal at the table: one game's engine stepped a move at a time, for ``whistsim play``
-(:mod:`whistsim.terminal`) and :class:`whistsim.game.GameState` alike.
+(:mod:`whistsim.tools.terminal`) and :class:`whistsim.game.GameState` alike.
 
 A game gives a :class:`Deal` subclass (``games/<name>/table.py``, the ``Game.table`` field) that
 says where its state keeps the seats and what one seat may see (:class:`View`); stepping,
@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import pretty_card
-from ..options import WhistsimError
+from ..core.cards import pretty_card
+from ..core.options import WhistsimError
 from . import events as ev
 from .narrator import Words, table_lines
 
@@ -135,7 +135,7 @@ class Deal(ABC):
     def asked(self) -> int:
         """The decision of the player seated where a decision is owed; a user's function
         that raises is named in one line."""
-        from ..strategy import USER_BASE, user_label
+        from ..core.strategy import USER_BASE, user_label
 
         q = self.to_move()
         try:

@@ -11,7 +11,7 @@ import socket
 
 import flask
 
-from ..options import WhistsimError
+from ..core.options import WhistsimError
 
 
 class NotFound(WhistsimError):

@@ -1,9 +1,9 @@
 """``compare`` from the page: the form's values checked as the CLI checks them, and the run in a
 background thread (a job) whose progress the page polls and which a button cancels.
 
-A job plays through :func:`whistsim.comparison.compare` with ``stop`` (asked after each chunk of
+A job plays through :func:`whistsim.tools.comparison.compare` with ``stop`` (asked after each chunk of
 deals, about half a second each) and ``on_progress`` (deals done); its answer is the CLI's text
-(:func:`whistsim.comparison.format_comparison`) and its chart (:meth:`Comparison.chart`).
+(:func:`whistsim.tools.comparison.format_comparison`) and its chart (:meth:`Comparison.chart`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from ..options import WhistsimError, parse_assignments, plural
+from ..core.options import WhistsimError, parse_assignments, plural
 
 RUNNING_AT_ONCE = 1  # the kernels use every core: a second run would only halve both
 KEEP_S = 3600.0  # a finished job is kept this long for its page
@@ -68,8 +68,8 @@ class CompareRequest:
         """Read and check the form (``game``, ``preset_a``, ``rules_a``, ``preset_b``, ``rules_b``,
         ``players``, ``strategy``, ``n``, ``seed``): a bad value raises the CLI's one line.
         What only the rules can tell (an option's value, B equal to A) compare checks itself."""
+        from ..core.strategy import parse_spec
         from ..games import _did_you_mean, game_names, get_game
-        from ..strategy import parse_spec
 
         typed = (form.get("game") or "welsh").strip()
         name = typed.lower()
@@ -98,7 +98,7 @@ class CompareRequest:
         return cls(g.name, preset, players, tuple(rules), tuple(vs), strategy, n, seed)
 
     def kwargs(self) -> dict[str, Any]:
-        """Keyword arguments of :func:`whistsim.comparison.compare`, as the CLI passes them."""
+        """Keyword arguments of :func:`whistsim.tools.comparison.compare`, as the CLI passes them."""
         return {"preset": self.preset, "players": self.players, "rules": parse_assignments(self.rules),
                 "vs": parse_assignments(self.vs), "strategies": [self.strategy], "n": self.n,
                 "seed": self.seed}  # fmt: skip
@@ -171,8 +171,8 @@ class Job:
 
     def run(self) -> None:
         """Play the comparison (in the job's thread); every outcome ends in a final state."""
-        from ..advice import WhistsimWarning
-        from ..comparison import compare, format_comparison
+        from ..tools.advice import WhistsimWarning
+        from ..tools.comparison import compare, format_comparison
 
         try:
             # not thread-safe in Python 3.11, but only one job runs at a time and the table warns of nothing

@@ -16,8 +16,8 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.options import WhistsimError
 from ..game import GameState, IllegalMove, new_game
-from ..options import WhistsimError
 
 MAX_TABLES = 100  # tables held at once; the least recently used goes first
 MAX_TOKEN = 64  # characters: a longer token is no table's
@@ -249,7 +249,7 @@ class Seat:
 
 
 def _you_drew(line: str, seat: int, drawn: list[str]) -> str:
-    from ..cards import parse_card, pretty_card
+    from ..core.cards import parse_card, pretty_card
 
     if line == f"seat {seat} draws" and len(drawn) == 1:
         return f"you draw {pretty_card(parse_card(drawn[0]))}"

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 import flask
 
-from ..options import WhistsimError
+from ..core.options import WhistsimError
 from . import jobs as jobs_
 
 bp = flask.Blueprint("studies", __name__)
@@ -269,8 +269,8 @@ def _jobs() -> jobs_.Jobs:
 
 def _games() -> dict:
     """Each game's presets, options (with their help) and built-in players, for the form."""
+    from ..core.options import alternatives, written
     from ..games import NAMES, get_game
-    from ..options import alternatives, written
 
     out = {}
     for name in NAMES:

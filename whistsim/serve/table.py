@@ -12,8 +12,8 @@ from typing import Any
 
 import flask
 
-from ..io import dumps
-from ..options import WhistsimError, parse_assignments, written
+from ..core.io import dumps
+from ..core.options import WhistsimError, parse_assignments, written
 from . import NotFound
 from .sessions import Seat, Setup, Tables, UnknownTable
 
@@ -73,8 +73,8 @@ def _int(value: Any, what: str, default: int) -> int:
 
 def setup_of(body: Any) -> Setup:
     """A table's setup from the form's JSON, checked by the CLI's code (one line when bad)."""
+    from ..core.strategy import parse_spec
     from ..games import get_game, seating
-    from ..strategy import parse_spec
 
     if not isinstance(body, dict):
         raise WhistsimError("expected a JSON object: game, preset, rules, players, seat, seed")

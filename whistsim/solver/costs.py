@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import card_name, parse_card, pretty_card
+from ..core.cards import card_name, parse_card, pretty_card
 from ..games import game_names
 from ..games.dealt import records as dealt_records
 from ..games.dealt.engine import SCOTCH
@@ -63,7 +63,7 @@ def card_costs(record: dict | str, best: bool = True) -> dict[str, Any]:
     >>> costs["end"] - costs["start"] == costs["lost"][1] - costs["lost"][0]
     True
     """
-    from . import as_record
+    from .solve import as_record
 
     record = as_record(record)
     position_of(record)  # the whole record judged first, as replay judges it
@@ -113,7 +113,7 @@ def _is_legal(pos: Position, card: int) -> bool:
 def annotate(text: str, costs: dict[str, Any]) -> str:
     """``show``'s telling of a deal with each costly card marked ``(-n)``, a line under the
     trick naming the best cards there, and a closing line with each side's total."""
-    from ..options import WhistsimError
+    from ..core.options import WhistsimError
 
     unit = costs["unit"]
     lines = text.split("\n")
@@ -170,7 +170,7 @@ def told(record: dict, costs: bool = False) -> tuple[str | None, str, dict[str, 
     costs, or None). A bad record, or ``costs`` for a deal the solver does not take: a
     one-line WhistsimError."""
     from ..api import REFUSALS, refusal, show
-    from ..options import WhistsimError
+    from ..core.options import WhistsimError
 
     game = record.get("game") if isinstance(record, dict) else None
     if costs and game in game_names() and game not in RULES:

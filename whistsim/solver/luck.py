@@ -32,8 +32,8 @@ import numba
 import numpy as np
 import pandas as pd
 
-from ..stats import estimate
-from . import solve_record
+from ..core.stats import estimate
+from .solve import solve_record
 
 SOLVED_GAMES = ("whist", "scotch")  # the games the solver takes
 
@@ -168,8 +168,8 @@ def _fmt(t: tuple[float, float, float], pct: bool = False) -> str:
 
 def check_game(game: str, preset: str | None, players: int | None, rules: dict[str, Any]) -> None:
     """A one-line error unless the solver takes the game and rules."""
+    from ..core.options import WhistsimError
     from ..games import get_game
-    from ..options import WhistsimError
     from .position import check_solvable
 
     if game not in SOLVED_GAMES:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..cards import card_name
+from ..core.cards import card_name
 from ..games.dealt import kernels as dealt_play
 from ..games.dealt import records as dealt_records
 from ..games.dealt import search as se
@@ -134,7 +134,7 @@ def from_hands(
 ) -> Position:
     """A position at the start of a trick from hands of any (equal) size, e.g. an ending:
     ``hands[seat]`` card codes, ``leader`` to lead, ``trump`` the trump suit (C D H S)."""
-    from ..cards import SUITS, parse_card
+    from ..core.cards import SUITS, parse_card
     from ..games.dealt.kernels import new_state
 
     check_solvable(rules)

@@ -15,7 +15,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..cards import SUITS
+from ..core.cards import SUITS
 from ..games.dealt import records as dealt_records
 from ..games.dealt import search as se
 from ..harness.replay import RecordError
@@ -31,7 +31,7 @@ def table_rows(record: dict | str, threads: int | None = None) -> list[dict[str,
     record or a deal in the text notation. The four trump suits are solved on up to
     ``threads`` threads at once (all Numba threads when None: the search releases the GIL).
     RecordError for another game or a bad deal."""
-    from . import as_record
+    from .solve import as_record
 
     record = as_record(record)
     if record.get("game") != "whist":
@@ -101,7 +101,7 @@ def dd_table(deal: dict | str):
 
 def grid(rows: list[dict[str, Any]]) -> list[str]:
     """The table as text: a row per leader, a column per trump suit, N-S's tricks."""
-    from ..cards import SUIT_SYMBOLS
+    from ..core.cards import SUIT_SYMBOLS
 
     by = {(r["leader"], r["trump"]): r["tricks"][0] for r in rows}
     labels = [f"  {seat} (seat {q}) leads" for q, seat in enumerate(SEATS)]

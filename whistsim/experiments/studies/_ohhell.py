@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...stats import Estimate
+from ...core.stats import Estimate
 from ..results import ExperimentResult, RatioShare, fmt_num
 from ..spec import Cell, fmt_value
 

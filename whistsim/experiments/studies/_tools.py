@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ...stats import Estimate, Share
+from ...core.stats import Estimate, Share
 from ..results import fmt_num
 
 

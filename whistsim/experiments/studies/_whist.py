@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...stats import Estimate, Share
+from ...core.stats import Estimate, Share
 from ..results import ChartSeries, ExperimentResult, fmt_num
 from ..spec import Cell, fmt_value
 

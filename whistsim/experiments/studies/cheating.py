@@ -14,9 +14,9 @@ import math
 
 import pandas as pd
 
+from ...core.stats import Estimate
+from ...core.strategy import parse_spec
 from ...games import get_game
-from ...stats import Estimate
-from ...strategy import parse_spec
 from .. import cheaters as C
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value

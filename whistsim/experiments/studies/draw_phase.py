@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate, holm, p_two_sided
-from ...strategy import parse_spec
+from ...core.stats import Estimate, holm, p_two_sided
+from ...core.strategy import parse_spec
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value

@@ -8,7 +8,7 @@ is the last position).
 
 from __future__ import annotations
 
-from ...stats import holm, p_two_sided
+from ...core.stats import holm, p_two_sided
 from ..charts import from_run
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..spec import fmt_value

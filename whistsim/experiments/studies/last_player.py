@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate, Share
+from ...core.stats import Estimate, Share
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num, md_table
 from ..spec import Cell, fmt_value

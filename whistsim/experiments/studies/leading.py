@@ -6,7 +6,7 @@ reads, the leading seat's ``tt`` (Tens and Taffies won), ``points`` and ``win``.
 
 from __future__ import annotations
 
-from ...stats import Estimate
+from ...core.stats import Estimate
 from .. import verdicts as V
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Share, holm, p_two_sided
+from ...core.stats import Share, holm, p_two_sided
 from ..charts import from_run
 from ..results import Analysis, Chart, ExperimentResult, fmt_num, md_table
 from ..spec import fmt_value

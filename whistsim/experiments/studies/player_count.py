@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate
+from ...core.stats import Estimate
 from .. import verdicts as V
 from ..charts import direction, from_run, n_of
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num, md_table

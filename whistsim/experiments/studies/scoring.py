@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ...stats import wilson
+from ...core.stats import wilson
 from .. import verdicts as V
 from ..charts import from_run, n_of
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_est, fmt_num

@@ -8,7 +8,7 @@ one side scored for cards in the deal) for how often a side scores 10 or more.
 
 from __future__ import annotations
 
-from ...stats import Estimate, Share, holm, p_two_sided
+from ...core.stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..tools import axis_values

@@ -9,7 +9,7 @@ A side's fair share of games is one over the number of sides.
 
 from __future__ import annotations
 
-from ...stats import Estimate, holm, p_two_sided
+from ...core.stats import Estimate, holm, p_two_sided
 from ..charts import from_run, players_of
 from ..results import Analysis, Chart, ExperimentResult, fmt_num
 from ..tools import axis_values, player_words

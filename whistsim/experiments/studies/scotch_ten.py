@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ...stats import Estimate, Share, holm, p_two_sided
+from ...core.stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run, players_of
 from ..results import Analysis, Chart, ExperimentResult, fmt_num, md_table
 from ..spec import fmt_value

@@ -8,7 +8,7 @@ compares across sizes; the best-placed position is a maximum over the positions
 
 from __future__ import annotations
 
-from ...stats import Estimate
+from ...core.stats import Estimate
 from .. import verdicts as V
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, fmt_num

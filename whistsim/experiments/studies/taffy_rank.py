@@ -13,7 +13,7 @@ import math
 
 import pandas as pd
 
-from ...stats import Estimate, Share, holm, p_two_sided
+from ...core.stats import Estimate, Share, holm, p_two_sided
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
 from ..spec import Cell, fmt_value

@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from ...stats import Estimate, Share, estimate
+from ...core.stats import Estimate, Share, estimate
 from ..results import Analysis, Chart, ExperimentResult
 from ._whist import find, pct_series, share
 

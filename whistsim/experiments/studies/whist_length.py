@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ...stats import Estimate, wilson
+from ...core.stats import Estimate, wilson
 from ..charts import from_run, n_of
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult
 from ._whist import find, num, pct, share

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...stats import Estimate, holm, p_two_sided
+from ...core.stats import Estimate, holm, p_two_sided
 from ..charts import from_run
 from ..results import Analysis, Chart, ChartSeries, ExperimentResult, md_table
 from ..spec import fmt_value

@@ -1,11 +1,11 @@
-"""The dealt games' settings that do nothing (whistsim.advice asks every game through ``Game``):
+"""The dealt games' settings that do nothing (whistsim.tools.advice asks every game through ``Game``):
 revoke options where revokes are off or never claimed, Scotch Whist's odd six with an even
 count, a revoke the rules forbid, the heuristic's advice for the other game."""
 
 from __future__ import annotations
 
-from ...strategy import StrategySpec
-from ...strategy import _fmt as fmt
+from ...core.strategy import StrategySpec
+from ...core.strategy import _fmt as fmt
 from ..base import param_given, turned_on
 from .engine import SCOTCH
 

@@ -25,11 +25,11 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...cards import ACE, JACK, KING, QUEEN, TEN
+from ...core.cards import ACE, JACK, KING, QUEEN, TEN
+from ...core.rng import next_u64
+from ...core.strategy import MAX_PARAMS
 from ...harness import events as ev
 from ...harness.events import EVENT_FIELDS, emit
-from ...rng import next_u64
-from ...strategy import MAX_PARAMS
 from .rules import (
     CLAIM_ONE,
     MAX_PLAYERS,

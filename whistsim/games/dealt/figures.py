@@ -11,9 +11,9 @@ import warnings
 
 import numpy as np
 
-from ...batch import Batch
-from ...figures import Figure
-from ...options import WhistsimWarning
+from ...core.batch import Batch
+from ...core.figures import Figure
+from ...core.options import WhistsimWarning
 from .engine import SCOTCH
 from .kernels import ENDED_DEAL, ENDED_REVOKE
 

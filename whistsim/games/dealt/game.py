@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from ...core.strategy import Registry
 from ...harness.users import user_checker
-from ...strategy import Registry
 from ..base import Game
 from . import advice, kernels, narrate, players, records
 from .figures import measure, outcome

@@ -16,16 +16,16 @@ import numba
 import numpy as np
 from numba import njit
 
-from ...batch import Batch
-from ...bits import FAST_PDEP, lowest, nth, popcount
-from ...cards import TEN, card_name
+from ...core.batch import Batch
+from ...core.bits import FAST_PDEP, lowest, nth, popcount
+from ...core.cards import TEN, card_name
+from ...core.options import WhistsimError
+from ...core.rng import DECK_STREAM, randbelow, shuffle, stream_start
 from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.build import kernel
 from ...harness.deal import NO_DEAL, draw_deal
 from ...harness.loop import MOVE_SEAT, play_deal
-from ...options import WhistsimError
-from ...rng import DECK_STREAM, randbelow, shuffle, stream_start
 from . import players as roster
 from .engine import (
     CORE_DTYPE,

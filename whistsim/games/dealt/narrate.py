@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import SUIT_SYMBOLS, SUIT_WORDS, pretty_card
+from ...core.cards import SUIT_SYMBOLS, SUIT_WORDS, pretty_card
 from ...harness.events import told
 from ...harness.narrator import trick_story
 from .engine import SCOTCH

@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from ...batch import Batch
-from ...cards import card_name, parse_card
+from ...core.batch import Batch
+from ...core.cards import card_name, parse_card
 from ...harness import replay as shared
 from ...harness.moves import move_texts
 from ...harness.records import check_fields, read_moves, read_rules, read_seat

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import RANKS, card
-from ...options import Option, RuleError, resolve
+from ...core.cards import RANKS, card
+from ...core.options import Option, RuleError, resolve
 
 MAX_PLAYERS = 8
 SCOTCH, WHIST = 0, 1  # rules[R_KIND]

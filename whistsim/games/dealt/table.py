@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import SUIT_SYMBOLS, SUIT_WORDS, card_name, parse_card, pretty_card
+from ...core.cards import SUIT_SYMBOLS, SUIT_WORDS, card_name, parse_card, pretty_card
+from ...core.options import WhistsimError
+from ...core.rng import stream_start
 from ...harness.build import kernel
 from ...harness.table import Deal, View
-from ...options import WhistsimError
-from ...rng import stream_start
 from . import engine as E
 from . import kernels as play
 from . import records

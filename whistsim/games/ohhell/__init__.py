@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.strategy import Registry
 from ...harness.users import user_checker
-from ...strategy import Registry
 from ..base import Game
 from . import advice, kernels, players
 from .figures import FIGURES, measure, outcome

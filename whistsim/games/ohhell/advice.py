@@ -1,11 +1,11 @@
-"""Oh Hell's settings that do nothing (whistsim.advice asks every game through ``Game``): points
+"""Oh Hell's settings that do nothing (whistsim.tools.advice asks every game through ``Game``): points
 per trick where the scoring counts none, a no-trump largest hand that turns no card anyway, the
 heuristic's weight for trumps in a game that never has any."""
 
 from __future__ import annotations
 
-from ...strategy import StrategySpec
-from ...strategy import _fmt as fmt
+from ...core.strategy import StrategySpec
+from ...core.strategy import _fmt as fmt
 
 
 def _trump_rounds(rules) -> int:

@@ -21,9 +21,9 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from ...core.strategy import MAX_PARAMS
 from ...harness import events as ev
 from ...harness.events import EVENT_FIELDS, emit
-from ...strategy import MAX_PARAMS
 
 MAX_PLAYERS = 7
 MAX_ROUNDS = 64

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...batch import Batch
-from ...figures import Figure, points_declared, points_figures, top_share
+from ...core.batch import Batch
+from ...core.figures import Figure, points_declared, points_figures, top_share
 
 FIGURES: tuple[Figure, ...] = (
     Figure("points", "seat", "points per game", "the seat's score over the game's rounds"),

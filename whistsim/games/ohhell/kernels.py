@@ -15,12 +15,12 @@ import numba
 import numpy as np
 from numba import njit
 
-from ...batch import Batch
-from ...cards import card_name
+from ...core.batch import Batch
+from ...core.cards import card_name
+from ...core.rng import DECK_STREAM, shuffle, stream_start
 from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.loop import play_deal
-from ...rng import DECK_STREAM, shuffle, stream_start
 from . import players as roster
 from .engine import (
     BID_BASE,
@@ -184,7 +184,7 @@ def action_name(a: int) -> str:
 
 def parse_action(text: str) -> int:
     """``"bid 2"`` -> a bid; ``"TH"`` -> a card; ValueError otherwise."""
-    from ...cards import parse_card
+    from ...core.cards import parse_card
 
     s = text.strip()
     word, _, n = s.partition(" ")

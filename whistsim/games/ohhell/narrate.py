@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import SUIT_SYMBOLS, SUIT_WORDS, parse_card, pretty_card
+from ...core.cards import SUIT_SYMBOLS, SUIT_WORDS, parse_card, pretty_card
+from ...core.options import plural
 from ...harness import events as ev
 from ...harness.events import told
-from ...options import plural
 from .engine import BID_BASE
 from .records import load, replay, step
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ...options import Option, RuleError, describe, near, resolve
+from ...core.options import Option, RuleError, describe, near, resolve
 from .engine import (
     MAX_PLAYERS,
     MAX_ROUNDS,

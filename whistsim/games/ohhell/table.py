@@ -10,12 +10,12 @@ state before and after the move, and :meth:`OhHellDeal.story` tells them in the 
 
 from __future__ import annotations
 
-from ...cards import SUIT_SYMBOLS
+from ...core.cards import SUIT_SYMBOLS
+from ...core.rng import stream_start
 from ...harness import events as ev
 from ...harness.build import kernel
 from ...harness.narrator import table_lines
 from ...harness.table import Deal, View
-from ...rng import stream_start
 from . import engine as E
 from . import kernels as play
 from . import players as roster

@@ -5,9 +5,9 @@ engine reports no event for them (the table, games/ohhell/table.py, tells them f
 
 from __future__ import annotations
 
-from ...cards import SUIT_WORDS, pretty_card
+from ...core.cards import SUIT_WORDS, pretty_card
+from ...core.options import plural
 from ...harness.narrator import Words
-from ...options import plural
 
 
 def _verb(word: str, you: bool) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import card
-from ...options import Option, RuleError, describe, near, resolve
+from ...core.cards import card
+from ...core.options import Option, RuleError, describe, near, resolve
 from ..dealt.rules import (
     CLAIM_OPTION,
     R_FRENCH,

@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from ...batch import Batch
-from ...figures import Figure, leader_wins, points_declared, points_figures, top_share
+from ...core.batch import Batch
+from ...core.figures import Figure, leader_wins, points_declared, points_figures, top_share
+from ...core.strategy import Registry
 from ...harness.users import user_checker
-from ...strategy import Registry
 from ..base import Game
 from . import advice, kernels, players
 from .engine import PILES, score_piles

@@ -1,10 +1,10 @@
-"""Welsh Whist's settings that do nothing (whistsim.advice asks every game through ``Game``):
+"""Welsh Whist's settings that do nothing (whistsim.tools.advice asks every game through ``Game``):
 a cheat or a challenge where the rules allow none, cheat=policy's shaping without it."""
 
 from __future__ import annotations
 
-from ...strategy import StrategySpec
-from ...strategy import _fmt as fmt
+from ...core.strategy import StrategySpec
+from ...core.strategy import _fmt as fmt
 from ..base import param_given, turned_on
 
 CHEAT_PARAMS = ("cheat", "false_pass", "rate")  # a player's false passes

@@ -18,10 +18,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...cards import FIVE, TAFFY, TEN
+from ...core.cards import FIVE, TAFFY, TEN
+from ...core.strategy import MAX_PARAMS
 from ...harness import events as ev
 from ...harness.events import EVENT_FIELDS, emit
-from ...strategy import MAX_PARAMS
 from .rules import (
     MAX_PACKS,
     MAX_PLAYERS,

@@ -13,14 +13,14 @@ import numba
 import numpy as np
 from numba import njit
 
-from ...batch import Batch
-from ...cards import TAFFY
+from ...core.batch import Batch
+from ...core.cards import TAFFY
+from ...core.rng import shuffle_stock, uniform
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
 from ...harness.deal import NO_DEAL, draw_deal
 from ...harness.loop import MOVE_SEAT, play_deal
-from ...rng import shuffle_stock, uniform
 from . import players as roster
 from .engine import (
     DRAW,

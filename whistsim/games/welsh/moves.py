@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import SUIT_WORDS, SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card
+from ...core.cards import SUIT_WORDS, SUITS, TAFFY, card_name, parse_card, parse_suit, pretty_card
 from ...harness.moves import parse_seat
 from .engine import CHALLENGE_SEAT, DRAW, N_ACTIONS, NO_CHALLENGE, PASS, TAFFY_LEAD
 from .rules import MAX_PLAYERS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import TAFFY
+from ...core.cards import TAFFY
 from ...harness.events import told
 from ...harness.narrator import trick_story
 from .engine import count_tens, new_state

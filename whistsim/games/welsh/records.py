@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...batch import Batch
-from ...cards import card_name
+from ...core.batch import Batch
+from ...core.cards import card_name
 from ...harness import replay as shared
 from ...harness.moves import move_texts
 from ...harness.records import check_fields, read_deck, read_moves, read_rules, read_seat

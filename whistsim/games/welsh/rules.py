@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import TAFFY
-from ...options import Option, RuleError, describe, near, resolve
+from ...core.cards import TAFFY
+from ...core.options import Option, RuleError, describe, near, resolve
 
 SCORINGS = ("standard", "five_penalty", "piles")
 CHALLENGES = ("none", "parlett", "akagiri")

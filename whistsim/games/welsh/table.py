@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name
+from ...core.cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name
+from ...core.rng import stream_start
 from ...harness.build import kernel
 from ...harness.table import Deal, View
-from ...rng import stream_start
 from . import engine as E
 from . import kernels as play
 from . import moves, records

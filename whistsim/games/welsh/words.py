@@ -3,7 +3,7 @@ names its suit, and a won trick counts its Tens and Taffies."""
 
 from __future__ import annotations
 
-from ...cards import SUIT_WORDS, TAFFY
+from ...core.cards import SUIT_WORDS, TAFFY
 from ...harness.narrator import Words
 
 

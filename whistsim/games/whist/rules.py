@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...options import Option, RuleError, describe, near, resolve
+from ...core.options import Option, RuleError, describe, near, resolve
 from ..dealt.rules import (
     CLAIM_OPTION,
     R_DEDUCT,

@@ -16,8 +16,8 @@ stream.
 import numpy as np
 from numba import njit
 
-from ....bits import nth
-from ....strategy import Param
+from ....core.bits import nth
+from ....core.strategy import Param
 from .. import search as se
 from ..engine import MAX_PLAYERS, R_PLAYERS, R_SETS, R_TEAMS, S_SET, copy_table, from_power
 from . import heuristic, pimc

@@ -26,10 +26,10 @@ Only the view is read: the table, the seat's own hand and what has been played.
 
 from numba import njit
 
-from ....bits import highest, lowest, popcount
-from ....cards import ACE, JACK, KING, QUEEN, TEN
-from ....rng import uniform
-from ....strategy import Param
+from ....core.bits import highest, lowest, popcount
+from ....core.cards import ACE, JACK, KING, QUEEN, TEN
+from ....core.rng import uniform
+from ....core.strategy import Param
 from ..engine import (
     R_ASIDE,
     R_KIND,

@@ -22,9 +22,9 @@ See docs/pimc.md.
 import numpy as np
 from numba import njit
 
-from ....bits import lowest, nth, popcount
-from ....rng import next_u64, randbelow
-from ....strategy import Param
+from ....core.bits import lowest, nth, popcount
+from ....core.rng import next_u64, randbelow
+from ....core.strategy import Param
 from ..engine import (
     MAX_SETS,
     OVER,

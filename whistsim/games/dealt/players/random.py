@@ -2,9 +2,9 @@
 
 from numba import njit
 
-from ....bits import nth, popcount
-from ....rng import randbelow, uniform
-from ....strategy import Param
+from ....core.bits import nth, popcount
+from ....core.rng import randbelow, uniform
+from ....core.strategy import Param
 from ..engine import R_REVOKES
 
 NAME = "random"

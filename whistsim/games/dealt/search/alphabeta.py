@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from ....bits import lowest
+from ....core.bits import lowest
 from .bounds import _bound_cut, _won_trick_cut
 from .encoding import (
     INF,

@@ -6,7 +6,7 @@ OREL + suit]`` (or ``OSCR``), the cards whose owners decide it (partition search
 
 from __future__ import annotations
 
-from ....bits import highest, popcount
+from ....core.bits import highest, popcount
 from .encoding import (
     NOCUT,
     OREL,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ....bits import lowest
+from ....core.bits import lowest
 from ..engine import (
     MAX_PLAYERS,
     P_HONOURS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ....bits import FAST_PDEP, _pdep, highest, lowest, popcount
+from ....core.bits import FAST_PDEP, _pdep, highest, lowest, popcount
 from .encoding import (
     INF,
     MAX_DEPTH,

@@ -3,7 +3,7 @@ lead, then cards sure to win, partner's winners, ruffs, ... ; see :func:`_gen`).
 
 from __future__ import annotations
 
-from ....bits import highest, lowest, popcount
+from ....core.bits import highest, lowest, popcount
 from .bounds import _covers, _sure
 from .encoding import (
     KILLER,

@@ -10,8 +10,8 @@ Only the view is read: the table (bids, tricks, the trick, cards played) and its
 
 from numba import njit
 
-from ....bits import highest, lowest
-from ....strategy import Param
+from ....core.bits import highest, lowest
+from ....core.strategy import Param
 from ..engine import (
     BID,
     BID_BASE,

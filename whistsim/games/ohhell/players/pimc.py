@@ -12,9 +12,9 @@ others' average. Its randomness is its own stream. See docs/rules.md (Oh Hell).
 import numpy as np
 from numba import njit
 
-from ....bits import lowest
-from ....rng import next_u64, randbelow
-from ....strategy import Param
+from ....core.bits import lowest
+from ....core.rng import next_u64, randbelow
+from ....core.strategy import Param
 from ..engine import (
     BID,
     BID_BASE,

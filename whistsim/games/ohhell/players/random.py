@@ -2,8 +2,8 @@
 
 from numba import njit
 
-from ....bits import nth, popcount
-from ....rng import randbelow
+from ....core.bits import nth, popcount
+from ....core.rng import randbelow
 from ..engine import BID, BID_BASE, S_HAND, S_LED, S_PHASE, hooked
 
 NAME = "random"

@@ -15,9 +15,9 @@ Slots 0 and 1 of every built-in player's parameters are ``cheat`` and
 import numpy as np
 from numba import njit
 
-from ....cards import ACE, FIVE, JACK, KING, TAFFY, TEN
-from ....rng import randbelow, uniform
-from ....strategy import POLICY_WORDS, SMART, Param
+from ....core.cards import ACE, FIVE, JACK, KING, TAFFY, TEN
+from ....core.rng import randbelow, uniform
+from ....core.strategy import POLICY_WORDS, SMART, Param
 from ..engine import (
     CHALLENGE_SEAT,
     FIVE_PENALTY,

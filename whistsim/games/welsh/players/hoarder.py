@@ -9,8 +9,8 @@ plays after the stock as it always does), so that a study can price each lead po
 
 from numba import njit
 
-from ....cards import JACK
-from ....strategy import Param
+from ....core.cards import JACK
+from ....core.strategy import Param
 from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from .common import challenge_param, cheat_param, follow_counting, lead_aces_kings, lead_high, lead_sure
 from .counter import turn as counter_turn

@@ -18,8 +18,8 @@ this deal, and that lead wrote them anew. It remembers only what it did itself.
 
 from numba import njit
 
-from ....cards import JACK
-from ....strategy import MAX_PARAMS, Param
+from ....core.cards import JACK
+from ....core.strategy import MAX_PARAMS, Param
 from ..engine import DRAW, S_STOCK, S_TOP, TURN
 from .common import challenge_param, cheat_param, follow_greedy, lead_high
 from .greedy import turn as greedy_turn

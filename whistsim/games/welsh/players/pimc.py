@@ -45,9 +45,9 @@ table and its own hand and stream.
 import numpy as np
 from numba import njit
 
-from ....cards import ACE, JACK, TAFFY, TEN
-from ....rng import next_u64, randbelow, uniform
-from ....strategy import Param
+from ....core.cards import ACE, JACK, TAFFY, TEN
+from ....core.rng import next_u64, randbelow, uniform
+from ....core.strategy import Param
 from ..engine import (
     DRAW,
     FOLLOW,

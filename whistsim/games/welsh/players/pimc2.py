@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from numba import njit
 
-from ....strategy import Param
+from ....core.strategy import Param
 from ..engine import DRAW, TURN
 from .pimc import PARAMS as PIMC_PARAMS
 from .pimc import search as pimc_search

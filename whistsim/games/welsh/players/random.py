@@ -2,10 +2,10 @@
 
 from numba import njit
 
-from ....bits import FAST_PDEP, nth, popcount
-from ....cards import TAFFY
-from ....rng import randbelow, uniform
-from ....strategy import Param
+from ....core.bits import FAST_PDEP, nth, popcount
+from ....core.cards import TAFFY
+from ....core.rng import randbelow, uniform
+from ....core.strategy import Param
 from ..engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
 from .common import challenge_param, cheat_param
 

@@ -15,9 +15,9 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
-from .games import get_game
-from .options import WhistsimWarning
-from .strategy import StrategySpec, parse_spec
+from ..core.options import WhistsimWarning
+from ..core.strategy import StrategySpec, parse_spec
+from ..games import get_game
 
 __all__ = ["WhistsimWarning", "idle_rules", "ineffective", "warn_ineffective"]
 

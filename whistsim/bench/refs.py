@@ -32,7 +32,7 @@ def endplay_deal(record: dict, n: int | None = None):
     card, settling the tricks by its own rules)."""
     from endplay.types import Deal, Denom, Player
 
-    from .deals import format_deal
+    from ..deals import format_deal
 
     hands = format_deal(record).split()[1:5]  # whist N:<N> <E> <S> <W> ...: PBN's own order
     deal = Deal.from_pbn(" ".join(hands))
@@ -68,12 +68,12 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
     lead, ``eight`` with 8 tricks left, random play up to there), one thread each, CPU time. Each
     position is solved by whistsim then by DDS before the next; each engine's time for a position
     is its fastest of ``rounds`` (the rounds taking turns over the positions, as in
-    :func:`whistsim.bench.solver_speed`). Whistsim's table is cleared before each solve, outside
+    :func:`whistsim.bench.speed.solver_speed`). Whistsim's table is cleared before each solve, outside
     the timing; DDS clears its own for each new deal, inside it. Returns, per case, the count,
     the values that agree, each engine's median/mean/p95 seconds and the ratios whistsim / DDS."""
-    from .api import simulate
-    from .games.dealt.search import new_table
-    from .solver.position import position_of
+    from ..api import simulate
+    from ..games.dealt.search import new_table
+    from ..solver.position import position_of
 
     tt = new_table()
     n_max = max(full, eight, 1)
@@ -169,7 +169,7 @@ def ohhell_openspiel_loops(players: int = OHHELL_PLAYERS) -> list[tuple[str, Cal
     a timed run from."""
     import pyspiel
 
-    from .games import get_game
+    from ..games import get_game
 
     rules = get_game("ohhell").make_rules("openspiel", players, {})
     game = pyspiel.load_game("oh_hell", rules.openspiel_params())

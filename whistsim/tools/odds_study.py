@@ -2,7 +2,7 @@
 
 For Whist to 5, 7 and 10 with honours on and off, and Scotch Whist with 4 players
 (two sides) and 6 (three sides of two), heuristic players at every seat: the
-chance of winning from every score (:mod:`whistsim.odds`), the first deal's
+chance of winning from every score (:mod:`whistsim.tools.odds`), the first deal's
 figures (the dealer's side from 0-0, the side ahead after one deal, games over
 in one deal), honours on against off on the same deals (paired; Holm over the
 three targets), and a check of the method against whole games played on from a
@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from .io import atomic_write
+from ..core.io import atomic_write
+from ..core.stats import Z95, holm
 from .odds import Solution, play_from, setting, solve, table
-from .stats import Z95, holm
 
 PLAYERS = "heuristic"
 TARGETS = (5, 7, 10)
@@ -217,8 +217,8 @@ def _write(d: Path, sols, checks, *, n, seed, boot, boot3, games) -> None:
 
 def _charts(d: Path, sols, summary) -> list[tuple[str, str, str]]:
     """The study's charts, drawn and checked by the experiments' framework (each with its data beside it)."""
-    from .experiments.charts import draw
-    from .experiments.results import Chart, ChartSeries
+    from ..experiments.charts import draw
+    from ..experiments.results import Chart, ChartSeries
 
     files = []
     s = summary.set_index("setting")
@@ -364,7 +364,7 @@ def _report(sols, summary, check, diffs, adjusted, charts, *, n, seed, boot, boo
         f"{100 * w['dp_low']:.1f}-{100 * w['dp_high']:.1f}%) and {pct(w['direct'])} of games played (95% CI "
         f"{100 * w['direct_low']:.1f}-{100 * w['direct_high']:.1f}%)."
     )
-    from .experiments.report import HOW_TO_READ
+    from ..experiments.report import HOW_TO_READ
 
     lines = ["# Game odds: how decisive is one deal?", "", HOW_TO_READ, "", "## Findings", ""]
     lines += [f"{i + 1}. {f}" for i, f in enumerate(findings)]

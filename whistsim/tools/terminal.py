@@ -20,14 +20,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from .cards import SUIT_WORDS, pretty_card
-from .game import deal_of, deal_record, first_deal
-from .games import get_game, seating
-from .harness import events as ev
-from .harness.table import IllegalMove, View
-from .io import LineWithoutEnd, bounded_lines
-from .options import WhistsimError
-from .strategy import StrategySpec, parse_spec
+from ..core.cards import SUIT_WORDS, pretty_card
+from ..core.io import LineWithoutEnd, bounded_lines
+from ..core.options import WhistsimError
+from ..core.strategy import StrategySpec, parse_spec
+from ..game import deal_of, deal_record, first_deal
+from ..games import get_game, seating
+from ..harness import events as ev
+from ..harness.table import IllegalMove, View
 
 MAX_IDLE = 100  # lines in a row that take the deal no further before play stops (``yes zz``)
 MAX_MOVE_LINE = 4096  # bytes: a typed line is a move or a command, never more

@@ -44,19 +44,19 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from . import eta
-from .eta import PROBE_SECONDS
-from .games.dealt import kernels
-from .games.dealt import players as roster
-from .games.dealt.engine import ENGINE_ERRORS, MAX_TEAMS, SCOTCH_ORDER, WHIST_ORDER, add_parts, count_order
-from .games.dealt.kernels import G_SHUFFLES, LOG_ROW, play_game
-from .games.dealt.rules import R_PLAYERS
-from .harness import parallel_template
-from .harness.build import kernel
-from .harness.deal import NO_DEAL
-from .options import RuleError, WhistsimError
-from .runner import by_time, timed_run
-from .stats import Z95, proportion
+from ..core import eta
+from ..core.eta import PROBE_SECONDS
+from ..core.options import RuleError, WhistsimError
+from ..core.stats import Z95, proportion
+from ..games.dealt import kernels
+from ..games.dealt import players as roster
+from ..games.dealt.engine import ENGINE_ERRORS, MAX_TEAMS, SCOTCH_ORDER, WHIST_ORDER, add_parts, count_order
+from ..games.dealt.kernels import G_SHUFFLES, LOG_ROW, play_game
+from ..games.dealt.rules import R_PLAYERS
+from ..games.runner import by_time, timed_run
+from ..harness import parallel_template
+from ..harness.build import kernel
+from ..harness.deal import NO_DEAL
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -149,9 +149,9 @@ def setting(
 ) -> Setting:
     """Check that the DP models the rules' game logic, and seat the players; ``where``: a
     constraint every deal must meet (docs/deals.md), checked before any deal is played."""
-    from .games import get_game, seating
-    from .games.dealt.engine import SCOTCH
-    from .strategy import USER_BASE, StrategySpec, parse_spec
+    from ..core.strategy import USER_BASE, StrategySpec, parse_spec
+    from ..games import get_game, seating
+    from ..games.dealt.engine import SCOTCH
 
     if game not in ("whist", "scotch"):
         raise WhistsimError(f"odds: game {game!r}: odds are for whist and scotch (games to a target score)")
@@ -200,7 +200,7 @@ def setting(
             break
     program = None
     if where is not None:
-        from .deals.constraints import prepare
+        from ..deals.constraints import prepare
 
         constraint = prepare(where, game, r, -1)
         where, program = constraint.text, constraint.program
@@ -213,8 +213,8 @@ def measure(
     """``n`` deals: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With ``announce``, a run
     expected to take over a minute says so first, in one line (from its own first deals); with
     ``progress``, a bar on standard error."""
-    from .batch import check_batch_args
-    from .strategy import StrategyError
+    from ..core.batch import check_batch_args
+    from ..core.strategy import StrategyError
 
     if n < 1:
         raise WhistsimError(f"odds: n={n}: expected at least 1 deal")
@@ -259,7 +259,7 @@ def measure(
             bar[0].close()
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
-        from .cards import card_name
+        from ..core.cards import card_name
 
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
@@ -690,7 +690,7 @@ def odds(
     >>> bool(row["win_0_low"] < row["win_0"] < row["win_0_high"]), int(row["n_deals"])
     (True, 2000)
     """
-    from .runner import threads as use_threads
+    from ..games.runner import threads as use_threads
 
     s = setting(game, preset=preset, players=players, rules=rules, strategies=strategies, where=where)
     sc = None
@@ -749,7 +749,7 @@ def heatmap(df: pd.DataFrame, path: str, *, dealer: int = 0, title: str | None =
 
     from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
 
-    from .io import atomic_write
+    from ..core.io import atomic_write
 
     rows = df[df["dealer"] == dealer]
     for col in [c for c in df.columns if c.startswith("score_")][2:]:

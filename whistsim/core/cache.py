@@ -36,7 +36,7 @@ import numba
 from numba.core import caching
 from numba.core.caching import _CacheLocator
 
-from ._imports import PACKAGE, ROOT, Graph, closure
+from .imports import PACKAGE, ROOT, Graph, closure
 
 KEEP = 6  # checkout folders kept: the most recently used
 STALE_S = 7 * 86400  # and any used in the last week (another checkout may be using it)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from .bits import FAST_PDEP, nth, popcount
+from ..core.bits import FAST_PDEP, nth, popcount
 
 # Welsh Whist, Parlett's stock for three players: two packs and four Taffies.
 W_PLAYERS = 3

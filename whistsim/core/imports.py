@@ -14,7 +14,7 @@ import ast
 import hashlib
 from pathlib import Path
 
-ROOT = Path(__file__).parent
+ROOT = Path(__file__).parent.parent  # whistsim/
 PACKAGE = ROOT.name
 
 

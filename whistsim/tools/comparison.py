@@ -29,13 +29,13 @@ from typing import Any
 
 import numpy as np
 
-from .figures import columns
-from .games import get_game, seating
-from .options import WhistsimError, alternatives, plural, written
-from .runner import by_time, stop_on_sigint, threads
-from .stats import TOO_SMALL_NOTE, Moments, has_interval
-from .strategy import StrategySpec, parse_spec
-from .tables import ci_text, estimate_of, share_columns
+from ..core.figures import columns
+from ..core.options import WhistsimError, alternatives, plural, written
+from ..core.stats import TOO_SMALL_NOTE, Moments, has_interval
+from ..core.strategy import StrategySpec, parse_spec
+from ..core.tables import ci_text, estimate_of, share_columns
+from ..games import get_game, seating
+from ..games.runner import by_time, stop_on_sigint, threads
 
 CHANGED, UNCLEAR, SAME = "changed", "no clear change", "identical"
 SUMMARY_COLUMNS = ["figure", "unit", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "n", "verdict", "meaning"]  # fmt: skip
@@ -53,7 +53,7 @@ class Comparison:
     n: int
     figures: list[str]  # the columns measured under both, in declaration order
     units: dict[str, str]
-    rates: set[str]  # the shares (whistsim.tables.is_share): their means' intervals are Wilson's
+    rates: set[str]  # the shares (whistsim.core.tables.is_share): their means' intervals are Wilson's
     a: Moments
     b: Moments
     diff: Moments
@@ -159,7 +159,7 @@ class Comparison:
         in words, the changed ones in colour; the identical ones are named under the title."""
         from matplotlib.figure import Figure  # not pyplot: a chart never changes the caller's backend
 
-        from .io import atomic_write
+        from ..core.io import atomic_write
 
         rows = [r for r in self.rows() if r[8] != SAME]
         units = list(dict.fromkeys(r[1] for r in rows))
@@ -256,7 +256,7 @@ def compare(
     >>> "total_points" in set(c.summary()["figure"])   # every figure under A and B, and B - A
     True
     """
-    from .api import _first_seat
+    from ..api import _first_seat
 
     if n < 1:
         raise WhistsimError(f"n={n}: expected a number of games >= 1")
@@ -298,7 +298,7 @@ def compare(
     units = {c: g.figure(c).unit for c in shown}
     constraint = None
     if where is not None:
-        from .deals.constraints import prepare
+        from ..deals.constraints import prepare
 
         constraint = prepare(where, game, ra, f, seed=seed)
         where = constraint.text
@@ -306,7 +306,7 @@ def compare(
     spec = two_cells(game, ra, rb, names, names_b, n=n, seed=seed, first=f, where=where, figures=shown)
     if on_progress is not None:  # every value is checked: a caller may now say the run has started
         on_progress(0)
-    from .experiments.run import Run
+    from ..experiments.run import Run
 
     with threads(threads_), stop_on_sigint() as sigint:
         paced = Paced(sigint if stop is None else (lambda: sigint() or stop()), on_progress)
@@ -318,7 +318,7 @@ def compare(
     tally = result.tally
     # constant by the rules: a figure fixed under both rule sets
     exact = frozenset(c for c in shown if g.figure(c).is_exact(ra) and g.figure(c).is_exact(rb))
-    from .experiments.figures import figure_name  # the figures' words, shared with reports
+    from ..experiments.figures import figure_name  # the figures' words, shared with reports
 
     meanings = {c: figure_name(game, c) for c in shown}
     drawn = (tally.drawn_per_deal(0) or 1.0) if constraint is not None else 1.0
@@ -334,7 +334,7 @@ def two_cells(game: str, ra: Any, rb: Any, players_a: list[str], players_b: list
               first: int, where: str | None, figures: list[str]):  # fmt: skip
     """The comparison as an experiment held in memory: two cells, rule set A (the baseline) and B, on
     the same deals (game i of both is dealt from (seed, i)), ``figures`` compared deal by deal."""
-    from .experiments.spec import DEFAULT_CHUNK, Cell, Pair, Spec
+    from ..experiments.spec import DEFAULT_CHUNK, Cell, Pair, Spec
 
     cells = [Cell(i, ((AXIS, name),), rules, tuple(players), first, "game i of both from (seed, i)", where)
              for i, (name, rules, players) in enumerate((("A", ra, players_a), ("B", rb, players_b)))]  # fmt: skip
@@ -354,8 +354,8 @@ class Paced:
         self.stop, self.on_progress, self.stopped = stop, on_progress, False
 
     def map(self, job: Any, chunks: Iterable[int], progress: Callable[[int], None] | None):
-        from .experiments.results import Tally
-        from .experiments.run import ChunkOut, play_chunk
+        from ..experiments.results import Tally
+        from ..experiments.run import ChunkOut, play_chunk
 
         spec = job.spec
         for k in chunks:

@@ -19,7 +19,7 @@ class WhistsimError(ValueError):
 
 
 class WhistsimWarning(UserWarning):
-    """A setting with no effect under the chosen rules (whistsim.advice), or games that did not
+    """A setting with no effect under the chosen rules (whistsim.tools.advice), or games that did not
     finish: shown as one line."""
 
 

@@ -7,14 +7,14 @@ spells of other work), and the best run is kept (the least disturbed). One-threa
 cases are timed in CPU time (the process's), so that other work on a shared
 machine slows them less; cases on several threads in wall time.
 
-The floor (:mod:`whistsim.bench_floor`): minimal random-play kernels for Welsh
+The floor (:mod:`whistsim.bench.floor`): minimal random-play kernels for Welsh
 Whist (3 players) and Whist deals, timed beside whistsim in the same run; the
 ratios say what share of the game's own speed limit on one core whistsim reaches.
 OpenSpiel, an optional extra (``pip install -e '.[bench]'``), runs its
 ``bridge``, ``hearts`` and ``spades`` random play-outs through its C++
 ``evaluate_bots`` loop and through a Python loop over its API.
 
-The field's exact references (:mod:`whistsim.bench_refs`, the same extra): DDS against
+The field's exact references (:mod:`whistsim.bench.refs`, the same extra): DDS against
 whistsim's open-hand solver on the same Whist positions, and OpenSpiel's ``oh_hell`` against
 whistsim's Oh Hell under the same rules, both in the same run.
 
@@ -35,11 +35,11 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from .bench_refs import dds_ratios, format_dds, solver_against_dds, spiel_playouts
-from .games import game_names, get_game, seating
-from .options import WhistsimError
-from .runner import threads
-from .strategy import parse_spec
+from ..core.options import WhistsimError
+from ..core.strategy import parse_spec
+from ..games import game_names, get_game, seating
+from ..games.runner import threads
+from .refs import dds_ratios, format_dds, solver_against_dds, spiel_playouts
 
 # (game, preset, players, strategy) for whistsim's own cases.
 CASES = [
@@ -149,7 +149,7 @@ class PimcRow:
 
 def pimc_decisions(game: str, batch, players: int, seat: int = 0) -> int:
     """The moves ``seat`` made in a batch (Welsh Whist: every game logged)."""
-    from .harness.loop import MOVE_SEAT
+    from ..harness.loop import MOVE_SEAT
 
     if game != "welsh":  # the dealt games: every seat plays one card to each trick
         return int(batch.game["moves"].sum()) // players
@@ -181,7 +181,7 @@ def time_pimc(game: str, preset, players: int, others: str, seconds: float, repe
 def _floor_cases(seconds: float) -> list:
     """The minimal random-play kernels (one core, CPU time) as cases for :func:`_interleaved`:
     Welsh Whist games, Whist deals."""
-    from . import bench_floor
+    from . import floor as bench_floor
 
     cases = []
     for game, players, fn in (
@@ -211,7 +211,7 @@ def _ohhell_openspiel_cases(seconds: float) -> list:
     """OpenSpiel's ``oh_hell`` random play-outs under whistsim's preset ``openspiel`` rules (one
     thread, CPU time), its C++ loop and its Python loop, as cases for :func:`_interleaved`: they
     take turns with whistsim's Oh Hell."""
-    from .bench_refs import OHHELL_PLAYERS, ohhell_openspiel_loops
+    from .refs import OHHELL_PLAYERS, ohhell_openspiel_loops
 
     cases = []
     for engine, play, start in ohhell_openspiel_loops(OHHELL_PLAYERS):
@@ -424,7 +424,7 @@ def format_report(out: dict) -> str:
 def write_csv(out: dict, path: str | Path) -> None:
     import pandas as pd
 
-    from .io import atomic_write
+    from ..core.io import atomic_write
 
     with atomic_write(path) as f:
         pd.DataFrame(out["rows"]).to_csv(f, index=False)
@@ -433,7 +433,7 @@ def write_csv(out: dict, path: str | Path) -> None:
 def write_json(out: dict, path: str | Path) -> None:
     import json
 
-    from .io import atomic_write
+    from ..core.io import atomic_write
 
     with atomic_write(path) as f:
         f.write(json.dumps(out, indent=1) + "\n")
@@ -448,9 +448,9 @@ def solver_speed(
     the fastest of ``rounds`` solves, the rounds taking turns over the positions (as the games'
     one-thread figures are the best of five runs: a spell of other work on the machine slows
     one round, not all); the first round's figures are kept too."""
-    from .api import simulate
-    from .games.dealt.search import SNODES, new_table
-    from .solver.position import position_of
+    from ..api import simulate
+    from ..games.dealt.search import SNODES, new_table
+    from ..solver.position import position_of
 
     tt = new_table()
     out = {}

@@ -5,7 +5,7 @@ position where a choice is owed (not a forced pass or draw), then times each pla
 every kept position for the seat that owes it (time.process_time, one thread), the players
 alternating, three rounds each. Used for docs/welsh_search.md:
 
-    python -m whistsim.bench_decisions "pimc;pimc2" 8 "pimc2,pimc,pimc;pimc,pimc2,pimc2"
+    python -m whistsim.bench.decisions "pimc;pimc2" 8 "pimc2,pimc,pimc;pimc,pimc2,pimc2"
 
 Arguments: the players to time (';'-separated specs), the number of games, and the mix that
 plays them (';'-separated seatings, one per game in turn).
@@ -19,12 +19,12 @@ import time
 import numpy as np
 from numba import njit
 
-from .games import seating
-from .games.welsh import engine as E
-from .games.welsh.kernels import deal_stock, decide_now
-from .games.welsh.records import start, step
-from .games.welsh.rules import WelshRules
-from .strategy import parse_spec
+from ..core.strategy import parse_spec
+from ..games import seating
+from ..games.welsh import engine as E
+from ..games.welsh.kernels import deal_stock, decide_now
+from ..games.welsh.records import start, step
+from ..games.welsh.rules import WelshRules
 
 ROUNDS = 3
 

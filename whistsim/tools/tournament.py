@@ -35,12 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .games import get_game, seating
-from .options import WhistsimError, near
-from .runner import stop_on_sigint, timed_run
-from .runner import threads as use_threads
-from .stats import cluster_share, estimate, has_interval
-from .strategy import StrategyError, StrategySpec, parse_spec
+from ..core.options import WhistsimError, near
+from ..core.stats import cluster_share, estimate, has_interval
+from ..core.strategy import StrategyError, StrategySpec, parse_spec
+from ..games import get_game, seating
+from ..games.runner import stop_on_sigint, timed_run
+from ..games.runner import threads as use_threads
 
 if TYPE_CHECKING:
     import pandas as pd  # imported where the tables are made: start-up time
@@ -231,7 +231,7 @@ def tournament(
     as ``--rule KEY=VALUE`` does (``whistsim rules``).
 
     >>> import whistsim
-    >>> t = whistsim.tournament(["random", "greedy"], "welsh", n=60, seed=1)
+    >>> t = whistsim.tools.tournament(["random", "greedy"], "welsh", n=60, seed=1)
     >>> t.summary()["strategy"].tolist()   # ranked: points, win rate, rating, each with a 95% CI
     ['greedy', 'random']
     """
@@ -297,7 +297,7 @@ def tournament(
 
 def format_ranking(t: Tournament) -> str:
     """The ranking, then the margin of each strategy (row) over each other (column)."""
-    from .tables import ci_text
+    from ..core.tables import ci_text
 
     df = t.ranking
     w = max(8, *(len(s) for s in df["strategy"]))

@@ -15,9 +15,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from .batch import Batch
-from .games import Game
-from .options import WhistsimError
+from ..core.batch import Batch
+from ..core.options import WhistsimError
+from .base import Game
 
 CHUNK = 1 << 17  # the most games in one chunk
 FIRST_CHUNK = 1  # the first chunk's size (a slow player's game may take a second); later ones are
@@ -167,7 +167,7 @@ def timed_run(
     if progress:
         from tqdm import tqdm
 
-        from .eta import announce, timed_start
+        from ..core.eta import announce, timed_start
 
         done, secs = timed_start(play, n, stop=stop)
         announce(done * per, secs, n * per, f"{unit}s")
