@@ -1,8 +1,8 @@
 """The bench's floor kernels play the same games as whistsim's random players (never a timing)."""
 
 import numpy as np
-from whistsim.bench.speed.floor import W_PLAYERS, W_STOCK, welsh_floor, whist_floor
 
+from whistsim.bench.floor import W_PLAYERS, W_STOCK, welsh_floor, whist_floor
 from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game, seating
 
@@ -37,7 +37,7 @@ def test_whist_floor_plays_thirteen_tricks():
 
 
 def test_pimc_decisions_count_each_seats_moves():
-    from whistsim.bench.speed.speed import pimc_decisions
+    from whistsim.bench.speed import pimc_decisions
 
     for game, preset, p, other in (("welsh", "parlett", 3, "greedy"), ("whist", None, 4, "heuristic")):
         g = get_game(game)
@@ -52,8 +52,7 @@ def test_pimc_decisions_count_each_seats_moves():
 
 
 def test_decision_timing_keeps_only_positions_owing_a_choice_and_times_each_player():
-    from whistsim.bench.speed.decisions import positions, seconds_per_decision
-
+    from whistsim.bench.decisions import positions, seconds_per_decision
     from whistsim.games.welsh import engine as E
     from whistsim.games.welsh.rules import WelshRules
 
@@ -66,7 +65,7 @@ def test_decision_timing_keeps_only_positions_owing_a_choice_and_times_each_play
 def test_peak_memory_is_the_childs_own_not_the_parents():
     # ru_maxrss keeps the parent's resident size at the fork: the bench, with every kernel loaded,
     # once reported 840 MB for a run that takes 215.
-    from whistsim.bench.speed.speed import peak_memory_mb
+    from whistsim.bench.speed import peak_memory_mb
 
     parent = np.ones(60_000_000)  # 480 MB resident in this process
     assert parent.sum() > 0
@@ -74,7 +73,7 @@ def test_peak_memory_is_the_childs_own_not_the_parents():
 
 
 def test_each_reference_ratio_has_its_own_key():
-    from whistsim.bench.speed.speed import Row, _ratios
+    from whistsim.bench.speed import Row, _ratios
 
     rows = [
         Row("whistsim", "ohhell", 4, "random", 1, 500_000.0, 500_000.0, 1),
@@ -90,7 +89,7 @@ def test_each_reference_ratio_has_its_own_key():
 
 
 def test_dds_comparison_is_reported_with_its_agreement():
-    from whistsim.bench.speed.speed import format_report
+    from whistsim.bench.speed import format_report
 
     case = {"n": 4, "rounds": 1, "agree": 3, "first_disagreement": {"deal": 2, "whistsim": 7, "dds": 6},
             "whistsim": {"median_s": 0.02, "mean_s": 0.03, "p95_s": 0.1},
@@ -105,8 +104,8 @@ def test_bench_without_endplay_says_how_to_install_it_before_timing_anything(mon
     import sys
 
     import pytest
-    import whistsim.bench.speed.speed as b
 
+    import whistsim.bench.speed as b
     from whistsim.core.options import WhistsimError
 
     monkeypatch.setitem(sys.modules, "endplay", None)  # import endplay: ImportError

@@ -80,7 +80,7 @@ def test_tournament_csvs_to_standard_output_are_only_the_csv(option, column):
 
 
 def test_bench_csv_to_standard_output_is_only_the_csv(monkeypatch):
-    import whistsim.bench.speed.speed as b
+    import whistsim.bench.speed as b
 
     row = {"engine": "whistsim", "game": "welsh", "players": 3, "strategy": "random", "threads": 1,
            "games_per_s": 1000.0, "deals_per_s": 1000.0}  # fmt: skip
