@@ -266,3 +266,25 @@ def test_dir_shows_every_public_name_the_lazy_ones_included():
         assert getattr(whistsim, name) is not None
     assert {"compare", "play_game", "run_experiment", "load_results", "new_game"} <= set(whistsim.__all__)
     assert set(whistsim._LAZY) <= set(whistsim.__all__)
+
+
+def test_each_moves_events_say_what_it_did_a_lead_opens_a_trick_and_the_winner_takes_it():
+    g = new_game("whist", seed=4)
+    q = g.to_move
+    g.play(g.legal_moves()[0])
+    assert [(k, s) for k, s, *_ in g.events] == [("lead", q)]
+    while len(g.moves) < 4:
+        g.play_bot("random")
+    kinds = [k for k, *_ in g.events]
+    assert kinds[0] == "follow" and "trick" in kinds
+    winner = next(s for k, s, *_ in g.events if k == "trick")
+    assert g.to_move == winner  # the trick's winner leads the next
+    assert g.copy().events == g.events
+
+
+def test_an_oh_hell_bid_plays_no_card_so_reports_no_trick_event():
+    g = new_game("ohhell", seed=2)
+    g.play(g.legal_moves()[0])
+    assert g.moves[-1].partition(":")[2].startswith("bid")
+    kinds = {k for k, *_ in g.events}
+    assert "bid" in kinds and not kinds & {"lead", "follow", "trick"}

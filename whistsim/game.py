@@ -88,6 +88,7 @@ class GameState:
         self._by: list[list[str]] = [[] for _ in range(self._p)]  # who made each seat's moves
         self._seated: str | None = None  # the player every seat holds now: one kernel per player asked
         self._told: list[str] = []  # what the last move did, as the table saw it
+        self._events: list[tuple[int, int, int, int]] = []  # and as the engine reported it
 
     # -- where the deal stands
     @property
@@ -115,6 +116,13 @@ class GameState:
         """What the last move did (by :meth:`play` or :meth:`play_bot`), as anyone at the
         table saw it: the lines :meth:`play` returns."""
         return list(self._told)
+
+    @property
+    def events(self) -> list[tuple[str, int, int, int]]:
+        """What the last move did as the engine reported it: ``(kind, seat, a, b)`` rows, the kinds
+        named as in :mod:`whistsim.harness.events` (``"lead"``, ``"follow"``, ``"trick"``, ...) or by
+        the game's table (Oh Hell's ``"bid"``, ``"scored"``, ...)."""
+        return [(self._d.event_name(k), q, a, b) for k, q, a, b in self._events]
 
     def legal_moves(self) -> list[str]:
         """Every move the seat to move may make now, in the engine's order (none once over)."""
@@ -200,6 +208,7 @@ class GameState:
         if by not in self._by[seat]:
             self._by[seat].append(by)
         self._told = self._d.story(events, -1)  # told to no seat of the deal (the narrator): no hidden card
+        self._events = list(events)
         return list(self._told)
 
     def copy(self) -> GameState:
@@ -210,6 +219,7 @@ class GameState:
         out = GameState(self.game, self.rules, d, self.seed)
         out._moves, out._by, out._seated = list(self._moves), [list(b) for b in self._by], self._seated
         out._told = list(self._told)
+        out._events = list(self._events)
         return out
 
     # -- the end

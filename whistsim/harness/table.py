@@ -68,6 +68,11 @@ class Deal(ABC):
     rules: Any
     words: Words
     given = False  # a deal given as text or a record, not dealt from the seed
+    own_events: dict[int, str] = {}  # the names of event kinds the game's table adds to the engine's
+
+    def event_name(self, kind: int) -> str:
+        """An event kind's name: the engine's (harness/events.py) or the table's own."""
+        return ev.NAMES[kind] if 0 <= kind < len(ev.NAMES) else self.own_events[kind]
 
     # -- what a game's subclass says
     @abstractmethod

@@ -9,7 +9,6 @@ the deal is over.
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 from collections import Counter, OrderedDict
@@ -22,7 +21,6 @@ from ..game import GameState, IllegalMove, new_game
 MAX_TABLES = 100  # tables held at once; the least recently used goes first
 MAX_TOKEN = 64  # characters: a longer token is no table's
 MAX_MOVE = 32  # characters: a longer move is no move, and is not echoed back whole
-_WINS = re.compile(r"-> seat (\d+) wins the trick")
 _SOLVED = ("whist", "scotch")  # the dealt games the open-hand solver takes
 
 
@@ -61,6 +59,7 @@ class Entry:
     seat: int
     move: str
     lines: list[str]
+    events: list[tuple[str, int, int, int]] = field(default_factory=list)  # as the engine reported them
     yours: bool = False
     forced: bool = False  # the person's only legal move, made for them
 
@@ -98,7 +97,7 @@ class Seat:
         if before is not None:  # the person's own draw is theirs to see (their hand shows it anyway)
             drawn = list((Counter(g.view(q).hand) - before).elements())
             lines = [_you_drew(line, q, drawn) for line in lines]
-        self.log.append(Entry(q, g.moves[-1], lines, yours=mine, forced=forced))
+        self.log.append(Entry(q, g.moves[-1], lines, g.events, yours=mine, forced=forced))
         self._review = None
 
     def advance(self) -> None:
@@ -186,23 +185,23 @@ class Seat:
         """The tricks so far from the moves and their public lines: who played what, who won."""
         out: list[dict[str, Any]] = []
         cur: dict[str, Any] | None = None
-        for e in self.log:
-            _, _, what = e.move.partition(":")
-            if what == "draw" or what.startswith("bid "):  # no card to a trick (Oh Hell's bids)
-                continue
-            if what.startswith(("challenge", "nochallenge")):
+        for e in self.log:  # read from the engine's events: a draw or a bid plays no card to a trick
+            kinds = {k for k, *_ in e.events}
+            if kinds & {"challenge", "nochallenge"}:
                 if cur is None and out:  # a challenge of the trick just won
                     out[-1]["lines"] += e.lines
                 elif cur is not None:
                     cur["lines"] += e.lines
                 continue
+            if not kinds & {"lead", "follow", "pass"}:
+                continue
             if cur is None:
                 cur = {"number": len(out) + 1, "plays": [], "lines": [], "winner": None}
-            cur["plays"].append([e.seat, what])
+            cur["plays"].append([e.seat, e.move.partition(":")[2]])
             cur["lines"] += e.lines
-            won = next((m for m in map(_WINS.search, e.lines) if m), None)
-            if won:
-                cur["winner"] = int(won.group(1))
+            won = next((q for k, q, *_ in e.events if k == "trick"), None)
+            if won is not None:
+                cur["winner"] = won
                 out.append(cur)
                 cur = None
         if cur is not None:

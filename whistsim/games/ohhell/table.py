@@ -24,6 +24,7 @@ from .words import WORDS
 
 # What a move did beyond the engine's events: kinds of this table's own (the engine's are 0..11).
 BID, BIDS_DONE, TOOK, ROUND_OVER, RESULT, SCORED, DEALT = range(100, 107)
+NAMES = ("bid", "bids_done", "took", "round_over", "result", "scored", "dealt")
 
 
 def forbidden(s, p: int) -> int | None:
@@ -36,6 +37,8 @@ def forbidden(s, p: int) -> int | None:
 
 class OhHellDeal(Deal):
     """A whole game of Oh Hell, as the table needs it."""
+
+    own_events = dict(enumerate(NAMES, start=BID))
 
     def __init__(self, game, rules, record: dict, seed: int) -> None:
         self.E, self.play, self.rules, self.words = E, play, rules, WORDS
