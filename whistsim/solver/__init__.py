@@ -18,10 +18,10 @@ of a played deal, :mod:`.table` gives a Whist deal's table per trump suit and le
 The search itself is in :mod:`whistsim.games.dealt.search`.
 """
 
-from .solve import as_record, is_pbn, solve_at, solve_file, solve_line, solve_record, solve_source
+from .solve import is_pbn, solve_at, solve_file, solve_line, solve_record, solve_source
 
 __all__ = ["solve_record", "solve_at", "card_costs", "dd_table", "solve_source", "solve_line", "solve_file",
-           "as_record", "is_pbn"]  # fmt: skip
+           "is_pbn"]  # fmt: skip
 
 
 def __getattr__(name: str):

@@ -43,16 +43,6 @@ def solve_record(record: Any, moves: bool = False) -> dict[str, Any]:
     return out
 
 
-def as_record(deal: Any) -> Any:
-    """A record as it is; a deal in the text notation (``whistsim.deals``) as its record,
-    no card played yet."""
-    if isinstance(deal, str):
-        from ..deals import parse_deal
-
-        return parse_deal(deal)
-    return deal
-
-
 def _cut(record: Any, n: int, where: str) -> Any:
     """The record with its first ``n`` moves; a one-line WhistsimError when it has fewer."""
     from ..core.options import WhistsimError
@@ -80,6 +70,8 @@ def solve_at(record: Any, n: int | None = None, moves: bool = False) -> dict[str
     >>> solve_at(record, 20, moves=True)["best"]
     ['3S', '6S']
     """
+    from .position import as_record
+
     record = as_record(record)
     if n is not None:
         record = _cut(record, n, f"at move {n}")
@@ -146,6 +138,8 @@ def _records(source: str | None, deal: str | None) -> Iterator[tuple[dict[str, i
     if (source is None) == (deal is None):
         raise WhistsimError("solve: give a file of records or of PBN deals, or a deal with --deal, not both")
     if deal is not None:
+        from .position import as_record
+
         yield {}, as_record(deal), None
         return
     assert source is not None
