@@ -55,7 +55,7 @@ def test_drawing_a_chart_leaves_the_callers_matplotlib_backend_as_it_was(tmp_pat
     """A notebook's inline charts keep working after whistsim draws one (no matplotlib.use at import)."""
     code = (
         "import matplotlib; matplotlib.use('svg')\n"
-        "import whistsim.tools.comparison, whistsim.tools.odds, whistsim.tools.odds_study, whistsim.claims\n"
+        "import whistsim.tools.comparison, whistsim.tools.odds, whistsim.experiments.studies.game_odds, whistsim.claims\n"
         "import pandas as pd\n"
         "df = pd.DataFrame({'dealer': [0] * 4, 'score_0': [0, 0, 1, 1], 'score_1': [0, 1, 0, 1],\n"
         "                   'win_0': [0.5, 0.3, 0.7, 0.5]})\n"

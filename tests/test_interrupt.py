@@ -147,15 +147,18 @@ def test_ctrl_c_stops_claims_keeping_the_verdicts_printed(tmp_path):
     assert out.startswith("id ")  # the lines printed are kept
 
 
-def test_ctrl_c_stops_the_odds_study_writing_nothing(tmp_path):
-    # Measuring deals is fast (random players): no estimate line to wait for; the first setting's line
-    # shows it is under way, and the signal comes while a later setting is measured.
-    run = Run(["odds-study", "--n", "10000000", "--threads", "1", "--out", str(tmp_path / "odds")], tmp_path)
-    run.wait_for(lambda out, err: out.startswith("== "))
-    time.sleep(1.0)
-    rc, took, out, err = run.interrupt()
-    _stopped(rc, took, err)
-    assert out.startswith("== ") and not (tmp_path / "odds").exists()
+def test_ctrl_c_stops_the_odds_study_keeping_its_checkpoint_for_resume(tmp_path):
+    # The study is an experiment: Ctrl-C after its first chunk keeps that chunk for --resume, and no report.
+    out = tmp_path / "odds"
+    run = Run(
+        ["odds-study", "--n", "10000000", "--threads", "1", "--no-progress", "--out", str(out)], tmp_path
+    )
+    run.wait_for(lambda o, e: (out / ".checkpoint.json").exists())
+    rc, took, _, err = run.interrupt()
+    line = _stopped(rc, took, err)
+    assert "--resume" in line
+    state = json.loads((out / ".checkpoint.json").read_text())
+    assert state["done"] >= 1 and not (out / "report.md").exists()
 
 
 @pytest.mark.parametrize("command", ["replay", "solve"])

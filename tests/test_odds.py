@@ -319,27 +319,76 @@ def test_whist_points_parts_are_the_engines_count_out_rows():
 # ---- the study -------------------------------------------------------------------------------
 
 
-def test_study_writes_findings_with_figures_cis_and_n(tmp_path):
-    from whistsim.tools.odds_study import run_study
+def test_the_odds_study_writes_findings_with_figures_cis_and_n(tmp_path):
+    from whistsim.experiments import load_spec, run_experiment
+    from whistsim.experiments.charts import problems
+    from whistsim.experiments.studies.game_odds import options
 
-    out = run_study(tmp_path / "game_odds", n=3_000, check_games=300, seed=2, boot=4, boot_three_sides=2,
-                    echo=lambda _: None)  # fmt: skip
+    spec = load_spec("experiments/game_odds.toml").with_n(600)
+    with options(boot=3, boot_three_sides=2, check_games=60):
+        run_experiment(spec, out=tmp_path / "game_odds")
+    out = tmp_path / "game_odds"
     text = (out / "report.md").read_text()
     findings = text.split("## Findings")[1].split("## What was run")[0].strip().splitlines()
     findings = [f for f in findings if f.strip()]
-    assert 1 <= len(findings) <= 6
+    assert len(findings) == 6
     for f in findings:
         assert "95% CI" in f and "n = " in f, f
-    names = {p.name for p in out.iterdir()}
-    assert {"report.md", "summary.csv", "check.csv", "leader_wins.png", "table_whist_10_honours.csv"} <= names
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
-    import json
-
-    from whistsim.experiments.charts import problems
-
-    for png in out.glob("*.png"):
+    assert "## The method against whole games" in text and "Whist to 10, honours on | 6-2 |" in text
+    names = {str(p.relative_to(out)) for p in out.rglob("*")}
+    assert {"report.md", "summary.csv", "histograms.csv", "charts/leader_wins.png"} <= names
+    assert "charts/heatmap_whist_10_honours.png" in names
+    for png in out.glob("charts/*.png"):
         side = json.loads(png.with_suffix(".json").read_text())
         assert side["png"] == png.name and problems(side) == [], (png.name, problems(side))
+
+
+SMALL = {
+    "name": "odds_small", "game": "whist", "n": 300, "seed": 3, "chunk": 128, "measure": "game_odds",
+    "analysis": "game_odds", "histograms": ["outcome"], "rules": {"unit": "deal"}, "seats": {"all": "heuristic"},
+    "sweep": [{"game": ["whist"], "rules.target": [5], "rules.honours": [True, False]},
+              {"game": ["scotch"], "rules.players": [4]}],
+    "baseline": {"rules.honours": True},
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def small_runs():
+    """The small spec run in chunks of 128 deals and of 300 (one chunk), each solved."""
+    from whistsim.experiments import run_experiment
+    from whistsim.experiments.spec import spec_from_dict
+    from whistsim.experiments.studies.game_odds import options, solutions
+
+    out = {}
+    with options(boot=3, boot_three_sides=2):
+        for chunk in (128, 300):
+            res = run_experiment(spec_from_dict({**SMALL, "chunk": chunk}), write=False)
+            out[chunk] = (res, solutions(res))
+    return out
+
+
+def test_the_odds_studys_tables_are_odds_solve_on_the_same_deals(small_runs):
+    res, sols = small_runs[128]
+    assert res.tally.chunks == 3
+    for key, kw in (("whist_5_honours", {"rules": {"target": 5, "honours": True}}),
+                    ("whist_5_no_honours", {"rules": {"target": 5, "honours": False}}),
+                    ("scotch_4", {"players": 4})):  # fmt: skip
+        game = key.split("_")[0]
+        direct = solve(setting(game, strategies=["heuristic"], **kw), 300, 3, boot=2)
+        assert np.array_equal(sols[key].V, direct.V), key
+        assert np.array_equal(sols[key].first, direct.first), key
+        assert sols[key].n == 300
+
+
+def test_the_odds_study_gives_the_same_tables_whatever_the_chunk_size(small_runs):
+    (a, sa), (b, sb) = small_runs[128], small_runs[300]
+    assert a.tally.chunks != b.tally.chunks
+    assert [h["outcome"] for h in a.tally.hists] == [h["outcome"] for h in b.tally.hists]
+    for key in sa:
+        assert np.array_equal(sa[key].V, sb[key].V) and np.array_equal(sa[key].se, sb[key].se), key
+        assert np.array_equal(sa[key].first_reps, sb[key].first_reps), key
+    # Honours off is kept beside honours on, deal by deal: the joint codes are wider than 64 bits.
+    assert max(max(h["outcome"]) for h in a.tally.hists).bit_length() > 64
 
 
 def test_dealer_classes_are_seats_alike_after_rotating_the_table():

@@ -137,38 +137,59 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
 
 
 @main.command(name="odds-study")
-@click.option("--n", type=int, default=200_000, show_default=True, help="deals measured per rule set")
+@click.option("--n", type=int, default=None, help="deals measured per rule set (default: the spec's, 200000)")
 @click.option("--check-games", type=int, default=20_000, show_default=True,
               help="whole games played from each checked score, against the method")  # fmt: skip
-@click.option("--seed", type=int, default=1, show_default=True, help="decides every deal, game and resample")
+@click.option(
+    "--seed", type=int, default=None, help="decides every deal, game and resample (default: the spec's, 1)"
+)
 @click.option("--boot", type=int, default=200, show_default=True, help="bootstrap resamples (two-side games)")
 @click.option("--boot-three-sides", type=int, default=50, show_default=True,
               help="bootstrap resamples for 6-player Scotch Whist (each solve is ~100x larger)")  # fmt: skip
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default="experiments/game_odds.toml",
+              show_default=True, help="the study's spec")  # fmt: skip
 @click.option(
     "--out", "out_dir", type=click.Path(file_okay=False), default="results/game_odds", show_default=True
 )
+@click.option("--resume", is_flag=True, help="continue an interrupted run from its checkpoint in --out")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all cores)")
 @click.option("--progress/--no-progress", default=None, help="progress bars (default: on a terminal)")
-def odds_study(n, check_games, seed, boot, boot_three_sides, out_dir, threads, progress):
+def odds_study(n, check_games, seed, boot, boot_three_sides, spec_path, out_dir, resume, threads, progress):
     """The game_odds study: how decisive one deal is, by target, with and without honours.
 
-    Tables for Whist to 5, 7 and 10 with honours on and off and for Scotch Whist
-    with 4 and 6 players (heuristic players at every seat), a check of the method
-    against whole games played from a few scores, report.md and charts, written
-    atomically into OUT.
+    Runs the study's spec (experiments/game_odds.toml) as an experiment: the odds
+    of Whist to 5, 7 and 10 with honours on and off and of Scotch Whist with 4 and
+    6 players (heuristic players at every seat), solved from every deal's points
+    part by part, with a check of the method against whole games played from a
+    few scores; report.md and charts in OUT. Ctrl-C keeps the finished chunks for
+    --resume.
 
     \b
     Example:
       whistsim odds-study --n 200000 --seed 1 --out results/game_odds
     """
     from ..core.io import check_output_dir
+    from ..experiments import ExperimentInterrupted, load_spec, run_experiment
+    from ..experiments.studies.game_odds import options
     from ..games.runner import threads as use_threads
-    from ..tools.odds_study import run_study
 
+    if n is not None and n < 2:
+        raise WhistsimError(f"--n {n}: expected at least 2 deals per rule set")
     check_output_dir(out_dir, "--out")
-
-    with use_threads(threads):
-        path = run_study(out_dir, n=n, check_games=check_games, seed=seed, boot=boot,
-                         boot_three_sides=boot_three_sides, echo=click.echo,
-                         progress=sys.stderr.isatty() if progress is None else progress)  # fmt: skip
-    click.echo(f"wrote {path}")
+    spec = load_spec(spec_path)
+    if n is not None:
+        spec = spec.with_n(n)
+    if seed is not None:
+        spec = spec.with_seed(seed)
+    shown = sys.stderr.isatty() if progress is None else progress
+    try:
+        with use_threads(threads), options(boot=boot, boot_three_sides=boot_three_sides, check_games=check_games,
+                                           progress=shown):  # fmt: skip
+            res = run_experiment(spec, out=out_dir, resume=resume, workers=threads, progress=shown)
+            found = res.findings()
+    except ExperimentInterrupted as e:
+        click.echo(f"whistsim: {e.message}", err=True)
+        sys.exit(130)
+    for line in found:
+        click.echo(f"- {line}")
+    click.echo(f"wrote {out_dir}/report.md, summary.csv, histograms.csv and charts/")

@@ -2,7 +2,7 @@
 
 The bottom of the experiments package: a :class:`Tally` holds, per cell,
 streaming moments of every figure, co-moments for ratio figures and integer
-histograms; per paired comparison, moments of the per-game differences.
+histograms (of a figure's values, or of joint codes: :class:`Code`); per paired comparison, moments of the per-game differences.
 Merging tallies in chunk order gives the same floating-point result however
 the chunks were computed (one process, a resumed run or a Dask cluster), and
 tallies round-trip through JSON exactly. An :class:`ExperimentResult` reads
@@ -123,10 +123,24 @@ def _count(v: Any) -> int:
     return v
 
 
+MAX_CODE_BITS = 1024  # a histogram's value: an integer, or a joint code (Code) of at most this many bits
+
+
 def _int(v: Any) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or abs(v) >= 2**63:
+    if not isinstance(v, int) or isinstance(v, bool) or v.bit_length() > MAX_CODE_BITS:
         raise ValueError(f"a histogram's value must be an integer, not {_short(v)}")
     return v
+
+
+class Code(int):
+    """A per-game figure that is one joint code of several values (a deal's points, side by side and part
+    by part), often wider than 64 bits: held in numpy object arrays, kept whole in histograms. Like
+    numpy's own integers it gives its value by ``item()``, as the figures' exact sums read it."""
+
+    __slots__ = ()
+
+    def item(self) -> int:
+        return int(self)
 
 
 def _list(v: Any, what: str, length: int | None = None) -> list:
@@ -172,7 +186,14 @@ def merge_hist(into: dict[int, int], other: dict[int, int]) -> None:
 
 
 def hist_of(x: np.ndarray) -> dict[int, int]:
-    values, counts = np.unique(np.rint(np.asarray(x)).astype(np.int64), return_counts=True)
+    """Each value's count; the values are rounded to integers, or are joint codes (:class:`Code`)."""
+    x = np.asarray(x)
+    if x.dtype == object:  # joint codes: Python integers of any width
+        if any(v.bit_length() > MAX_CODE_BITS for v in x.ravel()):
+            raise ValueError(f"a joint code wider than {MAX_CODE_BITS} bits")
+        values, counts = np.unique(x, return_counts=True)
+        return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+    values, counts = np.unique(np.rint(x).astype(np.int64), return_counts=True)
     return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
 
 

@@ -208,11 +208,11 @@ def setting(
 
 
 def measure(
-    s: Setting, n: int, seed: int, *, announce: bool = False, progress: bool = False
+    s: Setting, n: int, seed: int, *, start: int = 0, announce: bool = False, progress: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` deals: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With ``announce``, a run
-    expected to take over a minute says so first, in one line (from its own first deals); with
-    ``progress``, a bar on standard error."""
+    """Deals ``start .. start + n - 1``: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With
+    ``announce``, a run expected to take over a minute says so first, in one line (from its own first
+    deals); with ``progress``, a bar on standard error."""
     from ..core.batch import check_batch_args
     from ..core.strategy import StrategyError
 
@@ -237,8 +237,8 @@ def measure(
 
     def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
         t = time.perf_counter()
-        k._measure(states, deck, np.int64(seed), np.int64(at), part_ids, out[at : at + m], errors[at : at + m],
-                   one_deal, drawn[at : at + m])  # fmt: skip
+        k._measure(states, deck, np.int64(seed), np.int64(start + at), part_ids, out[at : at + m],
+                   errors[at : at + m], one_deal, drawn[at : at + m])  # fmt: skip
         now = time.perf_counter()
         if at == 0:
             clock[0] = now
@@ -264,11 +264,13 @@ def measure(
         i = int(bad[0])
         e, seat, a = (int(x) for x in errors[i])
         if e == NO_DEAL:
-            raise WhistsimError(f"odds: deal {i}: no deal met {s.where!r} in the most deals drawn for one")
+            raise WhistsimError(
+                f"odds: deal {start + i}: no deal met {s.where!r} in the most deals drawn for one"
+            )
         name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
-        raise StrategyError(f"deal {i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
+        raise StrategyError(f"deal {start + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
     s.drawn_per_deal = float(drawn.sum()) / n
-    first = np.arange(n) % s.players
+    first = (start + np.arange(n)) % s.players
     dealer = (first - 1) % s.players
     return out, dealer
 
@@ -525,6 +527,25 @@ def solve(
     if boot < 2:
         raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
     parts, dealer = measure(s, n, seed, announce=announce, progress=progress)
+    return solve_deals(s, parts, dealer, seed, boot=boot, announce=announce, progress=progress)
+
+
+def solve_deals(
+    s: Setting,
+    parts: np.ndarray,
+    dealer: np.ndarray,
+    seed: int,
+    *,
+    boot: int = 200,
+    announce: bool = False,
+    progress: bool = False,
+) -> Solution:
+    """:func:`solve` over deals measured already (parts ``[n, parts, sides]``, dealer seat ``[n]``):
+    deal ``j`` of every resample is weighted by the ``j``-th Poisson draw of the seed, so settings
+    measured on the same deals, in the same order, are compared paired."""
+    if boot < 2:
+        raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
+    n = len(dealer)
     dist = distribution(parts, dealer, s.period)
     k, T, strides = _solve_arrays(s)
     D = s.period
@@ -786,6 +807,7 @@ __all__ = [
     "odds",
     "heatmap",
     "solve",
+    "solve_deals",
     "solve_distribution",
     "count_out",
     "measure",
