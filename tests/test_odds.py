@@ -11,6 +11,7 @@ import json
 from math import comb
 
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
@@ -338,6 +339,10 @@ def test_the_odds_study_writes_findings_with_figures_cis_and_n(tmp_path):
     names = {str(p.relative_to(out)) for p in out.rglob("*")}
     assert {"report.md", "summary.csv", "histograms.csv", "charts/leader_wins.png"} <= names
     assert "charts/heatmap_whist_10_honours.png" in names
+    assert {"tables/check.csv", "tables/honours.csv", "tables/table_whist_7_no_honours.csv"} <= names
+    assert "`tables/honours.csv`: honours on against off" in text  # each study file said in the report
+    check = pd.read_csv(out / "tables" / "check.csv")
+    assert len(check) == 8 and set(check["games"]) == {60}
     for png in out.glob("charts/*.png"):
         side = json.loads(png.with_suffix(".json").read_text())
         assert side["png"] == png.name and problems(side) == [], (png.name, problems(side))

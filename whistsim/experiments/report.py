@@ -175,6 +175,8 @@ def render_report(
             + ", ".join(figure_name(spec.game, h) for h in spec.histograms)
             + "."
         )
+    for name, what, _ in analysis.files:
+        lines.append(f"- `tables/{name}.csv`: {what}")
     if chart_files:
         lines.append("- `charts/NAME.png`, each with its data beside it in `charts/NAME.json`.")
     for why in left_out or []:
@@ -227,6 +229,7 @@ OUTPUTS = ".whistsim-outputs"  # every file a run wrote into its folder, one pat
 # "rows/" and "records/" stand for every file in them named as a run names its chunks and cells.
 _ENTRY = re.compile(
     r"(?:summary|paired|histograms)\.csv|report\.md|rows/|records/|charts/\.whistsim-charts"
+    r"|tables/[a-z0-9][a-z0-9_]*\.csv"
     r"|charts/[^/\\.\x00-\x1f][^/\\\x00-\x1f]*\.(?:png|json)"
 )
 _IN_FOLDER = {
@@ -361,12 +364,20 @@ def write_outputs(
     tables = ["summary.csv"] + (["paired.csv"] if result.spec.pairs else [])
     tables += ["histograms.csv"] if result.spec.histograms else []
     chart_names = [f"charts/{c.name}{ext}" for c in charts for ext in (".png", ".json")]
+    own = [f"tables/{name}.csv" for name, _, _ in analysis.files]
+    bad = [name for name in own if not _ENTRY.fullmatch(name)]
+    if bad:  # a study's bug, not the user's: its files are named by whistsim's rule for them
+        raise ValueError(f"a study's file is misnamed: {', '.join(bad)}")
+    tables += own
     claim_outputs(out, [*tables, "report.md", f"charts/{MANIFEST}", *chart_names, *keep])
     write_csv(result.summary(), out / "summary.csv")
     if result.spec.pairs:
         write_csv(result.paired(), out / "paired.csv")
     if result.spec.histograms:
         write_csv(result.histograms(), out / "histograms.csv")
+    for name, _, frame in analysis.files:
+        (out / "tables").mkdir(parents=True, exist_ok=True)
+        write_csv(frame, out / "tables" / f"{name}.csv")
     chart_files, left_out, made = draw_charts(charts, out)
     with atomic_write(out / "report.md") as f:
         f.write(render_report(result, analysis, chart_files, left_out))

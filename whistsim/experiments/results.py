@@ -379,13 +379,15 @@ MAX_CHARTS = 6  # and draws at most six charts
 class Analysis:
     """A reading of a result: findings as sentences (at most six, most important first), charts as data,
     extra tables; ``appendix``: sentences kept at the end of the report; ``shares``: ratio figures the
-    study knows to lie in [0, 1] (e.g. a share of false passes), reported with Wilson's interval."""
+    study knows to lie in [0, 1] (e.g. a share of false passes), reported with Wilson's interval;
+    ``files``: the study's own tables as CSV files, ``tables/NAME.csv`` (name, what it holds, frame)."""
 
     findings: list[str]
     charts: list[Chart]
     tables: list[tuple[str, str]]  # (heading, markdown)
     appendix: list[str] = field(default_factory=list)
     shares: frozenset[str] = frozenset()
+    files: list[tuple[str, str, Any]] = field(default_factory=list)
 
 
 class RatioShare(Estimate):

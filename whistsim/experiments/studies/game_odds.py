@@ -459,6 +459,41 @@ def tables(
     ]  # fmt: skip
 
 
+def files(
+    sols: dict[str, Solution], check: list[dict], diffs: dict, adjusted: dict
+) -> list[tuple[str, str, Any]]:
+    """The study's own CSV files: every rule set's table of chances, the method check, honours."""
+    import pandas as pd
+
+    out = []
+    for k in sorted(sols, key=_order):
+        df = table(sols[k])
+        kept = "every score and dealer"
+        if (
+            sols[k].setting.sides > 2
+        ):  # 41^3 scores x 3 dealers is too big to keep: side 2 at 0, seat 0 dealing
+            df = df[(df["dealer"] == 0) & (df["score_2"] == 0)]
+            kept = "seat 0 dealing, side 2 on 0 (`whistsim odds --game scotch --players 6` gives it all)"
+        out.append((f"table_{k}", f"the chance of each side from every score, {kept} (`dealer`: the seat "
+                    "dealing next; `win_S`, `win_S_low`, `win_S_high`).", df.round(5)))  # fmt: skip
+    flat = pd.DataFrame([{
+        "setting": c["setting"], "score": c["score"], "dealer": c["dealer"], "dp": c["dp"][0], "dp_low": c["dp"][1],
+        "dp_high": c["dp"][2], "games": c["games"], "direct": c["direct"][0], "direct_low": c["direct"][1],
+        "direct_high": c["direct"][2], "agree": c["agree"],
+    } for c in check])  # fmt: skip
+    out.append(
+        ("check", "the method against whole games: computed (`dp`) and played (`direct`).", flat.round(5))
+    )
+    honours = pd.DataFrame([{
+        "target": t, "leader_wins_change": diffs[t][0], "low": diffs[t][1], "high": diffs[t][2],
+        "p": diffs[t][3], "p_adjusted": adjusted[t],
+    } for t in TARGETS])  # fmt: skip
+    out.append(("honours", "honours on against off, per target: the change in the chance that the side ahead "
+                "after the first deal wins, its 95% CI, and the chance by luck alone (`p`; `p_adjusted` for "
+                "the three targets).", honours))  # fmt: skip
+    return out
+
+
 # The last reading: solving and checking take a while, and a run's result is read more than once.
 _READ: dict[str, Analysis] = {}
 
@@ -486,7 +521,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     adjusted = dict(zip(TARGETS, holm([diffs[t][3] for t in TARGETS]), strict=True))
     n = result.games
     out = Analysis(findings(s, labels, check, diffs, adjusted, n), charts(sols, s, labels, n),
-                   tables(s, labels, check, diffs, adjusted, n))  # fmt: skip
+                   tables(s, labels, check, diffs, adjusted, n), files=files(sols, check, diffs, adjusted))  # fmt: skip
     _READ.clear()
     _READ[digest] = out
     return out
