@@ -57,7 +57,6 @@ from ..engine import (
     OK,
     OVER,
     PASS,
-    RANK_OF,
     S_BEST,
     S_BEST_POWER,
     S_LEADER,
@@ -71,7 +70,6 @@ from ..engine import (
     S_TRICK_LEN,
     S_TURNS,
     STATE_DTYPE,
-    SUIT_OF,
     TAFFY_LEAD,
     TURN,
     _draw,
@@ -82,7 +80,6 @@ from ..engine import (
     end_trick,
     follow,
     in_play,
-    is_ten,
     lead,
     led_card,
     pass_on,
@@ -90,11 +87,10 @@ from ..engine import (
     take_cards,
     take_trick,
 )
-from ..rules import R_PACKS, R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
+from ..rules import R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
 from .common import (
     HIGH13,
     LOW13,
-    answerable,
     challenge_param,
     cheapest_winner,
     cheat_param,
@@ -106,7 +102,6 @@ from .common import (
     lead_sure,
     taffy_power,
     threat,
-    trick_value,
     unseen,
 )
 from .counter import turn as counter_turn
@@ -328,9 +323,6 @@ def searched(t, own, me, cands, deals):
         return 0
     buf = np.zeros(2, STATE_DTYPE)
     points = np.empty(p, np.int64)
-    tally0 = np.empty(8, np.int64)
-    tally = np.empty(8, np.int64)
-    tallies(t, tally0)
     race = own.params[P_RACE]
     live = np.ones(k, np.bool_)  # candidates still played out; the first always is
     n_live = k - 1
@@ -344,7 +336,7 @@ def searched(t, own, me, cands, deals):
             if not live[i]:
                 continue
             deals[i] += 1
-            x = _playout(buf, cands[i], me, kind, p, margin, points, tally0, tally)
+            x = _playout(buf, cands[i], me, kind, p, margin, points)
             if i == 0:
                 first = x
             else:
@@ -385,24 +377,15 @@ def _upper(s, s2, n, z):
 
 
 @njit(cache=True)
-def _playout(buf, a, me, kind, p, margin, points, tally0, tally):
-    """Play ``a`` then the play-out policy to the end on a copy of the deal ``buf[0]``: its value.
-    ``tally0``: the tallies of the cards shown at the decision (:func:`tallies`)."""
+def _playout(buf, a, me, kind, p, margin, points):
+    """Play ``a`` then the play-out policy to the end on a copy of the deal ``buf[0]``: its value."""
     buf[1] = buf[0]
     g = buf[1]
     if check(g, a) != OK:
         return -1e9
-    t = g.table
-    for i in range(8):
-        tally[i] = tally0[i]
-    phase = t.s[S_PHASE]
     apply(g, a)
-    if phase == TURN and a != DRAW:
-        _shown(t, tally, led_card(a)[0])
-    elif phase == FOLLOW and a != PASS:
-        _shown(t, tally, a)
-    _play_on(g, me, kind, tally)
-    score(t, points)
+    _play_on(g, me, kind)
+    score(g.table, points)
     x = points[me]
     if margin:
         best = -(1 << 30)
@@ -413,174 +396,11 @@ def _playout(buf, a, me, kind, p, margin, points, tally0, tally):
     return float(x)
 
 
-# ---- the play-out policy, counting from running tallies ---------------------------------------
-# The same decisions as ``rollout`` (``counter``'s, ``hoarder``'s, greedy's and the model's rules
-# from common.py), made from tallies a play-out keeps as cards are played: per suit, the cards
-# shown (played or piled) and the ranks with a copy not yet shown. Counting them afresh on every
-# lead was two thirds of a play-out's time. ``tally[suit]``: cards shown; ``tally[4 + suit]``:
-# ranks with a copy unshown.
+# ---- the play-out, a trick at a time -------------------------------------------------------
 
 
 @njit(cache=True)
-def tallies(t, out):
-    """The tallies of the cards shown at ``t``, into ``out`` (8 numbers)."""
-    packs = t.rules[R_PACKS]
-    for suit in range(4):
-        n = 0
-        m = 0
-        for r in range(13):
-            c = suit * 13 + r
-            shown = t.played[c] + t.piled[c]
-            n += shown
-            if shown < packs:
-                m |= 1 << r
-        out[suit] = n
-        out[4 + suit] = m
-
-
-@njit(cache=True, inline="always")
-def _shown(t, tally, card):
-    """``card`` was just played: the tallies follow."""
-    if card != TAFFY:
-        suit = SUIT_OF[card]
-        tally[suit] += 1
-        if t.played[card] + t.piled[card] >= t.rules[R_PACKS]:
-            tally[4 + suit] &= ~(1 << RANK_OF[card])
-
-
-@njit(cache=True)
-def _top_unseen(t, own, suit, tally):
-    """common.top_unseen, from the ranks with a copy unshown (the others are seen whoever holds them)."""
-    best = -1
-    packs = t.rules[R_PACKS]
-    m = tally[4 + suit]
-    while m:
-        r = HIGH13[m]
-        c = suit * 13 + r
-        if own.hand[c] + t.played[c] + t.piled[c] < packs:
-            best = 2 * r
-            break
-        m &= ~(1 << r)
-    if unseen(t, own, TAFFY) > 0:
-        tp = taffy_power(t)
-        if tp > best:
-            best = tp
-    return best
-
-
-@njit(cache=True)
-def _lead_sure(t, own, seat, tally):
-    """common.lead_sure, from the tallies: the same lead."""
-    tp = taffy_power(t)
-    packs = t.rules[R_PACKS]
-    taffies = own.hand[TAFFY] > 0
-    # the suits some other player holding cards may answer (common.answerable, for every suit)
-    p = t.rules[R_PLAYERS]
-    hard = t.rules[R_REVOKES] == 0
-    ans = 0
-    for q in range(p):
-        if q != seat and t.hand_n[q] > 0:
-            for suit in range(4):
-                if not (hard and t.void[q, suit] == 1):
-                    ans |= 1 << suit
-    best, best_score = -1, -1
-    for suit in range(4):
-        m = own.bits[suit]
-        if m == 0 and not taffies:
-            continue
-        top = _top_unseen(t, own, suit, tally) if (ans >> suit) & 1 else -1
-        r0 = (top + 1) // 2
-        cand = -1
-        if r0 <= ACE and m >> r0:
-            r = r0 + LOW13[m >> r0]
-            if m & (1 << TEN) and r < TEN:
-                r = TEN
-            cand = suit * 13 + r
-        if taffies and tp >= top and (cand < 0 or cand % 13 != TEN):
-            cand = TAFFY_LEAD + suit
-        if cand < 0:
-            continue
-        banks = cand >= TAFFY_LEAD or cand % 13 == TEN
-        if top < 0 and not banks:
-            continue
-        n = 13 * packs - own.suit_n[suit] - tally[suit]
-        score = n + (1000 if banks else 0)
-        if score > best_score:
-            best, best_score = cand, score
-    return best
-
-
-@njit(cache=True)
-def _counter_turn(t, own, seat, tally):
-    """counter.turn, from the tallies."""
-    if own.types == 0:
-        return DRAW
-    a = _lead_sure(t, own, seat, tally)
-    if a >= 0:
-        return a
-    if t.s[S_TOP] < t.s[S_STOCK]:
-        return DRAW
-    return lead_low(own, t.rules[R_SCORING])
-
-
-@njit(cache=True)
-def _follow_counting(t, own, seat, tally):
-    """common.follow_counting, from the tallies."""
-    suit = t.s[S_LED_SUIT]
-    low = follow_low(own, suit, t.rules[R_SCORING])
-    if low == PASS:
-        return PASS
-    top = _top_unseen(t, own, suit, tally) if answerable(t, seat, suit, t.s[S_LEADER]) else -1
-    need = max(t.s[S_BEST_POWER] + 1, top)
-    w = cheapest_winner(own, suit, need, taffy_power(t))
-    if w < 0:
-        return follow_greedy(t, own, seat)
-    if trick_value(t) >= 10 or is_ten(w) or w % 13 < JACK:
-        return w
-    return low
-
-
-@njit(cache=True)
-def _turn(t, own, seat, me, kind, tally):
-    """``rollout`` on a turn."""
-    if kind == MODEL:
-        if t.s[S_TOP] < t.s[S_STOCK]:
-            if own.types == 0 or seat == me:
-                return DRAW
-            drawn = t.drawn[seat] + 1.0
-            if uniform(own.rng, 0) * (drawn + t.led[seat] + 1.0) < drawn:
-                return DRAW
-            a = _lead_sure(t, own, seat, tally)
-            if a < 0:
-                a = lead_high(own, JACK)
-            if a < 0:
-                a = lead_low(own, t.rules[R_SCORING])
-            return a
-        return _counter_turn(t, own, seat, tally)
-    if kind == HOARDER:
-        if t.s[S_TOP] < t.s[S_STOCK]:
-            return DRAW
-        return _counter_turn(t, own, seat, tally)
-    return greedy_turn(t, own)
-
-
-@njit(cache=True, inline="always")
-def _answer(t, own, seat, kind, tally):
-    """``rollout`` answering a trick the seat can follow."""
-    suit = t.s[S_LED_SUIT]
-    m = own.bits[suit]
-    if own.hand[TAFFY] == 0:
-        if m & (m - 1) == 0:
-            return suit * 13 + LOW13[m]
-    elif m == 0:
-        return TAFFY
-    if kind == GREEDY:
-        return follow_greedy(t, own, seat)
-    return _follow_counting(t, own, seat, tally)
-
-
-@njit(cache=True)
-def _finish_trick(g, me, kind, tally):
+def _finish_trick(g, me, kind):
     """Play the trick under way to its end by the play-out policy, through the engine's steps
     (``follow``, ``pass_on``, ``take_trick``, ``end_trick``): the state ``apply`` would leave,
     without the dispatch per decision; a seat that cannot follow passes unasked (the policy
@@ -602,11 +422,10 @@ def _finish_trick(g, me, kind, tally):
             s[S_SEAT] = q
             s[S_TRICK_LEN] = n
             s[S_BEST_POWER] = best_pw
-            b = _answer(t, own, q, kind, tally)
+            b = rollout(t, own, q, me, kind)
             if check(g, b) != OK:
                 return False
             best, best_pw = follow(g, q, b, n, best, best_pw, tte)
-            _shown(t, tally, b)
             n += 1
         else:
             pass_on(t, q, suit)
@@ -635,7 +454,7 @@ def _finish_trick(g, me, kind, tally):
 
 
 @njit(cache=True)
-def _play_on(g, me, kind, tally):
+def _play_on(g, me, kind):
     """The play-out policy to the end of the deal (``rollout``'s decisions, a trick at a time)."""
     t = g.table
     s = t.s
@@ -644,7 +463,7 @@ def _play_on(g, me, kind, tally):
     while s[S_PHASE] != OVER:
         phase = s[S_PHASE]
         if phase == FOLLOW:
-            if not _finish_trick(g, me, kind, tally):
+            if not _finish_trick(g, me, kind):
                 return
             continue
         if phase == CHALLENGE:
@@ -652,7 +471,7 @@ def _play_on(g, me, kind, tally):
             continue
         seat = s[S_SEAT]
         own = g.seats[seat]
-        b = _turn(t, own, seat, me, kind, tally)
+        b = rollout(t, own, seat, me, kind)
         if check(g, b) != OK:
             return
         s[S_TURNS] += 1
@@ -661,7 +480,6 @@ def _play_on(g, me, kind, tally):
             continue
         card, suit = led_card(b)
         s[S_BEST_POWER] = lead(g, seat, card, suit, tte)
-        _shown(t, tally, card)
         s[S_TRICK_LEN] = 1
         s[S_BEST] = 0
         s[S_NPASS] = 0
