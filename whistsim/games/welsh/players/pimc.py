@@ -49,6 +49,7 @@ from ....core.cards import ACE, JACK, TAFFY, TEN
 from ....core.rng import next_u64, randbelow, uniform
 from ....core.strategy import Param
 from ..engine import (
+    CHALLENGE,
     DRAW,
     FOLLOW,
     MAX_STOCK,
@@ -56,24 +57,37 @@ from ..engine import (
     OK,
     OVER,
     PASS,
+    S_BEST,
     S_BEST_POWER,
     S_LEADER,
     S_LED_SUIT,
+    S_NPASS,
+    S_PASSES,
     S_PHASE,
     S_SEAT,
     S_STOCK,
     S_TOP,
+    S_TRICK_LEN,
+    S_TURNS,
     STATE_DTYPE,
     TAFFY_LEAD,
     TURN,
+    _draw,
     apply,
     can_follow,
     check,
     empty_hand,
+    end_trick,
+    follow,
+    in_play,
+    lead,
+    led_card,
+    pass_on,
     score,
     take_cards,
+    take_trick,
 )
-from ..rules import R_PLAYERS, R_REVOKES, R_SCORING
+from ..rules import R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
 from .common import (
     HIGH13,
     LOW13,
@@ -370,13 +384,7 @@ def _playout(buf, a, me, kind, p, margin, points):
     if check(g, a) != OK:
         return -1e9
     apply(g, a)
-    s = g.table.s
-    while s[S_PHASE] != OVER:
-        q = s[S_SEAT]
-        b = rollout(g.table, g.seats[q], q, me, kind)
-        if check(g, b) != OK:
-            break
-        apply(g, b)
+    _play_on(g, me, kind)
     score(g.table, points)
     x = points[me]
     if margin:
@@ -386,6 +394,110 @@ def _playout(buf, a, me, kind, p, margin, points):
                 best = points[q]
         x -= best
     return float(x)
+
+
+# ---- the play-out, a trick at a time -------------------------------------------------------
+
+
+@njit(cache=True)
+def _finish_trick(g, me, kind):
+    """Play the trick under way to its end by the play-out policy, through the engine's steps
+    (``follow``, ``pass_on``, ``take_trick``, ``end_trick``): the state ``apply`` would leave,
+    without the dispatch per decision; a seat that cannot follow passes unasked (the policy
+    passes only then). False when the policy's decision is illegal (the play-out stops)."""
+    t = g.table
+    s = t.s
+    p = t.rules[R_PLAYERS]
+    tte = t.rules[R_TAFFY_EQUALS_TEN]
+    leader = s[S_LEADER]
+    suit = s[S_LED_SUIT]
+    n = s[S_TRICK_LEN]
+    best = s[S_BEST]
+    best_pw = s[S_BEST_POWER]
+    npass = s[S_NPASS]
+    q = s[S_SEAT]
+    while True:
+        own = g.seats[q]
+        if can_follow(own, suit):
+            s[S_SEAT] = q
+            s[S_TRICK_LEN] = n
+            s[S_BEST_POWER] = best_pw
+            b = rollout(t, own, q, me, kind)
+            if check(g, b) != OK:
+                return False
+            best, best_pw = follow(g, q, b, n, best, best_pw, tte)
+            n += 1
+        else:
+            pass_on(t, q, suit)
+            npass += 1
+            s[S_PASSES] += 1
+        nxt = -1
+        r = q
+        for _ in range(p):
+            r = r + 1 if r + 1 < p else 0
+            if r == leader:
+                break
+            if in_play(t, r):
+                nxt = r
+                break
+        if nxt < 0:
+            break
+        q = nxt
+    s[S_SEAT] = q
+    s[S_NPASS] = npass
+    s[S_TRICK_LEN] = n
+    s[S_BEST] = best
+    s[S_BEST_POWER] = best_pw
+    take_trick(g, n, best)
+    end_trick(g)  # the play-out policy never challenges
+    return True
+
+
+@njit(cache=True)
+def _play_on(g, me, kind):
+    """The play-out policy to the end of the deal (``rollout``'s decisions, a trick at a time)."""
+    t = g.table
+    s = t.s
+    tte = t.rules[R_TAFFY_EQUALS_TEN]
+    p = t.rules[R_PLAYERS]
+    while s[S_PHASE] != OVER:
+        phase = s[S_PHASE]
+        if phase == FOLLOW:
+            if not _finish_trick(g, me, kind):
+                return
+            continue
+        if phase == CHALLENGE:
+            apply(g, NO_CHALLENGE)
+            continue
+        seat = s[S_SEAT]
+        own = g.seats[seat]
+        b = rollout(t, own, seat, me, kind)
+        if check(g, b) != OK:
+            return
+        s[S_TURNS] += 1
+        if b == DRAW:
+            _draw(g, seat)
+            continue
+        card, suit = led_card(b)
+        s[S_BEST_POWER] = lead(g, seat, card, suit, tte)
+        s[S_TRICK_LEN] = 1
+        s[S_BEST] = 0
+        s[S_NPASS] = 0
+        s[S_PHASE] = FOLLOW
+        nxt = -1
+        r = seat
+        for _ in range(p):
+            r = r + 1 if r + 1 < p else 0
+            if r == seat:
+                break
+            if in_play(t, r):
+                nxt = r
+                break
+        if nxt >= 0:
+            s[S_SEAT] = nxt
+        else:  # no one left to answer (engine._next_follower settles it)
+            take_trick(g, 1, 0)
+            end_trick(g)
 
 
 @njit(cache=True)
