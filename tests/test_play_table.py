@@ -50,13 +50,33 @@ def _stops_short(record: dict) -> None:
 # ---- who sits at the table -------------------------------------------------------------
 
 
+def _said_defaults(clause: str, games) -> dict[str, str]:
+    """``pimc2 for welsh, pimc for scotch, whist and ohhell`` -> {game: player}."""
+    words = clause.replace(",", " ").split()
+    said, player = {}, None
+    for i, w in enumerate(words):
+        if i + 1 < len(words) and words[i + 1] == "for":
+            player = w
+        elif w in games:
+            said[w] = player
+    return said
+
+
+def test_the_play_help_names_each_games_default_player_as_the_registry_has_it():
+    from whistsim.games import NAMES, get_game
+
+    registry = {name: get_game(name).default_player for name in NAMES}
+    text = " ".join(run("play", "--help").output.split())
+    for lead in ("default the hint's player: ", "default: the strongest fast player: "):  # --strategy, --hint
+        clause = text.split(lead, 1)[1].split(")", 1)[0]
+        assert _said_defaults(clause, NAMES) == registry, clause
+
+
 def test_the_other_seats_hold_the_hint_player_unless_a_strategy_is_given():
     from whistsim.games import NAMES, get_game
 
     defaults = {name: get_game(name).default_player for name in NAMES}  # each game's own
     assert defaults == {"welsh": "pimc2", "scotch": "pimc", "whist": "pimc", "ohhell": "pimc"}
-    hint_help = " ".join(run("play", "--help").output.split())  # the help names them as they are
-    assert "pimc2 for welsh, pimc for scotch, whist and ohhell" in hint_help
     t = Table("whist", seed=1)
     assert t.strategies == ["you", "pimc", "pimc", "pimc"] and t.hint_name == "pimc"
     r = run("play", "--game", "welsh", "--seed", 1, "--strategy", "1=greedy", input="quit\n")

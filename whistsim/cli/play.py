@@ -6,8 +6,28 @@ import sys
 
 import click
 
-from ..core.options import WhistsimError, parse_assignments, plural
+from ..core.options import WhistsimError, alternatives, parse_assignments, plural
 from .main import GAME, GAME_HELP, main
+
+
+def default_players() -> str:
+    """Each game's default player as the registry has it: ``pimc2 for welsh, pimc for scotch, ...``."""
+    from ..games import NAMES, get_game
+
+    by_player: dict[str, list[str]] = {}
+    for name in NAMES:
+        by_player.setdefault(get_game(name).default_player, []).append(name)
+    return ", ".join(f"{p} for {alternatives(names, last='and')}" for p, names in by_player.items())
+
+
+class _DefaultsOption(click.Option):
+    """An option whose help names the games' default players (``{defaults}``), filled in only when
+    the help is shown: reading them imports every game, too slow for every command line."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help and "{defaults}" in self.help:
+            self.help = self.help.replace("{defaults}", default_players())
+        return super().get_help_record(ctx)
 
 
 class _Encoded:
@@ -33,8 +53,8 @@ class _Encoded:
     "strategies",
     multiple=True,
     metavar="[SEAT=]SPEC",
-    help="another seat's player, e.g. 1=greedy (repeatable; default the hint's player: "
-    "pimc2 for welsh, pimc for scotch, whist and ohhell)",
+    cls=_DefaultsOption,
+    help="another seat's player, e.g. 1=greedy (repeatable; default the hint's player: {defaults})",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="decides the deal and the players' choices"
@@ -43,8 +63,8 @@ class _Encoded:
     "--hint",
     default=None,
     metavar="SPEC",
-    help="the player whose move an empty line makes "
-    "(default: the strongest fast player: pimc2 for welsh, pimc for scotch, whist and ohhell)",
+    cls=_DefaultsOption,
+    help="the player whose move an empty line makes (default: the strongest fast player: {defaults})",
 )
 @click.option(
     "--deal",

@@ -109,3 +109,9 @@ def nth_by_pdep(mask, k):
 
 # Position of the ``k``-th (0-based, from the low end) set bit of ``mask``; 64 if there is none.
 nth = nth_by_pdep if FAST_PDEP else nth_by_steps
+
+
+@njit(cache=True, inline="always")
+def hand_mask(bits):
+    """A hand's per-suit masks as one: bit = card code (suit * 13 + rank), suits in order."""
+    return bits[0] | (bits[1] << 13) | (bits[2] << 26) | (bits[3] << 39)

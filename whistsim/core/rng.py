@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from .bits import FAST_PDEP, hand_mask, nth, popcount
+
 DECK_STREAM = 0
 _GOLDEN = uint64(0x9E3779B97F4A7C15)
 _M1 = uint64(0xBF58476D1CE4E5B9)
@@ -43,6 +45,45 @@ def next_u64(state, k):
 def randbelow(state, k, n):
     """Uniform int in ``[0, n)`` for ``0 < n < 2**32`` (multiply-shift; bias < n / 2**32)."""
     return np.int64(((next_u64(state, k) >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(cache=True, inline="always")
+def pick_bit(state, k, mask):
+    """A uniform set bit of a non-zero ``mask``, its position, drawn from stream ``k``: a uniform
+    choice among the moves a legal mask holds (a seat's stream: ``own.rng``, 0)."""
+    return nth(mask, randbelow(state, k, popcount(mask)))
+
+
+if FAST_PDEP:
+
+    @njit(cache=True, inline="always")
+    def pick_card(state, k, bits, avoid):
+        """A uniform card (its code) of a non-empty hand held as per-suit masks ``bits``, outside
+        suit ``avoid`` (-1: none avoided): :func:`pick_bit` over the hand as one mask."""
+        held = hand_mask(bits)
+        if avoid >= 0:
+            held &= ~(np.int64(0x1FFF) << np.int64(13 * avoid))
+        return pick_bit(state, k, held)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def pick_card(state, k, bits, avoid):
+        """A uniform card (its code) of a non-empty hand held as per-suit masks ``bits``, outside
+        suit ``avoid`` (-1: none avoided): the same draw and card as :func:`pick_bit` over the hand
+        as one mask, found suit by suit (finding the k-th bit of 52 step by step costs more)."""
+        n = 0
+        for suit in range(4):
+            if suit != avoid:
+                n += popcount(bits[suit])
+        i = randbelow(state, k, n)
+        for suit in range(4):
+            if suit != avoid:
+                c = popcount(bits[suit])
+                if i < c:
+                    return suit * 13 + nth(bits[suit], i)
+                i -= c
+        return -1
 
 
 @njit(cache=True, inline="always")

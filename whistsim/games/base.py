@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -19,8 +20,9 @@ from ..core.figures import Figure
 from ..core.strategy import Registry, StrategySpec
 from ..harness.narrator import PLAIN, Words
 from ..harness.replay import MoveError, RecordError
+from ..harness.users import user_checker
 
-__all__ = ["Game", "MoveError", "RecordError", "param_given", "turned_on"]
+__all__ = ["Game", "MoveError", "RecordError", "game_from_parts", "param_given", "turned_on"]
 
 
 def _players(rules: Any) -> int:
@@ -137,3 +139,38 @@ class Game:
             if f.name == base:
                 return f
         raise KeyError(column)
+
+
+def game_from_parts(
+    name: str,
+    title: str,
+    rules: type,
+    *,
+    presets: Any,
+    options: tuple,
+    kernels: ModuleType,
+    players: dict,
+    advice: ModuleType,
+    **own: Any,
+) -> Game:
+    """A game laid out as whistsim's own are: a rules class made from a preset (its ``make`` and
+    ``from_record``), a kernel module (its ``play_batch``, and the check of users' players against
+    its view), the built-in players by name, and an ``advice`` module's idle settings. ``own``: the
+    other fields of :class:`Game`, those the game says itself."""
+
+    def rules_of(preset: str, n: int | None, overrides: dict[str, Any]) -> Any:
+        return rules.make(preset, n, **overrides)
+
+    return Game(
+        name=name,
+        title=title,
+        presets=tuple(presets),
+        options=options,
+        rules_of=rules_of,
+        rules_from_record=rules.from_record,
+        play_batch=kernels.play_batch,
+        players=Registry(name, players, user_checker(kernels)),
+        idle_rules=advice.idle_rules,
+        idle_params=advice.idle_params,
+        **own,
+    )

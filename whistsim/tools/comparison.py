@@ -135,8 +135,9 @@ class Comparison:
             for k in ("mean_a", "mean_b", "diff", "ci_low", "ci_high"):
                 row[k] = num(row[k])
             figures.append({**row, "n": int(row["n"]), "exact": r[0] in self.exact})
-        out = {"game": self.game, "change": self.change, "rules_a": self.rules_a.describe(),
-               "rules_b": self.rules_b.describe(), "strategies": self.strategies, "seed": self.seed, "n": self.n,
+        g = get_game(self.game)
+        out = {"game": self.game, "change": self.change, "rules_a": g.describe(self.rules_a),
+               "rules_b": g.describe(self.rules_b), "strategies": self.strategies, "seed": self.seed, "n": self.n,
                "figures": figures}  # fmt: skip
         if self.where is not None:
             out.update({"where": self.where, "drawn_per_deal": self.drawn_per_deal})
@@ -276,7 +277,7 @@ def compare(
     rb = g.make_rules(preset_b, players, {**rules, **vs})
     if ra == rb:
         said = " --vs ".join(f"{k}={v}" for k, v in asked.items())
-        raise WhistsimError(f"--vs {said} changes nothing: rule set B is rule set A ({ra.describe()})")
+        raise WhistsimError(f"--vs {said} changes nothing: rule set B is rule set A ({g.describe(ra)})")
     specs = [s if isinstance(s, StrategySpec) else parse_spec(s) for s in strategies]
     pa, pb = g.players_of(ra), g.players_of(rb)
     seating(game, specs, pa)  # every seat's player checked before anything runs
@@ -336,10 +337,11 @@ def two_cells(game: str, ra: Any, rb: Any, players_a: list[str], players_b: list
     the same deals (game i of both is dealt from (seed, i)), ``figures`` compared deal by deal."""
     from ..experiments.spec import DEFAULT_CHUNK, Cell, Pair, Spec
 
+    g = get_game(game)
     cells = [Cell(i, ((AXIS, name),), rules, tuple(players), first, "game i of both from (seed, i)", where)
              for i, (name, rules, players) in enumerate((("A", ra, players_a), ("B", rb, players_b)))]  # fmt: skip
     return Spec("compare", game, n, seed, "rotate" if first < 0 else first, DEFAULT_CHUNK, {}, {}, [],
-                {AXIS: ["A"]}, list(figures), [], {AXIS: AXIS}, None, f"{rb.describe()} against {ra.describe()}",
+                {AXIS: ["A"]}, list(figures), [], {AXIS: AXIS}, None, f"{g.describe(rb)} against {g.describe(ra)}",
                 "Which figures does the change from rule set A to B move, and by how much?", where=where,
                 cells=cells, pairs=[Pair(1, 0, AXIS)], axes=[AXIS])  # fmt: skip
 
@@ -399,7 +401,8 @@ def format_comparison(c: Comparison) -> str:
     those identical in every deal."""
     rows = c.rows()
     u = c.unit
-    lines = [c.title(), f"A: {c.rules_a.describe()}", f"B: {c.rules_b.describe()}",
+    g = get_game(c.game)
+    lines = [c.title(), f"A: {g.describe(c.rules_a)}", f"B: {g.describe(c.rules_b)}",
              f"players: {', '.join(f'{q}={s}' for q, s in enumerate(c.strategies))}; seed {c.seed}; the same "
              f"{plural(c.n, u)} under both, each figure's difference (B - A) taken {u} by {u}"]  # fmt: skip
     if c.where is not None:

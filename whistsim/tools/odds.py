@@ -135,7 +135,9 @@ class Setting:
         return [int(x) for x in order[:n]]
 
     def describe(self) -> str:
-        return f"{self.game}: {self.rules.describe()}"
+        from ..games import get_game
+
+        return f"{self.game}: {get_game(self.game).describe(self.rules)}"
 
 
 def setting(
@@ -617,6 +619,8 @@ def table(sol: Solution, score: tuple[int, ...] | None = None, dealer: int | Non
     """One row per (dealer class, score): each side's chance with its 95% interval."""
     import pandas as pd
 
+    from ..games import get_game
+
     s = sol.setting
     k = s.sides
     dealers = range(s.period) if dealer is None else [dealer]
@@ -640,7 +644,7 @@ def table(sol: Solution, score: tuple[int, ...] | None = None, dealer: int | Non
     df = pd.concat(frames, ignore_index=True)
     df.attrs.update(
         game=s.game,
-        rules=s.rules.describe(),
+        rules=get_game(s.game).describe(s.rules),
         strategies=s.strategies,
         seed=sol.seed,
         n_deals=sol.n,

@@ -10,46 +10,32 @@ and ``show``; ``figures`` the per-game figures; ``players`` the strategies; ``wo
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.strategy import Registry
-from ...harness.users import user_checker
-from ..base import Game
+from ..base import game_from_parts
 from . import advice, kernels, players
 from .figures import FIGURES, measure, outcome
-from .kernels import play_batch
 from .narrate import narrate
 from .records import make_record, replay
 from .rules import OPTIONS, PRESETS, OhHellRules
 from .table import OhHellDeal
 from .words import WORDS
 
-
-def _rules_of(preset: str, players: int | None, overrides: dict[str, Any]) -> OhHellRules:
-    return OhHellRules.make(preset, players, **overrides)
-
-
-GAME = Game(
-    name="ohhell",
-    title="Oh Hell",
-    presets=tuple(PRESETS),
+GAME = game_from_parts(
+    "ohhell",
+    "Oh Hell",
+    OhHellRules,
+    presets=PRESETS,
     options=OPTIONS,
-    rules_of=_rules_of,
-    rules_from_record=OhHellRules.from_record,
-    play_batch=play_batch,
+    kernels=kernels,
+    players=players.PLAYERS,
+    advice=advice,
     make_record=make_record,
     replay=replay,
     narrate=narrate,
     figures=FIGURES,
     measure=measure,
     outcome=outcome,
-    players=Registry("ohhell", players.PLAYERS, user_checker(kernels)),
-    players_of=lambda rules: rules.players,
-    sides_of=lambda rules: rules.players,
     words=lambda rules: WORDS,
     table=OhHellDeal,
     default_player="pimc",
-    idle_rules=advice.idle_rules,
-    idle_params=advice.idle_params,
     unit="game",  # a record, a comparison's pair: the whole schedule of rounds
 )

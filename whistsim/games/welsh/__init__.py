@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ...core.batch import Batch
 from ...core.figures import Figure, leader_wins, points_declared, points_figures, top_share
-from ...core.strategy import Registry
-from ...harness.users import user_checker
-from ..base import Game
+from ..base import game_from_parts
 from . import advice, kernels, players
 from .engine import PILES, score_piles
-from .kernels import play_batch
 from .narrate import narrate
 from .records import make_record, replay
 from .rules import OPTIONS, PRESETS, SCORINGS, WelshRules
@@ -126,34 +121,26 @@ def outcome(batch: Batch, rules: WelshRules) -> tuple[np.ndarray, np.ndarray]:
     return points, top_share(points)
 
 
-def _rules_of(preset: str, players: int | None, overrides: dict[str, Any]) -> WelshRules:
-    return WelshRules.make(preset, players, **overrides)
-
-
-GAME = Game(
-    name="welsh",
-    title="Welsh Whist",
-    presets=tuple(PRESETS),
+GAME = game_from_parts(
+    "welsh",
+    "Welsh Whist",
+    WelshRules,
+    presets=PRESETS,
     options=OPTIONS,
-    rules_of=_rules_of,
-    rules_from_record=WelshRules.from_record,
-    play_batch=play_batch,
+    kernels=kernels,
+    players=players.PLAYERS,
+    advice=advice,
     make_record=make_record,
     replay=replay,
     narrate=narrate,
     figures=FIGURES,
     measure=measure,
     outcome=outcome,
-    players=Registry("welsh", players.PLAYERS, user_checker(kernels)),
-    players_of=lambda rules: rules.players,
-    sides_of=lambda rules: rules.players,
     words=lambda rules: WORDS,
     table=WelshDeal,
     # pimc2: +3.6 points a game over pimc (docs/welsh_search.md); a duplicate tournament of counter,
     # pimc2 and hoarder (1,200 games, seed 7) gave it +31.9 points a game over counter, the earlier
     # default; at the table it answers in a median 6 ms (95th percentile 12 ms), counter in 2 ms.
     default_player="pimc2",
-    idle_rules=advice.idle_rules,
-    idle_params=advice.idle_params,
     cheat_params=advice.CHEAT_PARAMS,
 )

@@ -2,8 +2,8 @@
 
 from numba import njit
 
-from ....core.bits import nth, popcount
-from ....core.rng import randbelow, uniform
+from ....core.bits import popcount
+from ....core.rng import pick_bit, pick_card, uniform
 from ....core.strategy import Param
 from ..engine import R_REVOKES
 
@@ -19,28 +19,13 @@ PARAMS = {
 
 
 @njit(cache=True, inline="always")
-def pick_from(own, avoid, n):
-    """A uniform card among the ``n`` held outside suit ``avoid`` (-1: none avoided)."""
-    k = randbelow(own.rng, 0, n)
-    for suit in range(4):
-        if suit != avoid:
-            m = own.bits[suit]
-            c = popcount(m)
-            if k < c:
-                return suit * 13 + nth(m, k)
-            k -= c
-    return -1
-
-
-@njit(cache=True, inline="always")
 def decide(v):
     own = v.own
     led = v.led
     if led >= 0:
         m = own.bits[led]
         if m != 0:
-            c = popcount(m)
-            if v.table.rules[R_REVOKES] and own.n > c and uniform(own.rng, 0) < own.params[0]:
-                return pick_from(own, led, own.n - c)
-            return led * 13 + nth(m, randbelow(own.rng, 0, c))
-    return pick_from(own, -1, own.n)
+            if v.table.rules[R_REVOKES] and own.n > popcount(m) and uniform(own.rng, 0) < own.params[0]:
+                return pick_card(own.rng, 0, own.bits, led)
+            return led * 13 + pick_bit(own.rng, 0, m)
+    return pick_card(own.rng, 0, own.bits, -1)

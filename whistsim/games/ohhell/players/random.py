@@ -1,9 +1,9 @@
 """``random``: a uniformly random legal bid (the hook respected), then a uniformly random legal card."""
 
+import numpy as np
 from numba import njit
 
-from ....core.bits import nth, popcount
-from ....core.rng import randbelow
+from ....core.rng import pick_bit, pick_card
 from ..engine import BID, BID_BASE, S_HAND, S_LED, S_PHASE, hooked
 
 NAME = "random"
@@ -14,18 +14,11 @@ PARAMS: dict = {}
 def bid(v):
     """A uniform bid among the legal ones (0 to the hand size, less the hooked one)."""
     t = v.table
-    n = t.s[S_HAND]
-    legal = n + 1
-    for b in range(n + 1):
-        if hooked(t, b):
-            legal -= 1
-    k = randbelow(v.own.rng, 0, legal)
-    for b in range(n + 1):
+    legal = 0  # bit b: bid b allowed
+    for b in range(t.s[S_HAND] + 1):
         if not hooked(t, b):
-            if k == 0:
-                return BID_BASE + b
-            k -= 1
-    return BID_BASE
+            legal |= np.int64(1) << b
+    return BID_BASE + pick_bit(v.own.rng, 0, legal)
 
 
 @njit(cache=True, inline="always")
@@ -34,15 +27,8 @@ def card(own, led):
     if led >= 0:
         m = own.bits[led]
         if m != 0:
-            return led * 13 + nth(m, randbelow(own.rng, 0, popcount(m)))
-    k = randbelow(own.rng, 0, own.n)
-    for suit in range(4):
-        m = own.bits[suit]
-        c = popcount(m)
-        if k < c:
-            return suit * 13 + nth(m, k)
-        k -= c
-    return -1
+            return led * 13 + pick_bit(own.rng, 0, m)
+    return pick_card(own.rng, 0, own.bits, -1)
 
 
 @njit(cache=True, inline="always")

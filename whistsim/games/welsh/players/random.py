@@ -1,10 +1,11 @@
 """``random``: uniform over legal decisions, with draw, cheat and challenge rates."""
 
+import numpy as np
 from numba import njit
 
-from ....core.bits import FAST_PDEP, nth, popcount
+from ....core.bits import hand_mask
 from ....core.cards import TAFFY
-from ....core.rng import randbelow, uniform
+from ....core.rng import pick_bit, randbelow, uniform
 from ....core.strategy import Param
 from ..engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
 from .common import challenge_param, cheat_param
@@ -18,44 +19,23 @@ PARAMS = {
 P_DRAW = 2
 
 
-if FAST_PDEP:
-
-    @njit(cache=True, inline="always")
-    def lead_uniform(own):
-        """Any held card type, uniformly; a Taffy names a uniform suit."""
-        pick = randbelow(own.rng, 0, own.types)
-        b = own.bits
-        held = b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39)  # bit = card code: suits in order
-        if pick < popcount(held):
-            return nth(held, pick)
+@njit(cache=True, inline="always")
+def lead_uniform(own):
+    """Any held card type, uniformly (the Taffy as bit 52, its code); a Taffy names a uniform suit."""
+    card = pick_bit(own.rng, 0, hand_mask(own.bits) | (np.int64(own.hand[TAFFY] > 0) << TAFFY))
+    if card == TAFFY:
         return TAFFY_LEAD + randbelow(own.rng, 0, 4)
-
-else:
-
-    @njit(cache=True, inline="always")
-    def lead_uniform(own):
-        """Any held card type, uniformly; a Taffy names a uniform suit."""
-        pick = randbelow(own.rng, 0, own.types)
-        for suit in range(4):
-            n = popcount(own.bits[suit])
-            if pick < n:
-                return suit * 13 + nth(own.bits[suit], pick)
-            pick -= n
-        return TAFFY_LEAD + randbelow(own.rng, 0, 4)
+    return card
 
 
 @njit(cache=True, inline="always")
 def follow_uniform(own, suit):
-    """A card of the suit led or a Taffy, uniformly over held types; else pass."""
-    mask = own.bits[suit]
-    n = popcount(mask)
-    taffy = own.hand[TAFFY] > 0
-    if n + taffy == 0:
+    """A card of the suit led or a Taffy (as rank 13), uniformly over held types; else pass."""
+    mask = own.bits[suit] | (np.int64(own.hand[TAFFY] > 0) << 13)
+    if mask == 0:
         return PASS
-    pick = randbelow(own.rng, 0, n + taffy)
-    if pick == n:
-        return TAFFY
-    return suit * 13 + nth(mask, pick)
+    r = pick_bit(own.rng, 0, mask)
+    return TAFFY if r == 13 else suit * 13 + r
 
 
 @njit(cache=True, inline="always")  # inlined: a call per decision costs more than the work
