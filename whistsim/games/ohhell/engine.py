@@ -165,14 +165,19 @@ def deal_round(g, k, deck, dealer):
     played without trumps by rule."""
     p = g.round.table.rules[R_PLAYERS]
     n = g.sizes[k]
-    for q in range(MAX_PLAYERS):
+    for q in range(p, MAX_PLAYERS):
         for suit in range(4):
             g.hands[k, q, suit] = 0
-    q = dealer
-    for j in range(p * n):
-        q = q + 1 if q + 1 < p else 0
-        c = deck[j]
-        g.hands[k, q, c // 13] |= np.int64(1) << np.int64(c % 13)
+    # Card j goes to the (j % p)-th seat from the dealer's left: each hand gathered as one mask
+    # (bit = card code) and split by suit; a read-modify-write of the hand per card cost more
+    # than the shuffle.
+    for j in range(p):
+        q = (dealer + 1 + j) % p
+        m = np.int64(0)
+        for x in range(j, p * n, p):
+            m |= np.int64(1) << np.int64(deck[x])
+        for suit in range(4):
+            g.hands[k, q, suit] = (m >> np.int64(13 * suit)) & 0x1FFF
     g.turnups[k] = -1 if g.no_trump[k] or p * n >= deck.shape[0] else deck[p * n]
 
 

@@ -48,6 +48,7 @@ from .engine import (
     check,
     deal_round,
     follow,
+    hooked,
     make_bid,
     next_round,
     play_card,
@@ -193,6 +194,29 @@ else:
 
 
 @njit(cache=True, inline="always")
+def _random_bid(t, own):
+    """``random``'s bid (``random.bid``), drawn the same: the ``k``-th legal bid from 0, ``k``
+    uniform, found in one pass over the bids (the engine's ``hooked`` forbids at most one)."""
+    n = t.s[S_HAND]
+    legal = n + 1
+    hooked_bid = -1
+    for b in range(n + 1):
+        if hooked(t, b):
+            legal -= 1
+            hooked_bid = b
+    k = randbelow(own.rng, 0, legal)
+    return BID_BASE + k + (1 if 0 <= hooked_bid <= k else 0)
+
+
+@njit(cache=True, inline="always")
+def _random_card(own, led):
+    """``random``'s card to a trick led in ``led`` (``random.card``), a discard by :func:`_any_card`."""
+    if own.bits[led] != 0:
+        return random_player.card(own, led)
+    return _any_card(own)
+
+
+@njit(cache=True, inline="always")
 def _only_card(own):
     """The one card left in a hand (``forced``: played without asking the player)."""
     b = own.bits
@@ -217,7 +241,7 @@ def _random_game(g, moves, limit):
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
         for _ in range(p):  # the bids, from the dealer's left; the hook binds the last
-            a = random_player.bid(seat_view(c, seat, g.scratch))
+            a = _random_bid(t, c.seats[seat])
             if m < limit:
                 moves[m] = seat * MOVE_SEAT + a
             m += 1
@@ -237,7 +261,7 @@ def _random_game(g, moves, limit):
                 elif i == 0:
                     a = _any_card(own)
                 else:
-                    a = random_player.card(own, led)
+                    a = _random_card(own, led)
                 if m < limit:
                     moves[m] = seat * MOVE_SEAT + a
                 m += 1
