@@ -165,14 +165,19 @@ def deal_round(g, k, deck, dealer):
     played without trumps by rule."""
     p = g.round.table.rules[R_PLAYERS]
     n = g.sizes[k]
-    for q in range(MAX_PLAYERS):
+    for q in range(p, MAX_PLAYERS):
         for suit in range(4):
             g.hands[k, q, suit] = 0
-    q = dealer
-    for j in range(p * n):
-        q = q + 1 if q + 1 < p else 0
-        c = deck[j]
-        g.hands[k, q, c // 13] |= np.int64(1) << np.int64(c % 13)
+    # Card j goes to the (j % p)-th seat from the dealer's left: each hand gathered as one mask
+    # (bit = card code) and split by suit; a read-modify-write of the hand per card cost more
+    # than the shuffle.
+    for j in range(p):
+        q = (dealer + 1 + j) % p
+        m = np.int64(0)
+        for x in range(j, p * n, p):
+            m |= np.int64(1) << np.int64(deck[x])
+        for suit in range(4):
+            g.hands[k, q, suit] = (m >> np.int64(13 * suit)) & 0x1FFF
     g.turnups[k] = -1 if g.no_trump[k] or p * n >= deck.shape[0] else deck[p * n]
 
 
@@ -285,6 +290,67 @@ def legal_mask(own, led, suit):
 # ---- playing a round -------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def make_bid(t, seat, bid):
+    """``seat`` bids ``bid`` tricks and the bidding passes left; after the last bid the dealer's
+    left leads, as it bid first."""
+    s = t.s
+    p = t.rules[R_PLAYERS]
+    t.bids[seat] = bid
+    s[S_BID_SUM] += bid
+    s[S_BIDS_N] += 1
+    s[S_SEAT] = seat + 1 if seat + 1 < p else 0
+    if s[S_BIDS_N] == p:
+        s[S_PHASE] = PLAY
+
+
+@njit(cache=True, inline="always")
+def follow(t, seat, n, a, led, trump, best, best_power):
+    """``seat`` plays card ``a``, the ``n``-th of a trick led in ``led``, ``best`` (of power
+    ``best_power``) winning it so far: a seat that does not follow suit shows out of the suit
+    led. Returns (the place in the trick of the card now winning it, that card's power): of
+    equal powers the first played wins."""
+    if a // 13 != led:
+        t.void[seat, led] = 1
+    pw = power(a, trump, led)
+    if pw > best_power:
+        return n, pw
+    return best, best_power
+
+
+@njit(cache=True, inline="always")
+def play_card(c, seat, a, n):
+    """Card ``a`` leaves ``seat``'s hand, the ``n``-th card of the trick."""
+    t = c.table
+    own = c.seats[seat]
+    suit = a // 13
+    bit = np.int64(1) << np.int64(a % 13)
+    own.bits[suit] &= ~bit
+    own.n -= 1
+    t.hand_n[seat] -= 1
+    t.played[suit] |= bit
+    t.trick_card[n] = a
+    t.trick_seat[n] = seat
+
+
+@njit(cache=True, inline="always")
+def take_trick(c, winner):
+    """The trick goes to ``winner``, who leads the next; after the round's last trick the round
+    is scored and its phase is DONE."""
+    t = c.table
+    s = t.s
+    t.tricks[winner] += 1
+    s[S_WINNER] = winner
+    s[S_TRICK] += 1
+    s[S_TRICK_LEN] = 0
+    s[S_LED] = -1
+    s[S_SEAT] = winner
+    s[S_LEADER] = winner
+    if s[S_TRICK] == s[S_HAND]:
+        s[S_PHASE] = DONE
+        score_round(c)
+
+
 @njit(cache=True)
 def apply_round(c, a):
     """Make a legal move (see :func:`check`) within the round; after its last trick the
@@ -293,17 +359,9 @@ def apply_round(c, a):
     s = t.s
     p = t.rules[R_PLAYERS]
     seat = s[S_SEAT]
-    nxt = seat + 1 if seat + 1 < p else 0
     if s[S_PHASE] == BID:
-        bid = a - BID_BASE
-        t.bids[seat] = bid
-        s[S_BID_SUM] += bid
-        s[S_BIDS_N] += 1
-        s[S_SEAT] = nxt
-        if s[S_BIDS_N] == p:
-            s[S_PHASE] = PLAY  # the dealer's left leads, as it bid first
+        make_bid(t, seat, a - BID_BASE)
         return
-    own = c.seats[seat]
     suit = a // 13
     n = s[S_TRICK_LEN]
     if n == 0:
@@ -314,35 +372,15 @@ def apply_round(c, a):
         s[S_BEST_POWER] = power(a, s[S_TRUMP], suit)
     else:
         emit(c, ev.FOLLOW, seat, a, 0)
-        if suit != s[S_LED]:
-            t.void[seat, s[S_LED]] = 1
-        pw = power(a, s[S_TRUMP], s[S_LED])
-        if pw > s[S_BEST_POWER]:
-            s[S_BEST_POWER] = pw
-            s[S_BEST] = n
-    bit = np.int64(1) << np.int64(a % 13)
-    own.bits[suit] &= ~bit
-    own.n -= 1
-    t.hand_n[seat] -= 1
-    t.played[suit] |= bit
-    t.trick_card[n] = a
-    t.trick_seat[n] = seat
+        s[S_BEST], s[S_BEST_POWER] = follow(t, seat, n, a, s[S_LED], s[S_TRUMP], s[S_BEST], s[S_BEST_POWER])
+    play_card(c, seat, a, n)
     if n + 1 < p:
         s[S_TRICK_LEN] = n + 1
-        s[S_SEAT] = nxt
+        s[S_SEAT] = seat + 1 if seat + 1 < p else 0
         return
     winner = t.trick_seat[s[S_BEST]]
-    t.tricks[winner] += 1
     emit(c, ev.TRICK, winner, p, 0)
-    s[S_WINNER] = winner
-    s[S_TRICK] += 1
-    s[S_TRICK_LEN] = 0
-    s[S_LED] = -1
-    s[S_SEAT] = winner
-    s[S_LEADER] = winner
-    if s[S_TRICK] == s[S_HAND]:
-        s[S_PHASE] = DONE
-        score_round(c)
+    take_trick(c, winner)
 
 
 @njit(cache=True, inline="always")
@@ -391,19 +429,25 @@ def _tally_round(g):
     acc[G_DEALER_POINTS] += t.round_points[s[S_DEALER]]
 
 
+@njit(cache=True)
+def next_round(g):
+    """A scored round is added to the game's totals; the next round starts, or the game ends."""
+    c = g.round
+    _tally_round(g)
+    k = c.table.s[S_ROUND] + 1
+    if k < c.table.rules[R_ROUNDS]:
+        start_round(g, k)
+    else:
+        c.table.s[S_PHASE] = OVER
+        emit(c, ev.OVER, -1, 0, 0)
+
+
 @njit(cache=True, inline="always")
 def apply(g, a):
     """Make a legal move; a round's last card scores it and starts the next, or ends the game."""
-    c = g.round
-    apply_round(c, a)
-    if c.table.s[S_PHASE] == DONE:
-        _tally_round(g)
-        k = c.table.s[S_ROUND] + 1
-        if k < c.table.rules[R_ROUNDS]:
-            start_round(g, k)
-        else:
-            c.table.s[S_PHASE] = OVER
-            emit(c, ev.OVER, -1, 0, 0)
+    apply_round(g.round, a)
+    if g.round.table.s[S_PHASE] == DONE:
+        next_round(g)
 
 
 # ---- copies, for search players ------------------------------------------

@@ -1,7 +1,10 @@
 """Oh Hell's kernel parts: what the shared harness needs to play whole games.
 
 A game is the whole schedule of rounds, played through the shared loop (``play_deal``)
-in one call: the engine starts each round when the last ends. Round ``k`` of game ``i``
+in one call: the engine starts each round when the last ends. When every seat plays
+``random`` (and no events are asked for) a loop of its own (:func:`_random_game`) plays
+the same games through the engine's steps, without a view, a check or the phase's dispatch
+per move. Round ``k`` of game ``i``
 is the ``k``-th shuffle of stream 0 of (seed, i), all dealt before play; each seat's
 player draws on stream ``1 + seat``. So a game's course is a function of (seed, game
 index) alone, and swapping one seat's player leaves the deals and the others' streams alone.
@@ -16,11 +19,12 @@ import numpy as np
 from numba import njit
 
 from ...core.batch import Batch
+from ...core.bits import FAST_PDEP, lowest, nth
 from ...core.cards import card_name
-from ...core.rng import DECK_STREAM, shuffle, stream_start
+from ...core.rng import DECK_STREAM, randbelow, shuffle, stream_start
 from ...harness import template
 from ...harness.batch import run_kernel
-from ...harness.loop import play_deal
+from ...harness.loop import MOVE_SEAT, play_deal
 from . import players as roster
 from .engine import (
     BID_BASE,
@@ -32,20 +36,33 @@ from .engine import (
     PLAY,
     R_PLAYERS,
     R_ROUNDS,
+    S_BEST,
+    S_BEST_POWER,
+    S_HAND,
     S_PHASE,
     S_SEAT,
+    S_TRUMP,
     SEAT_COLUMNS,
     STATE_DTYPE,
     apply,
     check,
     deal_round,
+    follow,
+    hooked,
+    make_bid,
+    next_round,
+    play_card,
+    power,
     seat_view,
     start_game,
+    take_trick,
 )
 from .engine import MAX_ROUNDS as MAX_ROUNDS
 from .engine import TABLE_DTYPE as TABLE_DTYPE
+from .players import random as random_player
 
 BLOCK = 8  # games per parallel work item; any value gives the same results
+RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
 MOVE_NOUN = "move"  # for errors: "illegal move 'bid 3'"
 
 __all__ = ["over", "to_move", "forced", "view", "check_move", "apply_move", "strategy_of", "players_of",
@@ -146,15 +163,138 @@ def deal_all(g, base_deck, seed, game, first):
         dealer = dealer + 1 if dealer + 1 < p else 0
 
 
+@njit(cache=True)
+def _all_random(g):
+    """Does every seat play ``random``, with no events asked for?"""
+    c = g.round
+    if c.ev_on:
+        return False
+    for q in range(c.table.rules[R_PLAYERS]):
+        if c.seats[q].strategy != RANDOM:
+            return False
+    return True
+
+
+if FAST_PDEP:
+
+    @njit(cache=True, inline="always")
+    def _any_card(own):
+        """``random``'s card when it may play any (``random.card``): the hand's ``k``-th card in
+        suit order, ``k`` uniform, by one ``pdep`` rather than a walk over the suits."""
+        b = own.bits
+        held = b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39)  # bit = card code
+        return nth(held, randbelow(own.rng, 0, own.n))
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _any_card(own):
+        """``random``'s card when it may play any."""
+        return random_player.card(own, -1)
+
+
+@njit(cache=True, inline="always")
+def _random_bid(t, own):
+    """``random``'s bid (``random.bid``), drawn the same: the ``k``-th legal bid from 0, ``k``
+    uniform, found in one pass over the bids (the engine's ``hooked`` forbids at most one)."""
+    n = t.s[S_HAND]
+    legal = n + 1
+    hooked_bid = -1
+    for b in range(n + 1):
+        if hooked(t, b):
+            legal -= 1
+            hooked_bid = b
+    k = randbelow(own.rng, 0, legal)
+    return BID_BASE + k + (1 if 0 <= hooked_bid <= k else 0)
+
+
+@njit(cache=True, inline="always")
+def _random_card(own, led):
+    """``random``'s card to a trick led in ``led`` (``random.card``), a discard by :func:`_any_card`."""
+    if own.bits[led] != 0:
+        return random_player.card(own, led)
+    return _any_card(own)
+
+
+@njit(cache=True, inline="always")
+def _only_card(own):
+    """The one card left in a hand (``forced``: played without asking the player)."""
+    b = own.bits
+    suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
+    return suit * 13 + lowest(b[suit])
+
+
+@njit(cache=True)
+def _random_game(g, moves, limit):
+    """The game just started, every seat playing ``random`` with no events asked for (see
+    :func:`_all_random`): the same moves as the shared loop (``play_deal``) would make, drawn
+    from the same streams in the same order (the last card of a hand played unasked), through
+    the engine's steps (``make_bid``, ``follow``, ``play_card``, ``take_trick``, ``next_round``),
+    leaving the same state; but a trick at a time, the trick's running values in locals, without
+    a view, a legality check or the phase's dispatch per move (``random`` only makes legal
+    ones). Returns the moves made; the first ``limit`` are logged."""
+    c = g.round
+    t = c.table
+    s = t.s
+    p = t.rules[R_PLAYERS]
+    m = 0
+    while s[S_PHASE] != OVER:
+        seat = s[S_SEAT]
+        for _ in range(p):  # the bids, from the dealer's left; the hook binds the last
+            a = _random_bid(t, c.seats[seat])
+            if m < limit:
+                moves[m] = seat * MOVE_SEAT + a
+            m += 1
+            make_bid(t, seat, a - BID_BASE)
+            seat = seat + 1 if seat + 1 < p else 0
+        trump = s[S_TRUMP]
+        tricks = s[S_HAND]
+        for k in range(tricks):
+            last = k == tricks - 1
+            led = 0
+            best = 0
+            best_pw = 0
+            for i in range(p):
+                own = c.seats[seat]
+                if last:
+                    a = _only_card(own)
+                elif i == 0:
+                    a = _any_card(own)
+                else:
+                    a = _random_card(own, led)
+                if m < limit:
+                    moves[m] = seat * MOVE_SEAT + a
+                m += 1
+                if i == 0:
+                    led = a // 13
+                    best_pw = power(a, trump, led)
+                else:
+                    best, best_pw = follow(t, seat, i, a, led, trump, best, best_pw)
+                play_card(c, seat, a, i)
+                seat = seat + 1 if seat + 1 < p else 0
+            s[S_BEST] = best  # the engine keeps them in the table as the trick goes
+            s[S_BEST_POWER] = best_pw
+            seat = t.trick_seat[best]
+            take_trick(c, seat)  # the last scores the round (DONE)
+        next_round(g)
+    return m
+
+
 @template
 def play_game(g, base_deck, seed, game, first, log, logging, extra):
     """Play one whole game, every round of the schedule; the first round's elder hand is
-    seat ``first``. Returns (0, moves, 0) or, on an illegal move, (error, seat, move)."""
+    seat ``first``. ``extra[0]`` non-zero plays it through the shared loop even when every seat
+    is ``random`` (which has a loop of its own, with the same result). Returns (0, moves, 0)
+    or, on an illegal move, (error, seat, move)."""
     deal_all(g, base_deck, seed, game, first)
     start_game(g, first)
-    e, m, a = play_deal(g, log, log.shape[0] if logging else 0)
-    if e != OK:
-        return e, m, a
+    limit = log.shape[0] if logging else 0
+    if extra[0] == 0 and _all_random(g):
+        m = _random_game(g, log, limit)
+    else:
+        e, m, a = play_deal(g, log, limit)
+        if e != OK:
+            return e, m, a
     g.game_acc[G_MOVES] = m
     return OK, m, 0
 
@@ -209,11 +349,14 @@ def play_batch(
     n: int,
     first: int = -1,
     log_games: int = 0,
+    shared_loop: bool = False,
 ) -> Batch:
     """Play whole games ``start .. start + n - 1``; log the moves of the first ``log_games``.
 
     ``first`` is the elder hand (the first to bid and to lead) of each game's first round;
     the dealer sits on its right. ``batch.logs`` holds one row per logged game.
+    ``shared_loop`` plays every game through the harness's loop even when every seat is
+    ``random`` (which has a faster loop of its own, with the same result: the tests compare them).
     """
     p = rules.players
     states = new_state(rules, numba.get_num_threads())
@@ -224,7 +367,8 @@ def play_batch(
     n_logged = min(log_games, n)
     logs = np.full((max(1, n_logged), rules.max_moves()), -1, np.int16)
     run_kernel(sys.modules[__name__], roster, ids, states, rules.deck(), (seat_out, game_out), logs, n=n,
-               n_logged=n_logged, seed=seed, start=start, first=first, describe=action_name)  # fmt: skip
+               n_logged=n_logged, seed=seed, start=start, first=first, describe=action_name,
+               extra=np.array([shared_loop], np.int64))  # fmt: skip
     moves = game_out[GAME_COLUMNS.index("moves")]
     return Batch(
         start,

@@ -192,6 +192,32 @@ def _all_plain(g):
     return True
 
 
+# The engine's end of a trick, compiled into the own loop rather than called: a call per trick
+# makes LLVM reload the loop's state after it. The same function (the rule written once).
+_end_trick = njit(inline="always")(end_trick.py_func)
+
+
+@njit(cache=True)
+def _greedy_turn(g, seat):
+    """``greedy``'s decision on its turn, checked by the engine: (error, action). Out of the own
+    loop, so that the random seats' decisions there are one small body."""
+    a = greedy.decide(seat_view(g, seat))
+    return check(g, a), a
+
+
+@njit(cache=True)
+def _greedy_answer(g, q, n, best_pw):
+    """``greedy``'s answer to the trick so far (``n`` cards, the best of power ``best_pw``), with
+    the state it reads (phase, seat, trick so far) as the engine keeps it; checked: (error, action)."""
+    s = g.table.s
+    s[S_PHASE] = FOLLOW
+    s[S_SEAT] = q
+    s[S_TRICK_LEN] = n
+    s[S_BEST_POWER] = best_pw
+    a = greedy.decide(seat_view(g, q))
+    return check(g, a), a
+
+
 @njit(cache=True)
 def _plain_deal(g, moves, limit):
     """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
@@ -208,10 +234,11 @@ def _plain_deal(g, moves, limit):
     stock = s[S_STOCK]
     taffy_ten = t.rules[R_TAFFY_EQUALS_TEN]
     m = 0
+    turns = 0  # added to the table's count at the end: one store less per turn
     while s[S_PHASE] != OVER:
         seat = s[S_SEAT]
         own = g.seats[seat]
-        s[S_TURNS] += 1
+        turns += 1
         a = forced(g)  # an empty hand draws unasked
         if a < 0:
             if own.strategy == RANDOM:
@@ -221,9 +248,9 @@ def _plain_deal(g, moves, limit):
                     else lead_uniform(own)
                 )
             else:
-                a = greedy.decide(seat_view(g, seat))
-                e = check(g, a)
+                e, a = _greedy_turn(g, seat)
                 if e != OK:
+                    s[S_TURNS] += turns
                     return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
@@ -249,13 +276,9 @@ def _plain_deal(g, moves, limit):
                 if own.strategy == RANDOM:
                     a = follow_uniform(own, suit)
                 else:
-                    s[S_PHASE] = FOLLOW  # what greedy's view and check read, as the engine has it
-                    s[S_SEAT] = q
-                    s[S_TRICK_LEN] = n
-                    s[S_BEST_POWER] = best_pw
-                    a = greedy.decide(seat_view(g, q))
-                    e = check(g, a)
+                    e, a = _greedy_answer(g, q, n, best_pw)
                     if e != OK:
+                        s[S_TURNS] += turns
                         return e, q, a
                 best, best_pw = follow(g, q, a, n, best, best_pw, taffy_ten)
                 n += 1
@@ -273,7 +296,8 @@ def _plain_deal(g, moves, limit):
         s[S_BEST] = best
         s[S_BEST_POWER] = best_pw
         take_trick(g, n, best)
-        end_trick(g)
+        _end_trick(g)
+    s[S_TURNS] += turns
     return OK, m, 0
 
 
