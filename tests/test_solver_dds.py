@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("endplay")
 
 from endplay.types import Card  # noqa: E402
-from whistsim.bench.refs import dds_ratios, dds_value, endplay_deal, solver_against_dds  # noqa: E402
 
 import whistsim  # noqa: E402
+from whistsim.bench.refs import dds_ratios, dds_value, endplay_deal, solver_against_dds  # noqa: E402
 from whistsim.solver import solve_at  # noqa: E402
 
 
