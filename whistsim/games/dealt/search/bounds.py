@@ -159,30 +159,56 @@ def _quick_tricks(X, rel, d):
 
 
 @_inline
+def _trump_tricks(X, seat, opp):
+    """Tricks ``seat``'s side is sure of by ``seat``'s trumps, ``opp`` the other side's trumps
+    (a power mask): each of its trumps falls in a trick of its own, which its side takes unless
+    an opponent plays a higher trump to it, and each trump of the opponents beats one at most.
+    So of its top ``j`` trumps at least ``j`` less the opponents' trumps above the ``j``-th win,
+    for every ``j``: the best of them, and the ``j``-th trump's power bit, down to which the
+    trumps' owners decide it (-1 when it is 0)."""
+    m = _held(X, seat, X[STRUMP])
+    best = 0
+    at = -1
+    j = 0
+    while m:
+        b = highest(m)
+        m ^= 1 << b
+        j += 1
+        k = j - popcount(opp >> b)
+        if k > best:
+            best = k
+            at = b
+    return best, at
+
+
+@_inline
 def _trump_control(X):
-    """Tricks each side is sure of by its trumps: a player's trumps above every trump of the
-    other side each win the trick they fall in, one trick each. Also each side's top trump
-    power bit (-1 without trumps): the cards that decide the other side's count."""
+    """Tricks each side is sure of by its trumps (see :func:`_trump_tricks`; a trump above every
+    trump of the other side wins a trick of its own, the case ``j`` of them above every one), and
+    for each the power bit of the trump down to which the trumps' owners decide it."""
     p = X[SP]
     trump = X[STRUMP]
-    top0 = -1
-    top1 = -1
+    t0 = 0
+    t1 = 0
     for q in range(p):
-        m = _held(X, q, trump)
-        if m:
-            if _side(X, q) == 0:
-                top0 = max(top0, highest(m))
-            else:
-                top1 = max(top1, highest(m))
+        if _side(X, q) == 0:
+            t0 |= _held(X, q, trump)
+        else:
+            t1 |= _held(X, q, trump)
     c0 = 0
     c1 = 0
+    at0 = -1
+    at1 = -1
     for q in range(p):
-        m = _held(X, q, trump)
         if _side(X, q) == 0:
-            c0 = max(c0, popcount(m >> (top1 + 1)))
+            k, at = _trump_tricks(X, q, t1)
+            if k > c0:
+                c0, at0 = k, at
         else:
-            c1 = max(c1, popcount(m >> (top0 + 1)))
-    return c0, c1, top0, top1
+            k, at = _trump_tricks(X, q, t0)
+            if k > c1:
+                c1, at1 = k, at
+    return c0, c1, at0, at1
 
 
 @_inline
@@ -217,17 +243,15 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
     that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
     trump = X[STRUMP]
-    c0, c1, top0, top1 = _trump_control(X)
-    # the bound each side's trumps give needs the trumps down to the other side's top one
+    c0, c1, at0, at1 = _trump_control(X)
+    # the bound each side's trumps give needs the trumps' owners down to the trump it counts to
     lo_tc = c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS]
     hi_tc = (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS]
     if c0 > 0 and lo_tc >= beta:
-        if top1 >= 0:
-            mv[d, OREL + trump] = 1 << top1
+        mv[d, OREL + trump] = 1 << at0
         return lo_tc
     if c1 > 0 and hi_tc <= alpha:
-        if top0 >= 0:
-            mv[d, OREL + trump] = 1 << top0
+        mv[d, OREL + trump] = 1 << at1
         return hi_tc
     lt = _later_loser(X, mv, d)
     if lt:
