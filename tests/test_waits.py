@@ -55,18 +55,22 @@ def test_cached_reads_numbas_index_of_the_kernel_module(tmp_path, monkeypatch):
     assert not build.cached("whistsim_kernel_12")  # a prefix of a cached one is another module
 
 
-def test_the_compile_estimate_is_units_times_the_median_measured_here(tmp_path, monkeypatch):
+def test_the_compile_estimate_is_units_times_the_median_measured_here_for_its_kind(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "0123abcd"))
-    assert build.estimate_s("g.play", 3, False) == 3 * build.PRIOR_S_PER_UNIT[False]
-    assert build.estimate_s("g.play (whole game)", 3, True) == 3 * build.PRIOR_S_PER_UNIT[True]
+    prior = build.PRIOR_S_PER_UNIT
+    assert build.estimate_s("g.play", 3) == 3 * prior[False, True]
+    assert build.estimate_s("g.play (whole game)", 3) == 3 * prior[True, True]
+    assert build.estimate_s("g.play (own loop) (whole game)", 1) == prior[True, False]
     (tmp_path / build.TIMES_FILE).write_text(
-        json.dumps({"g.play": [2.0, 9.0, 4.0], "h.play (whole game)": [30.0]})
+        json.dumps({"g.play": [2.0, 9.0, 4.0], "h.play (whole game)": [30.0], "h.play (own loop)": [1.5]})
     )
-    assert build.estimate_s("g.play", 3, False) == 12.0  # this game's median, 4 s a unit
-    assert build.estimate_s("h.play", 2, False) == 8.0  # no record of its own: other games' of the kind
-    assert build.estimate_s("g.play (whole game)", 2, True) == 60.0
+    assert build.estimate_s("g.play", 3) == 12.0  # this game's median, 4 s a unit
+    assert build.estimate_s("h.play", 2) == 8.0  # no record of its own: other games' of the kind
+    assert build.estimate_s("g.play (whole game)", 2) == 60.0
+    assert build.estimate_s("g.play (own loop)", 1) == 1.5  # only the own loop's compiles count
+    assert build.estimate_s("g.play (own loop) (whole game)", 1) == prior[True, False]
     (tmp_path / build.TIMES_FILE).write_text("{not json")
-    assert build.estimate_s("g.play", 1, False) == build.PRIOR_S_PER_UNIT[False]  # a broken record: the prior
+    assert build.estimate_s("g.play", 1) == prior[False, True]  # a broken record: the prior
 
 
 def test_the_compile_notice_goes_to_standard_error_once_per_module(tmp_path, monkeypatch, capsys):

@@ -14,7 +14,7 @@ import numpy as np
 from ..core.batch import Batch, check_batch_args
 from ..core.options import WhistsimError
 from ..core.strategy import USER_BASE, StrategyError, user_function, user_label
-from .build import kernel
+from .build import kernel, per_run_values
 from .deal import NO_DEAL
 
 
@@ -44,9 +44,11 @@ def run_kernel(
     """
     check_batch_args(seed, first, len(ids))
     users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
-    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users, prelude=prelude)
-    errors = np.zeros((n, 3), np.int64)
     extra = np.zeros(1, np.int64) if extra is None else extra
+    # the kernel for this run: the branches its per-run conditions rule out are not compiled
+    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users, prelude=prelude,
+               per_run=per_run_values(parts, states, extra))  # fmt: skip
+    errors = np.zeros((n, 3), np.int64)
     try:
         k.play_games(states, deck, np.int64(seed), np.int64(start), np.int64(first), extra,
                      outs, errors, logs, np.int64(n_logged))  # fmt: skip

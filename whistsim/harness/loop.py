@@ -12,6 +12,16 @@ from collections import namedtuple
 import numba
 from numba import njit, prange
 
+
+def per_run(condition):
+    """Mark a condition in a game's template that is the same in every game of a run: it reads
+    the template's ``g`` and ``extra`` alone, and of ``g`` only what a run fixes (the rules, the
+    seats' players, whether events are asked for). :mod:`whistsim.harness.build` takes its value
+    once before the run and writes the kernel with that value in its place, so that Numba compiles
+    only the branch the run takes; a kernel built without a run's values tests it as written."""
+    return condition
+
+
 SeatView = namedtuple("SeatView", ["seat", "table", "own"])  # the default view
 
 OK = 0

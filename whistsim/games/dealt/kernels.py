@@ -25,7 +25,7 @@ from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.build import kernel
 from ...harness.deal import NO_DEAL, draw_deal
-from ...harness.loop import MOVE_SEAT, play_deal
+from ...harness.loop import MOVE_SEAT, per_run, play_deal
 from . import players as roster
 from .engine import (
     CORE_DTYPE,
@@ -558,17 +558,15 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     winner = -1
     revoker = -1
     ended = ENDED_DEAL
-    own_loop = extra.shape[0] < 2 or extra[1] == 0
-    fast = own_loop and _all_random(c)
-    plain = own_loop and not fast and _all_plain(c)
-    where = extra.shape[0] > 2
+    # Which loop plays and whether a constraint is dealt are fixed for a run (per_run): a run
+    # compiles only the branches it takes.
     k = 0
     while k < max_deals:
         t.s[S_DEAL] = k
         for j in range(n):
             deck[j] = base_deck[j]
         shuffle(deck, g.rng, 0)
-        if where:
+        if per_run(extra.shape[0] > 2):
             drawn = draw_deal(extra[2:], deck, g.rng, dealer)
             if drawn == 0:
                 return NO_DEAL, k, 0
@@ -576,9 +574,9 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
         else:
             g.game_acc[G_SHUFFLES] += 1
         deal_from_deck(c, deck, dealer)
-        if fast:
+        if per_run((extra.shape[0] < 2 or extra[1] == 0) and _all_random(g.core)):
             m = _random_deal(c, log[k, L_MOVE:], 52 if logging else 0)
-        elif plain:
+        elif per_run((extra.shape[0] < 2 or extra[1] == 0) and _all_plain(g.core)):
             e, m, a = _plain_deal(c, log[k, L_MOVE:], 52 if logging else 0)
             if e != OK:
                 return e, m, a

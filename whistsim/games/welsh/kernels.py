@@ -20,7 +20,7 @@ from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
 from ...harness.deal import NO_DEAL, draw_deal
-from ...harness.loop import MOVE_SEAT, play_deal
+from ...harness.loop import MOVE_SEAT, per_run, play_deal
 from . import players as roster
 from .engine import (
     DRAW,
@@ -311,11 +311,15 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     Returns (OK, moves, 0) or, on an illegal decision, (error, seat, action); (NO_DEAL, 0, 0)
     when no stock met the constraint within its cap of draws.
     """
-    if not _deal_where(g, base_deck, seed, game, extra[1:]):
-        return NO_DEAL, 0, 0
+    if per_run(extra.shape[0] > 1):  # a constraint: its dealer is compiled only for such a run
+        if not _deal_where(g, base_deck, seed, game, extra[1:]):
+            return NO_DEAL, 0, 0
+    else:
+        deal_stock(g, base_deck, seed, game)
+        g.shuffles = 1
     reset(g, base_deck.shape[0], first)
     limit = log.shape[0] if logging else 0
-    if extra[0] == 0 and _all_plain(g):
+    if per_run(extra[0] == 0 and _all_plain(g)):  # then the shared loop is not compiled
         return _plain_deal(g, log, limit)
     return play_deal(g, log, limit)
 

@@ -1,0 +1,110 @@
+"""A batch run's kernel compiles only what the run can reach: the conditions a game's template marks
+``per_run`` (a constraint given, the game's own loop playing every deal) are taken once before the
+run and written into the kernel as True or False, so Python drops the branches not taken before
+Numba reads them; each set of values is a kernel module of its own (docs/architecture.md)."""
+
+import numpy as np
+import pytest
+
+from whistsim.core.strategy import parse_spec
+from whistsim.deals.constraints import compile_where
+from whistsim.games import get_game, seating
+from whistsim.games.dealt import kernels as dealt_play
+from whistsim.games.dealt import players as dealt_players
+from whistsim.games.ohhell import kernels as ohhell_play
+from whistsim.games.welsh import kernels as welsh_play
+from whistsim.games.welsh import players as welsh_players
+from whistsim.harness import batch, build
+
+W_RANDOM = welsh_players.PLAYERS.index(welsh_players.random)
+D_RANDOM = dealt_players.PLAYERS.index(dealt_players.random)
+
+
+def _names(parts, players, ids, per_run):
+    module = build.load(build.source(parts, players, ids, per_run=per_run))
+    return {getattr(getattr(f, "py_func", f), "__name__", "") for f in build.reached(module)}, module
+
+
+def test_a_plain_welsh_run_reaches_neither_the_shared_loop_nor_the_constraint_dealer():
+    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (False, True))
+    assert {"_plain_deal", "deal_stock", "reset", "record"} <= names
+    assert not names & {"play_deal", "decide", "check_move", "_deal_where", "draw_deal"}
+    assert build.reach(module, welsh_play)[0] is False
+
+
+def test_a_welsh_run_through_the_shared_loop_under_a_constraint_reaches_both_and_not_the_own_loop():
+    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (True, False))
+    assert {"play_deal", "decide", "_deal_where"} <= names
+    assert not names & {"_plain_deal", "deal_stock"}
+    assert build.reach(module, welsh_play)[0] is True
+
+
+def test_random_whist_reaches_only_its_random_loop():
+    names, _ = _names(dealt_play, dealt_players, [D_RANDOM], (False, True, True))
+    assert "_random_deal" in names
+    assert not names & {"_plain_deal", "play_deal", "decide", "draw_deal"}
+    names, _ = _names(dealt_play, dealt_players, [D_RANDOM], (True, False, True))  # heuristic seated
+    assert {"_plain_deal", "draw_deal"} <= names and not names & {"_random_deal", "play_deal"}
+
+
+def test_a_kernel_for_no_run_in_particular_tests_the_conditions_as_written():
+    text = build.source(welsh_play, welsh_players, [W_RANDOM])
+    assert "if (extra.shape[0] > 1):" in text and "if (extra[0] == 0 and _all_plain(g)):" in text
+    assert "per_run(" not in text and "# per run:" not in text
+    fixed = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, True))
+    assert "if False:" in fixed and "if True:" in fixed and "# per run: extra.shape[0] > 1 = False" in fixed
+    other = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, False))
+    assert build._module_name(fixed) != build._module_name(other)  # a module, and a cache, per variant
+
+
+def test_a_wrong_number_of_per_run_values_is_refused():
+    with pytest.raises(TypeError, match="1 per-run values for 2 conditions"):
+        build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(True,))
+
+
+def test_a_per_run_condition_may_read_only_g_and_extra():
+    ok = (
+        "def play_game(g, base_deck, seed, game, first, log, logging, extra):\n"
+        "    if per_run(extra[0] == 0 and f(g)):\n        return 1\n"
+    )
+    assert [c for _, _, c in build._marks(ok)] == ["extra[0] == 0 and f(g)"]
+    arg = ok.replace("f(g)", "first > 0")
+    with pytest.raises(TypeError, match="reads first"):
+        build._marks(arg)
+    local = ok.replace("    if per_run(", "    c = g.core\n    if per_run(").replace("f(g)", "f(c)")
+    with pytest.raises(TypeError, match="reads c"):
+        build._marks(local)
+
+
+def test_the_per_run_values_are_those_of_the_run(monkeypatch):
+    seen = []
+    real = batch.per_run_values
+    monkeypatch.setattr(batch, "per_run_values", lambda *a: seen.append(real(*a)) or seen[-1])
+    welsh = get_game("welsh")
+    rules = welsh.make_rules(None, 3, {})
+
+    def run(specs, **kw):
+        ids, params = seating("welsh", [parse_spec(s) for s in specs], 3)
+        welsh_play.play_batch(rules, ids, params, seed=1, n=4, **kw)
+        return seen[-1]
+
+    assert run(["random"]) == (False, True)
+    assert run(["random", "greedy", "random"]) == (False, True)
+    assert run(["random"], shared_loop=True) == (False, False)
+    assert run(["hunter", "random", "random"]) == (False, False)
+    where = compile_where("top12.tens >= 1", "welsh", rules).program
+    assert run(["random"], where=where) == (True, True)
+    assert build.per_run_values(ohhell_play, None, None) == ()  # no per-run condition: one kernel
+
+
+def test_a_compile_is_announced_by_what_the_run_reaches(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "0123abcd"))
+    monkeypatch.setattr(build, "_announced", {})
+    for per_run, shared in (((False, True), False), ((False, False), True)):
+        text = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=per_run)
+        module = build.load(text)
+        line = build.announce_compile(text, welsh_play, 2, True, False, module)
+        key, units = build._announced[build._module_name(text)]
+        assert line is not None and line.startswith("whistsim: compiling the kernel for these players")
+        assert (build.OWN_LOOP not in key) == shared and units == (2 if shared else 1)
+    assert np.all([x.startswith("whistsim: compiling") for x in capsys.readouterr().err.splitlines()])
