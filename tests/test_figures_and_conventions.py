@@ -218,8 +218,8 @@ def test_a_small_batch_is_split_among_the_threads():
 def test_the_timed_start_changes_no_tournament():
     kw = dict(game="welsh", players=3, n=600, seed=4, first="rotate")
     a, b = (
-        whistsim.tools.tournament(["random", "greedy"], **kw),
-        whistsim.tools.tournament(["random", "greedy"], **kw, progress=True),
+        whistsim.tournament(["random", "greedy"], **kw),
+        whistsim.tournament(["random", "greedy"], **kw, progress=True),
     )
     assert a.decks == b.decks and np.array_equal(a.points, b.points)
 

@@ -54,13 +54,13 @@ def test_a_cluster_share_uses_the_decks_spread_and_stays_inside_0_1():
 
 
 def test_a_tournaments_win_rate_keeps_inside_0_1_and_one_deck_says_n_too_small():
-    t = whistsim.tools.tournament(["random", "greedy"], "welsh", n=300, seed=2, threads=1)
+    t = whistsim.tournament(["random", "greedy"], "welsh", n=300, seed=2, threads=1)
     r = t.ranking
     assert (
         (0 <= r.win_low) & (r.win_low <= r.win_rate) & (r.win_rate <= r.win_high) & (r.win_high <= 1)
     ).all()
     assert (r.games == t.games).all() and (r.seat_games > r.games).all()  # two seats of three each game
-    small = whistsim.tools.tournament(["random", "greedy", "counter"], "welsh", n=3, seed=2, threads=1)
+    small = whistsim.tournament(["random", "greedy", "counter"], "welsh", n=3, seed=2, threads=1)
     assert small.decks == 1 and small.ranking.win_low.isna().all()
     text = format_ranking(small)
     assert "n too small" in text and "nan" not in text and "--n 12 or more" in text

@@ -229,20 +229,20 @@ def test_dp_chances_agree_with_whole_games_played_from_the_score(game, kw, score
 
 
 def test_api_odds_returns_one_row_per_score_and_dealer_class():
-    df = whistsim.tools.odds("whist", 2_000, 1, preset="short", boot=5)
+    df = whistsim.odds("whist", 2_000, 1, preset="short", boot=5)
     assert len(df) == 5 * 5 * 2  # scores 0..4 each side, side 0 or side 1 dealing
     assert list(df.columns) == ["dealer", "score_0", "score_1", "win_0", "win_0_low", "win_0_high",
                                 "win_1", "win_1_low", "win_1_high", "n_deals"]  # fmt: skip
     assert np.allclose(df["win_0"] + df["win_1"], 1.0)
     assert ((df["win_0_low"] <= df["win_0"]) & (df["win_0"] <= df["win_0_high"])).all()
     assert (df["win_0_low"] >= 0).all() and (df["win_0_high"] <= 1).all()
-    one = whistsim.tools.odds("whist", 2_000, 1, preset="short", boot=5, score="3-1", dealer=2)
+    one = whistsim.odds("whist", 2_000, 1, preset="short", boot=5, score="3-1", dealer=2)
     row = df[(df.dealer == 0) & (df.score_0 == 3) & (df.score_1 == 1)].iloc[0]
     assert len(one) == 1 and one.iloc[0]["dealer"] == 2 and one.iloc[0]["win_0"] == row["win_0"]
 
 
 def test_three_sides_table_covers_every_score_and_dealer_class():
-    df = whistsim.tools.odds("scotch", 300, 2, players=6, boot=2, rules={"target": 12})
+    df = whistsim.odds("scotch", 300, 2, players=6, boot=2, rules={"target": 12})
     assert len(df) == 12**3 * 3
     assert np.allclose(df[["win_0", "win_1", "win_2"]].sum(axis=1), 1.0)
 
@@ -405,7 +405,7 @@ def test_dealer_classes_are_seats_alike_after_rotating_the_table():
 
 
 def test_one_seed_gives_one_table_whatever_the_threads():
-    a = whistsim.tools.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
-    b = whistsim.tools.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
+    a = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=1)
+    b = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
     assert (a["win_0"] == b["win_0"]).all()
     assert np.allclose(a["win_0_low"], b["win_0_low"], rtol=0, atol=1e-9)

@@ -231,7 +231,7 @@ def tournament(
     as ``--rule KEY=VALUE`` does (``whistsim rules``).
 
     >>> import whistsim
-    >>> t = whistsim.tools.tournament(["random", "greedy"], "welsh", n=60, seed=1)
+    >>> t = whistsim.tournament(["random", "greedy"], "welsh", n=60, seed=1)
     >>> t.summary()["strategy"].tolist()   # ranked: points, win rate, rating, each with a 95% CI
     ['greedy', 'random']
     """

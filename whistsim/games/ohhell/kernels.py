@@ -24,7 +24,7 @@ from ...core.cards import card_name
 from ...core.rng import DECK_STREAM, randbelow, shuffle, stream_start
 from ...harness import template
 from ...harness.batch import run_kernel
-from ...harness.loop import MOVE_SEAT, play_deal
+from ...harness.loop import MOVE_SEAT, per_run, play_deal
 from . import players as roster
 from .engine import (
     BID_BASE,
@@ -289,7 +289,7 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     deal_all(g, base_deck, seed, game, first)
     start_game(g, first)
     limit = log.shape[0] if logging else 0
-    if extra[0] == 0 and _all_random(g):
+    if per_run(extra[0] == 0 and _all_random(g)):  # then the shared loop is not compiled
         m = _random_game(g, log, limit)
     else:
         e, m, a = play_deal(g, log, limit)
