@@ -94,7 +94,12 @@ def test_the_per_run_values_are_those_of_the_run(monkeypatch):
     assert run(["hunter", "random", "random"]) == (False, False)
     where = compile_where("top12.tens >= 1", "welsh", rules).program
     assert run(["random"], where=where) == (True, True)
-    assert build.per_run_values(ohhell_play, None, None) == ()  # no per-run condition: one kernel
+    oh = get_game("ohhell").make_rules(None, 4, {})
+    ids, params = seating("ohhell", [parse_spec("random")], 4)
+    ohhell_play.play_batch(oh, ids, params, seed=1, n=4)
+    assert seen[-1] == (True,)  # Oh Hell's own loop for random seats
+    ohhell_play.play_batch(oh, ids, params, seed=1, n=4, shared_loop=True)
+    assert seen[-1] == (False,)
 
 
 def test_a_compile_is_announced_by_what_the_run_reaches(tmp_path, monkeypatch, capsys):
