@@ -63,6 +63,14 @@ def test_a_toy_record_with_a_wrong_pack_is_refused_by_the_shared_readers():
     assert j.move is None and "does not hold exactly the Toy pack" in j.error
 
 
+def test_the_toy_game_compares_two_rule_sets_and_tells_them_by_its_fields():
+    c = whistsim.compare("toy", rules={"ranks": 4}, vs={"ranks": 6}, n=400, seed=1, strategies=["random"])
+    assert "ranks 6" in c.change and "ranks 4" in c.change
+    assert c.to_json()["rules_a"] == "players=2, ranks=4"
+    sim = whistsim.simulate("toy", n=10, seed=1)
+    assert sim.to_json()["rules"] == {"players": 2, "ranks": 6}
+
+
 def test_the_toy_game_runs_an_experiment():
     spec = spec_from_dict(
         {

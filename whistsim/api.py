@@ -101,7 +101,7 @@ class Simulation:
         for row in self.summary().to_dict("records"):
             row = {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}  # NaN -> null
             figures.append({**row, "n": int(row["n"]), "exact": row["figure"] in exact})
-        out = {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+        out = {"game": self.game, "rules": get_game(self.game).rules_record(self.rules), "strategies": self.strategies,
                "seed": self.seed, "n": self.n, "first": "rotate" if self.first < 0 else self.first,
                "play_s": self.play_s, "figures": figures}  # fmt: skip
         if self.where is not None:

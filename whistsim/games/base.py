@@ -126,11 +126,17 @@ class Game:
         """The rules in one line: the rules' own ``describe()``, or their fields for a game that gives none."""
         if hasattr(rules, "describe"):
             return rules.describe()
-        from dataclasses import asdict
-
         from ..core.options import describe
 
-        return describe(asdict(rules))
+        return describe(self.rules_record(rules))
+
+    def rules_record(self, rules: Any) -> dict[str, Any]:
+        """The rules as a record writes them: the rules' own ``to_record()``, or their fields."""
+        if hasattr(rules, "to_record"):
+            return rules.to_record()
+        from dataclasses import asdict
+
+        return asdict(rules)
 
     def figure(self, column: str) -> Figure:
         """The declared figure of a column such as ``points[2]``."""

@@ -207,9 +207,9 @@ def _value_words(key: str, value: Any) -> str:
     return f"{key} {written(value)}"
 
 
-def change_words(rules_a: Any, rules_b: Any, preset_a: str, preset_b: str) -> str:
-    """What B changes from A, in words: "five-penalty scoring against standard scoring"."""
-    ra, rb = rules_a.to_record(), rules_b.to_record()
+def change_words(ra: dict[str, Any], rb: dict[str, Any], preset_a: str, preset_b: str) -> str:
+    """What B changes from A (each as a record writes its rules), in words: "five-penalty scoring
+    against standard scoring"."""
     keys = [k for k in ra if ra[k] != rb.get(k)]
     a_words = alternatives([_value_words(k, ra[k]) for k in keys], last="and") if keys else ""
     b_words = alternatives([_value_words(k, rb[k]) for k in keys], last="and") if keys else ""
@@ -324,7 +324,8 @@ def compare(
     meanings = {c: figure_name(game, c) for c in shown}
     drawn = (tally.drawn_per_deal(0) or 1.0) if constraint is not None else 1.0
     return Comparison(game, ra, rb, names, seed, done, shown, units, share_columns(g, shown), tally.cells[0],
-                      tally.cells[1], tally.paired[0], interrupted, exact, change_words(ra, rb, preset_a, preset_b),
+                      tally.cells[1], tally.paired[0], interrupted, exact,
+                      change_words(g.rules_record(ra), g.rules_record(rb), preset_a, preset_b),
                       meanings, where, drawn)  # fmt: skip
 
 

@@ -76,7 +76,7 @@ class Tournament:
         """The settings and both tables as plain JSON types (``whistsim tournament --json``)."""
         import json
 
-        return {"game": self.game, "rules": self.rules.to_record(), "strategies": self.strategies,
+        return {"game": self.game, "rules": get_game(self.game).rules_record(self.rules), "strategies": self.strategies,
                 "seed": self.seed, "decks": self.decks, "games": self.games,
                 "ranking": json.loads(self.ranking.to_json(orient="records")),
                 "pairwise": json.loads(self.pairwise.to_json(orient="records")),
