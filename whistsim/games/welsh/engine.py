@@ -581,24 +581,29 @@ def _follow(g, seat, card):
 
 
 @njit(cache=True, inline="always")
+def next_answer(t, q, leader, p):
+    """The next player in play after ``q`` to answer the trick ``leader`` led (-1: all have)."""
+    for _ in range(p):
+        q = q + 1 if q + 1 < p else 0
+        if q == leader:
+            return -1
+        if in_play(t, q):
+            return q
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _next_follower(g):
     """The next player in play from the leader's left answers, or the trick is settled.
 
     Called with ``S_SEAT`` at the leader (after a lead) or at the last answer.
     """
-    t = g.table
-    s = t.s
-    p = players(g)
-    leader = s[S_LEADER]
-    q = s[S_SEAT]
-    for _ in range(p):
-        q = q + 1 if q + 1 < p else 0
-        if q == leader:
-            break
-        if in_play(t, q):
-            s[S_SEAT] = q
-            return
-    _settle_trick(g)
+    s = g.table.s
+    q = next_answer(g.table, s[S_SEAT], s[S_LEADER], players(g))
+    if q >= 0:
+        s[S_SEAT] = q
+    else:
+        _settle_trick(g)
 
 
 @njit(cache=True, inline="always")

@@ -79,9 +79,9 @@ from ..engine import (
     empty_hand,
     end_trick,
     follow,
-    in_play,
     lead,
     led_card,
+    next_answer,
     pass_on,
     score,
     take_cards,
@@ -431,15 +431,7 @@ def _finish_trick(g, me, kind):
             pass_on(t, q, suit)
             npass += 1
             s[S_PASSES] += 1
-        nxt = -1
-        r = q
-        for _ in range(p):
-            r = r + 1 if r + 1 < p else 0
-            if r == leader:
-                break
-            if in_play(t, r):
-                nxt = r
-                break
+        nxt = next_answer(t, q, leader, p)
         if nxt < 0:
             break
         q = nxt
@@ -484,15 +476,7 @@ def _play_on(g, me, kind):
         s[S_BEST] = 0
         s[S_NPASS] = 0
         s[S_PHASE] = FOLLOW
-        nxt = -1
-        r = seat
-        for _ in range(p):
-            r = r + 1 if r + 1 < p else 0
-            if r == seat:
-                break
-            if in_play(t, r):
-                nxt = r
-                break
+        nxt = next_answer(t, seat, seat, p)
         if nxt >= 0:
             s[S_SEAT] = nxt
         else:  # no one left to answer (engine._next_follower settles it)
