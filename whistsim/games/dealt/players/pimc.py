@@ -27,24 +27,30 @@ from ....core.rng import next_u64, randbelow
 from ....core.strategy import Param
 from ..engine import (
     MAX_SETS,
-    OVER,
     P_POINTS,
     P_TRICKS,
+    S_ALL_FOLLOWED,
+    S_BEST,
+    S_BEST_POWER,
     S_DEALER,
     S_LED,
-    S_PHASE,
     S_SEAT,
     S_SET,
     S_SET_TRICK,
     S_TRICK_LEN,
     S_TRUMP,
     S_TURNUP,
-    apply,
+    DealtView,
     card_points,
+    end_deal,
+    follow,
+    lead,
     legal_mask,
+    load_set,
     power,
     score_with,
     seat_view,
+    take_trick,
 )
 from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH
 from . import heuristic
@@ -339,33 +345,94 @@ def _only_card(own):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _policy_card(sc, own, seat, p, trump, led, i, policy):
+    """The play-out policy's card for ``seat``, the ``i``-th of a trick led in ``led`` (-1: it
+    leads), asked with the view the engine's loop would give it."""
+    if policy == 1:
+        # heuristic plays a card of the suit led when it has one, and always a card it
+        # holds: with one such card no choice is left (and it draws no random numbers)
+        m = own.bits[led] if led >= 0 else 0
+        if m != 0 and m & (m - 1) == 0:
+            return led * 13 + lowest(m)
+        if own.n == 1:
+            return _only_card(own)
+        return heuristic.decide(DealtView(seat, p, trump, led, i, sc.table, own, sc))
+    return random_player.decide(DealtView(seat, p, trump, led, i, sc.table, own, sc))
+
+
 @njit(cache=True)
-def _play_out(sc, side):
-    """Play the scratch deal to its end; the seat's side's result (see :func:`_value`)."""
-    s = sc.table.s
-    r = sc.table.rules
-    last_trick = r[R_HAND] - 1
+def _play_out(sc, side, a, policy):
+    """Play ``a``, the seat's candidate, and the scratch deal to its end, every seat by
+    ``policy``; the seat's side's result (see :func:`_value`). A trick at a time through the
+    engine's steps, as its own loop plays a deal (kernels' ``_plain_deal``): the trick's running
+    values in locals, the table kept as far as the policy and the score read it (the seat to
+    play, the cards left per seat and the events are not); the deal ends as the engine's
+    move-by-move loop ends it (tests/test_pimc_dealt_playout.py). Its cards never revoke."""
+    t = sc.table
+    s = t.s
+    r = t.rules
+    p = r[R_PLAYERS]
+    hand = r[R_HAND]
     last_set = r[R_SETS] - 1
-    while s[S_PHASE] != OVER:
-        if s[S_TRICK_LEN] == 0 and s[S_SET_TRICK] == last_trick and s[S_SET] == last_set:
-            return _last_trick(sc, side)  # one card each: no choice is left
-        seat = s[S_SEAT]
+    trump = s[S_TRUMP]
+    scotch = r[R_KIND] == SCOTCH
+    seat = s[S_SEAT]
+    i = s[S_TRICK_LEN]
+    led = s[S_LED]
+    best = s[S_BEST]
+    best_pw = s[S_BEST_POWER]
+    followed = s[S_ALL_FOLLOWED]
+    k = s[S_SET]
+    done = s[S_SET_TRICK]
+    won = np.int64(0)  # the trick's cards, one bit each
+    for j in range(i):
+        won |= np.int64(1) << np.int64(t.trick_card[j])
+    while True:
         own = sc.seats[seat]
-        if own.strategy == 1:
-            # heuristic plays a card of the suit led when it has one, and always a card it
-            # holds: with one such card no choice is left (and it draws no random numbers)
-            led = s[S_LED]
-            m = own.bits[led] if led >= 0 else 0
-            if m != 0 and m & (m - 1) == 0:
-                a = led * 13 + lowest(m)
-            elif own.n == 1:
-                a = _only_card(own)
-            else:
-                a = heuristic.decide(seat_view(sc, seat, sc))
+        if a < 0:
+            a = _policy_card(sc, own, seat, p, trump, led, i, policy)
+        suit = a // 13
+        rank = a - 13 * suit
+        if i == 0:
+            led = suit
+            best_pw = lead(t, seat, suit, rank, trump, scotch)
+            best = 0
+            followed = 1
         else:
-            a = random_player.decide(seat_view(sc, seat, sc))
-        apply(sc, a)
-    return _value(sc, side)
+            f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
+            followed &= f
+        if best == i:  # the card leads the trick now: kept as the engine keeps it (heuristic reads it)
+            s[S_BEST] = i
+            s[S_BEST_POWER] = best_pw
+        bit = np.int64(1) << rank
+        own.bits[suit] &= ~bit
+        own.n -= 1
+        t.played[suit] |= bit
+        won |= np.int64(1) << np.int64(a)
+        t.trick_card[i] = a
+        t.trick_seat[i] = seat
+        a = -1
+        if i + 1 < p:
+            i += 1
+            seat = seat + 1 if seat + 1 < p else 0
+            continue
+        seat = t.trick_seat[best]  # the winner leads the next trick
+        take_trick(t, seat, won, p, led, trump, followed)
+        i = 0
+        led = -1
+        won = 0
+        done += 1
+        if done == hand:
+            if k == last_set:
+                end_deal(sc)
+                return _value(sc, side)
+            k += 1
+            done = 0
+            load_set(sc, k)
+        if k == last_set and done == hand - 1:
+            s[S_SEAT] = seat
+            return _last_trick(sc, side)  # one card each: no choice is left
 
 
 @njit(cache=True)
@@ -555,8 +622,7 @@ def search(v, worlds, policy, merge, race):
         for j in range(n):
             if alive[j]:
                 _set_world(v, sc, slot_bits, seeds)
-                apply(sc, reps[j])
-                vals[w, j] = _play_out(sc, side)
+                vals[w, j] = _play_out(sc, side, reps[j], policy)
         played = w + 1
         if race > 0 and played >= RACE_FROM and played < worlds:
             if _race(vals, played, alive, n, race) == 1:
