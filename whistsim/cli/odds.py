@@ -146,8 +146,8 @@ def odds(game, preset, players, rules, strategies, score, dealer, n, seed, boot,
 @click.option("--boot", type=int, default=200, show_default=True, help="bootstrap resamples (two-side games)")
 @click.option("--boot-three-sides", type=int, default=50, show_default=True,
               help="bootstrap resamples for 6-player Scotch Whist (each solve is ~100x larger)")  # fmt: skip
-@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default="experiments/game_odds.toml",
-              show_default=True, help="the study's spec")  # fmt: skip
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default=None,
+              help="the study's spec (default: experiments/game_odds.toml, as shipped)")  # fmt: skip
 @click.option(
     "--out", "out_dir", type=click.Path(file_okay=False), default="results/game_odds", show_default=True
 )
@@ -170,13 +170,14 @@ def odds_study(n, check_games, seed, boot, boot_three_sides, spec_path, out_dir,
     """
     from ..core.io import check_output_dir
     from ..experiments import ExperimentInterrupted, load_spec, run_experiment
+    from ..experiments.spec import shipped_spec
     from ..experiments.studies.game_odds import options
     from ..games.runner import threads as use_threads
 
     if n is not None and n < 2:
         raise WhistsimError(f"--n {n}: expected at least 2 deals per rule set")
     check_output_dir(out_dir, "--out")
-    spec = load_spec(spec_path)
+    spec = load_spec(spec_path or shipped_spec("game_odds"))
     if n is not None:
         spec = spec.with_n(n)
     if seed is not None:

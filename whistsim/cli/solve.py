@@ -193,8 +193,8 @@ def _records_in(source: str) -> int | None:
 @click.option(
     "--seed", type=int, default=None, help="decides every deal, the same in every cell (default: the spec's)"
 )
-@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default="experiments/luck_skill.toml",
-              show_default=True, help="the study's spec")  # fmt: skip
+@click.option("--spec", "spec_path", type=click.Path(dir_okay=False), default=None,
+              help="the study's spec (default: experiments/luck_skill.toml, as shipped)")  # fmt: skip
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="write report.md, summary.csv and charts/ into this folder (else: the table is printed)")  # fmt: skip
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its checkpoint in --out")
@@ -214,6 +214,7 @@ def luck_skill(n, n_whist, n_scotch, seed, spec_path, out_dir, resume, progress)
     """
     from ..core.options import WhistsimError
     from ..experiments import ExperimentInterrupted, load_spec, run_experiment
+    from ..experiments.spec import shipped_spec
     from ..experiments.studies.luck_skill import split_table, table
 
     given = {k: v for k, v in (("--n", n), ("--n-whist", n_whist), ("--n-scotch", n_scotch)) if v is not None}
@@ -229,7 +230,7 @@ def luck_skill(n, n_whist, n_scotch, seed, spec_path, out_dir, resume, progress)
         from ..core.io import check_output_dir
 
         check_output_dir(out_dir, "--out")  # before the deals are solved, not after
-    spec = load_spec(spec_path)
+    spec = load_spec(spec_path or shipped_spec("luck_skill"))
     if deals is not None:
         spec = spec.with_n(deals)
     if seed is not None:

@@ -220,6 +220,16 @@ def load_spec(path: str | Path) -> Spec:
     return spec_from_dict(data, name=stem, source=str(path))
 
 
+def shipped_spec(name: str) -> Path:
+    """The spec of a study whistsim ships, ``experiments/NAME.toml`` beside the package (a checkout
+    or an editable install), wherever the command is run from."""
+    path = Path(__file__).resolve().parents[2] / "experiments" / f"{name}.toml"
+    if not path.is_file():
+        raise SpecError(f"the study's spec experiments/{name}.toml is not beside this install of whistsim "
+                        "(it ships with the repository): give one with --spec")  # fmt: skip
+    return path
+
+
 def read_toml(path: str | Path, error: type[Exception]) -> tuple[dict, str]:
     """A TOML spec file (``-``: standard input) as a dict, and the name it gives a study (the file's
     stem); ``error`` with one line when it cannot be read, is too large or deep, or is not TOML."""

@@ -18,10 +18,22 @@ of a played deal, :mod:`.table` gives a Whist deal's table per trump suit and le
 The search itself is in :mod:`whistsim.games.dealt.search`.
 """
 
+from typing import Any
+
 from .solve import is_pbn, solve_at, solve_file, solve_line, solve_record, solve_source
 
 __all__ = ["solve_record", "solve_at", "card_costs", "dd_table", "solve_source", "solve_line", "solve_file",
-           "is_pbn"]  # fmt: skip
+           "as_record", "is_pbn"]  # fmt: skip
+
+
+def as_record(deal: Any) -> Any:
+    """A record as it is; a deal in the text notation (``whistsim.deals``) as its record,
+    no card played yet."""
+    if isinstance(deal, str):
+        from ..deals import parse_deal
+
+        return parse_deal(deal)
+    return deal
 
 
 def __getattr__(name: str):

@@ -24,7 +24,7 @@ from ..core.cards import card_name, parse_card, pretty_card
 from ..games import game_names
 from ..games.dealt import records as dealt_records
 from ..games.dealt.engine import SCOTCH
-from .position import RULES, Position, as_record, position_of, solver_game
+from .position import RULES, Position, position_of, solver_game
 
 
 def _taken(pos: Position) -> int:
@@ -63,6 +63,8 @@ def card_costs(record: dict | str, best: bool = True) -> dict[str, Any]:
     >>> costs["end"] - costs["start"] == costs["lost"][1] - costs["lost"][0]
     True
     """
+
+    from . import as_record
 
     record = as_record(record)
     position_of(record)  # the whole record judged first, as replay judges it

@@ -175,13 +175,3 @@ def position_of(record: Any, tt: np.ndarray | None = None) -> Position:
         verdict(status, i, detail, record["moves"], d.bad, ENGINE_ERRORS,
                 short="is to play", turn="is to play")  # fmt: skip
     return Position(d.rules, d.buf, tt)
-
-
-def as_record(deal: Any) -> Any:
-    """A record as it is; a deal in the text notation (``whistsim.deals``) as its record,
-    no card played yet."""
-    if isinstance(deal, str):
-        from ..deals import parse_deal
-
-        return parse_deal(deal)
-    return deal

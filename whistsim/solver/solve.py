@@ -70,7 +70,7 @@ def solve_at(record: Any, n: int | None = None, moves: bool = False) -> dict[str
     >>> solve_at(record, 20, moves=True)["best"]
     ['3S', '6S']
     """
-    from .position import as_record
+    from . import as_record
 
     record = as_record(record)
     if n is not None:
@@ -138,7 +138,7 @@ def _records(source: str | None, deal: str | None) -> Iterator[tuple[dict[str, i
     if (source is None) == (deal is None):
         raise WhistsimError("solve: give a file of records or of PBN deals, or a deal with --deal, not both")
     if deal is not None:
-        from .position import as_record
+        from . import as_record
 
         yield {}, as_record(deal), None
         return

@@ -19,7 +19,7 @@ from ..core.cards import SUITS
 from ..games.dealt import records as dealt_records
 from ..games.dealt import search as se
 from ..harness.replay import RecordError
-from .position import RULES, Position, as_record
+from .position import RULES, Position
 
 SEATS = "NESW"  # seat 0 is North; sides N-S (0) and E-W (1)
 TRUMPS = "SHDC"  # the bridge order of the suits
@@ -31,6 +31,8 @@ def table_rows(record: dict | str, threads: int | None = None) -> list[dict[str,
     record or a deal in the text notation. The four trump suits are solved on up to
     ``threads`` threads at once (all Numba threads when None: the search releases the GIL).
     RecordError for another game or a bad deal."""
+
+    from . import as_record
 
     record = as_record(record)
     if record.get("game") != "whist":
