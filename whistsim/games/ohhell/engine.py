@@ -319,18 +319,41 @@ def follow(t, seat, n, a, led, trump, best, best_power):
 
 
 @njit(cache=True, inline="always")
+def lay_card(c, seat, a, n):
+    """Card ``a`` leaves ``seat``'s hand for the trick, its ``n``-th card: the hand and the trick
+    alone, without the counts :func:`play_card` keeps per card (see :func:`round_played`)."""
+    t = c.table
+    c.seats[seat].bits[a // 13] &= ~(np.int64(1) << np.int64(a % 13))
+    t.trick_card[n] = a
+    t.trick_seat[n] = seat
+
+
+@njit(cache=True, inline="always")
 def play_card(c, seat, a, n):
     """Card ``a`` leaves ``seat``'s hand, the ``n``-th card of the trick."""
     t = c.table
-    own = c.seats[seat]
-    suit = a // 13
-    bit = np.int64(1) << np.int64(a % 13)
-    own.bits[suit] &= ~bit
-    own.n -= 1
+    lay_card(c, seat, a, n)
+    c.seats[seat].n -= 1
     t.hand_n[seat] -= 1
-    t.played[suit] |= bit
-    t.trick_card[n] = a
-    t.trick_seat[n] = seat
+    t.played[a // 13] |= np.int64(1) << np.int64(a % 13)
+
+
+@njit(cache=True)
+def round_played(g):
+    """Every card of round ``S_ROUND`` laid by :func:`lay_card`: the counts :func:`play_card` keeps
+    per card, as its last card leaves them: every hand empty, every card dealt played."""
+    c = g.round
+    t = c.table
+    k = t.s[S_ROUND]
+    p = t.rules[R_PLAYERS]
+    for q in range(p):
+        c.seats[q].n = 0
+        t.hand_n[q] = 0
+    for suit in range(4):
+        m = np.int64(0)
+        for q in range(p):
+            m |= g.hands[k, q, suit]
+        t.played[suit] = m
 
 
 @njit(cache=True, inline="always")

@@ -59,10 +59,10 @@ from .engine import (
     check,
     count_tens,
     end_trick,
-    follow,
     forced,
     in_play,
-    lead,
+    lay_follow,
+    lay_lead,
     led_card,
     new_state,
     pass_on,
@@ -70,7 +70,7 @@ from .engine import (
     reset,
     score,
     seat_view,
-    take_trick,
+    take_laid_trick,
 )
 from .moves import action_name
 from .players import greedy
@@ -259,7 +259,7 @@ def _plain_deal(g, moves, limit):
             _draw(g, seat)
             continue
         card, suit = led_card(a)
-        best_pw = lead(g, seat, card, suit, taffy_ten)
+        best_pw = lay_lead(g, seat, card, suit, taffy_ten)
         best = 0
         n = 1
         npass = 0
@@ -280,7 +280,7 @@ def _plain_deal(g, moves, limit):
                     if e != OK:
                         s[S_TURNS] += turns
                         return e, q, a
-                best, best_pw = follow(g, q, a, n, best, best_pw, taffy_ten)
+                best, best_pw = lay_follow(g, q, a, n, best, best_pw, taffy_ten)
                 n += 1
             else:  # a pass unasked (engine.forced; never false here)
                 a = PASS
@@ -295,7 +295,7 @@ def _plain_deal(g, moves, limit):
         s[S_TRICK_LEN] = n
         s[S_BEST] = best
         s[S_BEST_POWER] = best_pw
-        take_trick(g, n, best)
+        take_laid_trick(g, n, best)  # the cards counted as played, the lead counted
         _end_trick(g)
     s[S_TURNS] += turns
     return OK, m, 0
