@@ -36,8 +36,6 @@ from .engine import (
     PLAY,
     R_PLAYERS,
     R_ROUNDS,
-    S_BEST,
-    S_BEST_POWER,
     S_HAND,
     S_PHASE,
     S_SEAT,
@@ -49,14 +47,14 @@ from .engine import (
     deal_round,
     follow,
     hooked,
-    make_bid,
     lay_card,
+    make_bid,
     next_round,
     power,
     round_played,
     seat_view,
     start_game,
-    take_trick,
+    win_trick,
 )
 from .engine import MAX_ROUNDS as MAX_ROUNDS
 from .engine import TABLE_DTYPE as TABLE_DTYPE
@@ -231,12 +229,12 @@ def _random_game(g, moves, limit):
     """The game just started, every seat playing ``random`` with no events asked for (see
     :func:`_all_random`): the same moves as the shared loop (``play_deal``) would make, drawn
     from the same streams in the same order (the last card of a hand played unasked), through
-    the engine's steps (``make_bid``, ``follow``, ``lay_card``, ``take_trick``, ``round_played``,
+    the engine's steps (``make_bid``, ``follow``, ``lay_card``, ``win_trick``, ``round_played``,
     ``next_round``), leaving the same state; but a trick at a time, the trick's running values in
     locals, without a view, a legality check or the phase's dispatch per move (``random`` only
-    makes legal ones), and the counts of cards held and played, which ``random`` never reads, set
-    once a round (``round_played``) rather than per card. Returns the moves made; the first
-    ``limit`` are logged."""
+    makes legal ones); what ``random`` never reads (the counts of cards held and played, the
+    table's trick values and trick count) is set once a round, by ``round_played``, rather than
+    per card or per trick. Returns the moves made; the first ``limit`` are logged."""
     c = g.round
     t = c.table
     s = t.s
@@ -277,11 +275,11 @@ def _random_game(g, moves, limit):
                     best, best_pw = follow(t, seat, i, a, led, trump, best, best_pw)
                 lay_card(c, seat, a, i)
                 seat = seat + 1 if seat + 1 < p else 0
-            s[S_BEST] = best  # the engine keeps them in the table as the trick goes
-            s[S_BEST_POWER] = best_pw
             seat = t.trick_seat[best]
-            take_trick(c, seat)  # the last scores the round (DONE)
-        round_played(g)
+            if last:  # the round's counts and the trick's values set, the last trick taken (DONE)
+                round_played(g, seat, best, best_pw)
+            else:
+                win_trick(t, seat)
         next_round(g)
     return m
 

@@ -462,6 +462,14 @@ def apply(g, action):
 
 @njit(cache=True, inline="always")
 def _draw(g, seat):
+    g.table.s[S_DRAWS] += 1
+    draw(g, seat)
+
+
+@njit(cache=True, inline="always")
+def draw(g, seat):
+    """``seat`` draws the stock's top card and the turn passes, or the deal ends: :func:`apply`'s
+    draw without its count of the deal's draws (see :func:`count_draws`)."""
     t = g.table
     s = t.s
     take_cards(g, seat, g.deck[s[S_TOP]], 1)
@@ -469,10 +477,16 @@ def _draw(g, seat):
     for k in range(5):  # a loop: Numba's slice assignment costs more than the work
         t.void[seat, k] = 0
     s[S_TOP] += 1
-    s[S_DRAWS] += 1
     t.drawn[seat] += 1
     if not _check_end(g):
         s[S_SEAT] = _next_in_play(t, seat, players(g))
+
+
+@njit(cache=True, inline="always")
+def count_draws(t):
+    """The deal's draws, for decisions made by :func:`draw`: every draw takes the stock's top card,
+    so they are the cards drawn from the stock."""
+    t.s[S_DRAWS] = t.s[S_TOP]
 
 
 # ---- the steps of a trick --------------------------------------------------

@@ -53,11 +53,12 @@ from .engine import (
     S_TRICKS,
     S_TURNS,
     STATE_DTYPE,
-    _draw,
     apply,
     can_follow,
     check,
+    count_draws,
     count_tens,
+    draw,
     end_trick,
     forced,
     in_play,
@@ -222,9 +223,11 @@ def _greedy_answer(g, q, n, best_pw):
 def _plain_deal(g, moves, limit):
     """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
     no challenge (see :func:`_all_plain`): the decisions the shared loop (``play_deal``) would
-    take, from the same streams in the same order, through the engine's steps (``_draw``,
-    ``lead``, ``follow``, ``pass_on``, ``take_trick``, ``end_trick``), but a trick at a time,
-    without a view or the phase dispatch per decision, and no events. A ``random`` decision is
+    take, from the same streams in the same order, through the engine's steps (``draw``,
+    ``lay_lead``, ``lay_follow``, ``pass_on``, ``take_laid_trick``, ``end_trick``,
+    ``count_draws``), but a trick at a time, without a view or the phase dispatch per decision,
+    and no events; what no player here reads (cards played, leads and draws counted) counted at
+    the trick's taking or the deal's end rather than per decision. A ``random`` decision is
     not checked (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with
     the state it reads (phase, seat, trick so far) kept as the engine keeps it. Returns (OK,
     decisions, 0) or, on an illegal decision, (error, seat, action)."""
@@ -251,12 +254,13 @@ def _plain_deal(g, moves, limit):
                 e, a = _greedy_turn(g, seat)
                 if e != OK:
                     s[S_TURNS] += turns
+                    count_draws(t)
                     return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         if a == DRAW:
-            _draw(g, seat)
+            draw(g, seat)  # counted at the end (count_draws)
             continue
         card, suit = led_card(a)
         best_pw = lay_lead(g, seat, card, suit, taffy_ten)
@@ -279,6 +283,7 @@ def _plain_deal(g, moves, limit):
                     e, a = _greedy_answer(g, q, n, best_pw)
                     if e != OK:
                         s[S_TURNS] += turns
+                        count_draws(t)
                         return e, q, a
                 best, best_pw = lay_follow(g, q, a, n, best, best_pw, taffy_ten)
                 n += 1
@@ -298,6 +303,7 @@ def _plain_deal(g, moves, limit):
         take_laid_trick(g, n, best)  # the cards counted as played, the lead counted
         _end_trick(g)
     s[S_TURNS] += turns
+    count_draws(t)
     return OK, m, 0
 
 
