@@ -462,14 +462,6 @@ def apply(g, action):
 
 @njit(cache=True, inline="always")
 def _draw(g, seat):
-    g.table.s[S_DRAWS] += 1
-    draw(g, seat)
-
-
-@njit(cache=True, inline="always")
-def draw(g, seat):
-    """``seat`` draws the stock's top card and the turn passes, or the deal ends: :func:`apply`'s
-    draw without its count of the deal's draws (see :func:`count_draws`)."""
     t = g.table
     s = t.s
     take_cards(g, seat, g.deck[s[S_TOP]], 1)
@@ -477,16 +469,10 @@ def draw(g, seat):
     for k in range(5):  # a loop: Numba's slice assignment costs more than the work
         t.void[seat, k] = 0
     s[S_TOP] += 1
+    s[S_DRAWS] += 1
     t.drawn[seat] += 1
     if not _check_end(g):
         s[S_SEAT] = _next_in_play(t, seat, players(g))
-
-
-@njit(cache=True, inline="always")
-def count_draws(t):
-    """The deal's draws, for decisions made by :func:`draw`: every draw takes the stock's top card,
-    so they are the cards drawn from the stock."""
-    t.s[S_DRAWS] = t.s[S_TOP]
 
 
 # ---- the steps of a trick --------------------------------------------------
@@ -507,31 +493,17 @@ def led_card(action):
 def lead(g, seat, card, suit, taffy_equals_ten):
     """``seat`` leads ``card`` in ``suit``: a trick of one card; returns its power, the best so far."""
     t = g.table
-    _expose(t, seat, card)
-    t.played[card] += 1
-    _count_lead(t, seat)
-    return lay_lead(g, seat, card, suit, taffy_equals_ten)
-
-
-@njit(cache=True, inline="always")
-def lay_lead(g, seat, card, suit, taffy_equals_ten):
-    """:func:`lead` without what no player reads before the trick is taken and no false pass can
-    show: the card counted as played, the lead counted, the card checked against the seat's
-    passes (see :func:`take_laid_trick`)."""
-    t = g.table
     s = t.s
+    _expose(t, seat, card)
     _give(g, seat, card)
+    t.played[card] += 1
+    t.led[seat] += 1
+    s[S_TRICKS] += 1
     s[S_LEADER] = seat
     s[S_LED_SUIT] = suit
     t.trick_card[0] = card
     t.trick_seat[0] = seat
     return power(card, taffy_equals_ten)
-
-
-@njit(cache=True, inline="always")
-def _count_lead(t, seat):
-    t.led[seat] += 1
-    t.s[S_TRICKS] += 1
 
 
 @njit(cache=True, inline="always")
@@ -541,16 +513,8 @@ def follow(g, seat, card, n, best, best_power, taffy_equals_ten):
     card now winning it, that card's power): of equal cards the first played wins."""
     t = g.table
     _expose(t, seat, card)
-    t.played[card] += 1
-    return lay_follow(g, seat, card, n, best, best_power, taffy_equals_ten)
-
-
-@njit(cache=True, inline="always")
-def lay_follow(g, seat, card, n, best, best_power, taffy_equals_ten):
-    """:func:`follow` without the card counted as played or checked against the seat's passes (as
-    :func:`lay_lead`)."""
-    t = g.table
     _give(g, seat, card)
+    t.played[card] += 1
     t.trick_card[n] = card
     t.trick_seat[n] = seat
     pw = power(card, taffy_equals_ten)
@@ -646,21 +610,6 @@ def _next_follower(g):
 def take_trick(g, n, best):
     """The trick of ``n`` cards goes to the player of its ``best``-th card, into its winnings pile;
     returns that player."""
-    return _take_trick(g, n, best, False)
-
-
-@njit(cache=True, inline="always")
-def take_laid_trick(g, n, best):
-    """:func:`take_trick` for a trick laid by :func:`lay_lead` and :func:`lay_follow`, with no false
-    pass allowed (so none to show): its cards counted as played and its lead counted, as
-    :func:`lead` and :func:`follow` count them, in the same pass over the trick."""
-    t = g.table
-    _count_lead(t, t.trick_seat[0])
-    return _take_trick(g, n, best, True)
-
-
-@njit(cache=True, inline="always")
-def _take_trick(g, n, best, count_played):
     t = g.table
     s = t.s
     winner = t.trick_seat[best]
@@ -668,8 +617,6 @@ def _take_trick(g, n, best, count_played):
     for i in range(n):
         c = t.trick_card[i]
         t.won[winner, c] += 1
-        if count_played:
-            t.played[c] += 1
         if c == TAFFY:
             taffy = True
         elif RANK_OF[c] == TEN:

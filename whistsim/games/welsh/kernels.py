@@ -53,17 +53,16 @@ from .engine import (
     S_TRICKS,
     S_TURNS,
     STATE_DTYPE,
+    _draw,
     apply,
     can_follow,
     check,
-    count_draws,
     count_tens,
-    draw,
     end_trick,
+    follow,
     forced,
     in_play,
-    lay_follow,
-    lay_lead,
+    lead,
     led_card,
     new_state,
     pass_on,
@@ -71,7 +70,7 @@ from .engine import (
     reset,
     score,
     seat_view,
-    take_laid_trick,
+    take_trick,
 )
 from .moves import action_name
 from .players import greedy
@@ -223,11 +222,9 @@ def _greedy_answer(g, q, n, best_pw):
 def _plain_deal(g, moves, limit):
     """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
     no challenge (see :func:`_all_plain`): the decisions the shared loop (``play_deal``) would
-    take, from the same streams in the same order, through the engine's steps (``draw``,
-    ``lay_lead``, ``lay_follow``, ``pass_on``, ``take_laid_trick``, ``end_trick``,
-    ``count_draws``), but a trick at a time, without a view or the phase dispatch per decision,
-    and no events; what no player here reads (cards played, leads and draws counted) counted at
-    the trick's taking or the deal's end rather than per decision. A ``random`` decision is
+    take, from the same streams in the same order, through the engine's steps (``_draw``,
+    ``lead``, ``follow``, ``pass_on``, ``take_trick``, ``end_trick``), but a trick at a time,
+    without a view or the phase dispatch per decision, and no events. A ``random`` decision is
     not checked (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with
     the state it reads (phase, seat, trick so far) kept as the engine keeps it. Returns (OK,
     decisions, 0) or, on an illegal decision, (error, seat, action)."""
@@ -254,16 +251,15 @@ def _plain_deal(g, moves, limit):
                 e, a = _greedy_turn(g, seat)
                 if e != OK:
                     s[S_TURNS] += turns
-                    count_draws(t)
                     return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         if a == DRAW:
-            draw(g, seat)  # counted at the end (count_draws)
+            _draw(g, seat)
             continue
         card, suit = led_card(a)
-        best_pw = lay_lead(g, seat, card, suit, taffy_ten)
+        best_pw = lead(g, seat, card, suit, taffy_ten)
         best = 0
         n = 1
         npass = 0
@@ -283,9 +279,8 @@ def _plain_deal(g, moves, limit):
                     e, a = _greedy_answer(g, q, n, best_pw)
                     if e != OK:
                         s[S_TURNS] += turns
-                        count_draws(t)
                         return e, q, a
-                best, best_pw = lay_follow(g, q, a, n, best, best_pw, taffy_ten)
+                best, best_pw = follow(g, q, a, n, best, best_pw, taffy_ten)
                 n += 1
             else:  # a pass unasked (engine.forced; never false here)
                 a = PASS
@@ -300,10 +295,9 @@ def _plain_deal(g, moves, limit):
         s[S_TRICK_LEN] = n
         s[S_BEST] = best
         s[S_BEST_POWER] = best_pw
-        take_laid_trick(g, n, best)  # the cards counted as played, the lead counted
+        take_trick(g, n, best)
         _end_trick(g)
     s[S_TURNS] += turns
-    count_draws(t)
     return OK, m, 0
 
 
