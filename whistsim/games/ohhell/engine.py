@@ -319,18 +319,30 @@ def follow(t, seat, n, a, led, trump, best, best_power):
 
 
 @njit(cache=True, inline="always")
+def lay_card(c, seat, a, n):
+    """Card ``a`` leaves ``seat``'s hand for the trick, its ``n``-th card: the hand and the trick
+    alone, without the counts :func:`play_card` keeps per card (see :func:`round_played`)."""
+    t = c.table
+    c.seats[seat].bits[a // 13] &= ~(np.int64(1) << np.int64(a % 13))
+    t.trick_card[n] = a
+    t.trick_seat[n] = seat
+
+
+@njit(cache=True, inline="always")
 def play_card(c, seat, a, n):
     """Card ``a`` leaves ``seat``'s hand, the ``n``-th card of the trick."""
     t = c.table
-    own = c.seats[seat]
-    suit = a // 13
-    bit = np.int64(1) << np.int64(a % 13)
-    own.bits[suit] &= ~bit
-    own.n -= 1
+    lay_card(c, seat, a, n)
+    c.seats[seat].n -= 1
     t.hand_n[seat] -= 1
-    t.played[suit] |= bit
-    t.trick_card[n] = a
-    t.trick_seat[n] = seat
+    t.played[a // 13] |= np.int64(1) << np.int64(a % 13)
+
+
+@njit(cache=True, inline="always")
+def win_trick(t, winner):
+    """The trick is counted to ``winner``: of :func:`take_trick`, the count the round's score
+    reads."""
+    t.tricks[winner] += 1
 
 
 @njit(cache=True, inline="always")
@@ -339,7 +351,7 @@ def take_trick(c, winner):
     is scored and its phase is DONE."""
     t = c.table
     s = t.s
-    t.tricks[winner] += 1
+    win_trick(t, winner)
     s[S_WINNER] = winner
     s[S_TRICK] += 1
     s[S_TRICK_LEN] = 0
@@ -349,6 +361,32 @@ def take_trick(c, winner):
     if s[S_TRICK] == s[S_HAND]:
         s[S_PHASE] = DONE
         score_round(c)
+
+
+@njit(cache=True)
+def round_played(g, winner, best, best_power):
+    """Every card of round ``S_ROUND`` laid by :func:`lay_card` and every trick but the last
+    counted by :func:`win_trick`, the last won by ``winner`` (its ``best``-th card, of power
+    ``best_power``): the counts :func:`play_card` keeps per card and the trick's running values
+    :func:`apply_round` keeps, as its last card leaves them (every hand empty, every card dealt
+    played); then the last trick taken by :func:`take_trick`, which scores the round."""
+    c = g.round
+    t = c.table
+    s = t.s
+    k = s[S_ROUND]
+    p = t.rules[R_PLAYERS]
+    for q in range(p):
+        c.seats[q].n = 0
+        t.hand_n[q] = 0
+    for suit in range(4):
+        m = np.int64(0)
+        for q in range(p):
+            m |= g.hands[k, q, suit]
+        t.played[suit] = m
+    s[S_BEST] = best
+    s[S_BEST_POWER] = best_power
+    s[S_TRICK] = s[S_HAND] - 1
+    take_trick(c, winner)
 
 
 @njit(cache=True)

@@ -36,8 +36,6 @@ from .engine import (
     PLAY,
     R_PLAYERS,
     R_ROUNDS,
-    S_BEST,
-    S_BEST_POWER,
     S_HAND,
     S_PHASE,
     S_SEAT,
@@ -49,13 +47,14 @@ from .engine import (
     deal_round,
     follow,
     hooked,
+    lay_card,
     make_bid,
     next_round,
-    play_card,
     power,
+    round_played,
     seat_view,
     start_game,
-    take_trick,
+    win_trick,
 )
 from .engine import MAX_ROUNDS as MAX_ROUNDS
 from .engine import TABLE_DTYPE as TABLE_DTYPE
@@ -178,18 +177,19 @@ def _all_random(g):
 if FAST_PDEP:
 
     @njit(cache=True, inline="always")
-    def _any_card(own):
-        """``random``'s card when it may play any (``random.card``): the hand's ``k``-th card in
-        suit order, ``k`` uniform, by one ``pdep`` rather than a walk over the suits."""
+    def _any_card(own, left):
+        """``random``'s card when it may play any (``random.card``) from a hand of ``left`` cards:
+        the hand's ``k``-th card in suit order, ``k`` uniform, by one ``pdep`` rather than a walk
+        over the suits."""
         b = own.bits
         held = b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39)  # bit = card code
-        return nth(held, randbelow(own.rng, 0, own.n))
+        return nth(held, randbelow(own.rng, 0, left))
 
 else:
 
     @njit(cache=True, inline="always")
-    def _any_card(own):
-        """``random``'s card when it may play any."""
+    def _any_card(own, left):
+        """``random``'s card when it may play any (from a hand of ``left`` cards)."""
         return random_player.card(own, -1)
 
 
@@ -209,11 +209,11 @@ def _random_bid(t, own):
 
 
 @njit(cache=True, inline="always")
-def _random_card(own, led):
+def _random_card(own, led, left):
     """``random``'s card to a trick led in ``led`` (``random.card``), a discard by :func:`_any_card`."""
     if own.bits[led] != 0:
         return random_player.card(own, led)
-    return _any_card(own)
+    return _any_card(own, left)
 
 
 @njit(cache=True, inline="always")
@@ -229,10 +229,12 @@ def _random_game(g, moves, limit):
     """The game just started, every seat playing ``random`` with no events asked for (see
     :func:`_all_random`): the same moves as the shared loop (``play_deal``) would make, drawn
     from the same streams in the same order (the last card of a hand played unasked), through
-    the engine's steps (``make_bid``, ``follow``, ``play_card``, ``take_trick``, ``next_round``),
-    leaving the same state; but a trick at a time, the trick's running values in locals, without
-    a view, a legality check or the phase's dispatch per move (``random`` only makes legal
-    ones). Returns the moves made; the first ``limit`` are logged."""
+    the engine's steps (``make_bid``, ``follow``, ``lay_card``, ``win_trick``, ``round_played``,
+    ``next_round``), leaving the same state; but a trick at a time, the trick's running values in
+    locals, without a view, a legality check or the phase's dispatch per move (``random`` only
+    makes legal ones); what ``random`` never reads (the counts of cards held and played, the
+    table's trick values and trick count) is set once a round, by ``round_played``, rather than
+    per card or per trick. Returns the moves made; the first ``limit`` are logged."""
     c = g.round
     t = c.table
     s = t.s
@@ -250,7 +252,8 @@ def _random_game(g, moves, limit):
         trump = s[S_TRUMP]
         tricks = s[S_HAND]
         for k in range(tricks):
-            last = k == tricks - 1
+            left = tricks - k  # cards in each hand
+            last = left == 1
             led = 0
             best = 0
             best_pw = 0
@@ -259,9 +262,9 @@ def _random_game(g, moves, limit):
                 if last:
                     a = _only_card(own)
                 elif i == 0:
-                    a = _any_card(own)
+                    a = _any_card(own, left)
                 else:
-                    a = _random_card(own, led)
+                    a = _random_card(own, led, left)
                 if m < limit:
                     moves[m] = seat * MOVE_SEAT + a
                 m += 1
@@ -270,12 +273,13 @@ def _random_game(g, moves, limit):
                     best_pw = power(a, trump, led)
                 else:
                     best, best_pw = follow(t, seat, i, a, led, trump, best, best_pw)
-                play_card(c, seat, a, i)
+                lay_card(c, seat, a, i)
                 seat = seat + 1 if seat + 1 < p else 0
-            s[S_BEST] = best  # the engine keeps them in the table as the trick goes
-            s[S_BEST_POWER] = best_pw
             seat = t.trick_seat[best]
-            take_trick(c, seat)  # the last scores the round (DONE)
+            if last:  # the round's counts and the trick's values set, the last trick taken (DONE)
+                round_played(g, seat, best, best_pw)
+            else:
+                win_trick(t, seat)
         next_round(g)
     return m
 
