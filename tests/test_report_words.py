@@ -280,9 +280,9 @@ def test_scotch_seats_ahead_and_behind_counts_recomputed_from_the_summary():
     assert m and (int(m.group(1)), int(m.group(2)), int(m.group(3))) == (ahead, behind, len(rows))
 
 
-# ---- the studies outside the experiment framework: game odds, rule design --------
+# ---- the studies outside the experiment framework: rule design; and the game odds' own tables --------
 
-OTHER = ["game_odds", *sorted(p.parent.name for p in RESULTS.glob("design_*/report.md"))]
+OTHER = sorted(p.parent.name for p in RESULTS.glob("design_*/report.md"))
 
 
 def _words(line: str) -> str:
@@ -340,7 +340,7 @@ _CI = r"(\d+\.\d)% \(95% CI (\d+\.\d)-(\d+\.\d)%\)"
 
 
 def test_game_odds_first_finding_quotes_the_table_and_orders_the_targets_as_it_does():
-    s = pd.read_csv(RESULTS / "game_odds" / "summary.csv").set_index("setting")
+    s = pd.read_csv(RESULTS / "game_odds" / "tables" / "figures.csv").set_index("setting")
     first = _numbered_findings("game_odds")[0]
     quoted = re.findall(_CI, first)[:3]
     rows = [s.loc[f"whist_{t}_honours"] for t in (5, 7, 10)]
@@ -355,11 +355,8 @@ def test_game_odds_first_finding_quotes_the_table_and_orders_the_targets_as_it_d
 
 
 def test_game_odds_honours_finding_recomputed_from_its_table_with_the_comparisons_it_adjusts_for():
-    path = RESULTS / "game_odds" / "honours.csv"
-    if not path.is_file():
-        pytest.skip("game_odds not regenerated since honours.csv was added")
-    h = pd.read_csv(path)
-    s = pd.read_csv(RESULTS / "game_odds" / "summary.csv").set_index("setting")
+    h = pd.read_csv(RESULTS / "game_odds" / "tables" / "honours.csv")
+    s = pd.read_csv(RESULTS / "game_odds" / "tables" / "figures.csv").set_index("setting")
     adj = holm(list(h["p"]))
     assert all(a == pytest.approx(b, rel=1e-3) for a, b in zip(adj, h["p_adjusted"], strict=True))
     text = next(f for f in _numbered_findings("game_odds") if f.startswith(("Honours", "On the same deals")))
@@ -389,7 +386,7 @@ def test_game_odds_honours_finding_recomputed_from_its_table_with_the_comparison
 
 
 def test_game_odds_agreement_with_whole_games_counted_from_the_check_table():
-    check = pd.read_csv(RESULTS / "game_odds" / "check.csv")
+    check = pd.read_csv(RESULTS / "game_odds" / "tables" / "check.csv")
     agree = (check["dp_low"] <= check["direct_high"]) & (check["direct_low"] <= check["dp_high"])
     assert (agree == check["agree"]).all()
     text = _numbered_findings("game_odds")[-1]

@@ -65,7 +65,7 @@ def analyse(result: ExperimentResult) -> Analysis:
     own = study(name).analyse(result)
     charts = own.charts or g.charts
     return Analysis(own.findings[:MAX_FINDINGS], charts[:MAX_CHARTS], own.tables,
-                    own.findings[MAX_FINDINGS:] + own.appendix, own.shares, own.files)  # fmt: skip
+                    own.findings[MAX_FINDINGS:] + own.appendix, own.shares, own.files, own.method)  # fmt: skip
 
 
 def study(name: str) -> Any:

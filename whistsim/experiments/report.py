@@ -136,6 +136,7 @@ def render_report(
         "- Every figure is a mean over games with its 95% confidence interval and n; a share of games "
         "(or deals) has Wilson's interval, inside 0-100%."
     )
+    lines += [f"- {line}" for line in analysis.method]
     if chart_files:
         lines += ["", "## Charts", ""]
         for item in chart_files:

@@ -380,7 +380,8 @@ class Analysis:
     """A reading of a result: findings as sentences (at most six, most important first), charts as data,
     extra tables; ``appendix``: sentences kept at the end of the report; ``shares``: ratio figures the
     study knows to lie in [0, 1] (e.g. a share of false passes), reported with Wilson's interval;
-    ``files``: the study's own tables as CSV files, ``tables/NAME.csv`` (name, what it holds, frame)."""
+    ``files``: the study's own tables as CSV files, ``tables/NAME.csv`` (name, what it holds, frame);
+    ``method``: how the study computes its figures, lines added to "What was run"."""
 
     findings: list[str]
     charts: list[Chart]
@@ -388,6 +389,7 @@ class Analysis:
     appendix: list[str] = field(default_factory=list)
     shares: frozenset[str] = frozenset()
     files: list[tuple[str, str, Any]] = field(default_factory=list)
+    method: list[str] = field(default_factory=list)
 
 
 class RatioShare(Estimate):

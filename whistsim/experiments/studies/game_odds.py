@@ -448,11 +448,9 @@ def tables(
     honours = pd.DataFrame([{
         "target": t, "change in the chance that the side ahead after deal 1 wins (percentage points)":
             f"{100 * diffs[t][0]:+.2f} [{100 * diffs[t][1]:+.2f}, {100 * diffs[t][2]:+.2f}]",
-        "chance by luck alone": _p(diffs[t][3]), "adjusted for the 3 targets (Holm)": _p(adjusted[t]),
+        "chance by luck alone": _p(diffs[t][3]), "adjusted for the 3 targets": _p(adjusted[t]),
     } for t in TARGETS])  # fmt: skip
     return [
-        ("How the odds are computed", METHOD.format(boot=OPTIONS["boot"], boot3=OPTIONS["boot_three_sides"],
-                                                    checks=len(check), games=OPTIONS["check_games"])),
         ("Results", md_table(results) + note),
         ("The method against whole games", md_table(against)),
         ("Honours on against off, on the same deals", md_table(honours)),
@@ -520,8 +518,11 @@ def analyse(result: ExperimentResult) -> Analysis:
     }
     adjusted = dict(zip(TARGETS, holm([diffs[t][3] for t in TARGETS]), strict=True))
     n = result.games
+    method = METHOD.format(boot=OPTIONS["boot"], boot3=OPTIONS["boot_three_sides"], checks=len(check),
+                           games=OPTIONS["check_games"])  # fmt: skip
     out = Analysis(findings(s, labels, check, diffs, adjusted, n), charts(sols, s, labels, n),
-                   tables(s, labels, check, diffs, adjusted, n), files=files(sols, check, diffs, adjusted))  # fmt: skip
+                   tables(s, labels, check, diffs, adjusted, n), files=files(sols, s, check, diffs, adjusted),
+                   method=[line.removeprefix("- ") for line in method.strip().split("\n")])  # fmt: skip
     _READ.clear()
     _READ[digest] = out
     return out
