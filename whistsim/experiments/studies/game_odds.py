@@ -458,12 +458,17 @@ def tables(
 
 
 def files(
-    sols: dict[str, Solution], check: list[dict], diffs: dict, adjusted: dict
+    sols: dict[str, Solution], s: dict, check: list[dict], diffs: dict, adjusted: dict
 ) -> list[tuple[str, str, Any]]:
-    """The study's own CSV files: every rule set's table of chances, the method check, honours."""
+    """The study's own CSV files: the figures per rule set, every rule set's table of chances, the
+    method check, honours."""
     import pandas as pd
 
-    out = []
+    figures = pd.DataFrame([{"setting": k, **{f"{name}{end}": v[i] for name, v in r.items()
+                                             for i, end in enumerate(("", "_low", "_high"))}}
+                            for k, r in s.items()])  # fmt: skip
+    out = [("figures", "the figures above per rule set (`setting`), each with its 95% CI (`_low`, `_high`).",
+            figures.round(5))]  # fmt: skip
     for k in sorted(sols, key=_order):
         df = table(sols[k])
         kept = "every score and dealer"
