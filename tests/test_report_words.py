@@ -519,3 +519,9 @@ def test_design_first_finding_recomputed_from_the_summary_table(name):
     else:
         assert first.startswith(("No variant beats the standard rules", "No variant survived")), first
         assert chosen.empty or list(chosen["standard"]) == [True]
+
+
+@pytest.mark.parametrize("name", FRAMEWORK)
+def test_a_report_names_its_spec_by_its_place_in_the_repository_not_this_machines_folders(name):
+    spec_line = next(line for line in _report(name).split("\n") if line.startswith("- Spec: "))
+    assert not re.search(r"`/", spec_line), spec_line

@@ -217,7 +217,19 @@ DEEP_KEY = re.compile(r"""(?<![\w"'-])(?:(?:[\w-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*
 def load_spec(path: str | Path) -> Spec:
     """Read and check a TOML spec; raises SpecError with one line on any problem."""
     data, stem = read_toml(path, SpecError)
-    return spec_from_dict(data, name=stem, source=str(path))
+    return spec_from_dict(data, name=stem, source=_shown(path))
+
+
+def _shown(path: str | Path) -> str:
+    """A spec's path as a report names it: a shipped spec by its place in the repository, not this
+    machine's folders."""
+    p = Path(path)
+    if p.is_absolute():
+        try:
+            return str(p.resolve().relative_to(Path(__file__).resolve().parents[2]))
+        except ValueError:
+            pass
+    return str(path)
 
 
 def shipped_spec(name: str) -> Path:
