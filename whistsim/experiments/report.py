@@ -376,8 +376,9 @@ def write_outputs(
         write_csv(result.paired(), out / "paired.csv")
     if result.spec.histograms:
         write_csv(result.histograms(), out / "histograms.csv")
-    for name, _, frame in analysis.files:
+    if analysis.files:
         (out / "tables").mkdir(parents=True, exist_ok=True)
+    for name, _, frame in analysis.files:
         write_csv(frame, out / "tables" / f"{name}.csv")
     chart_files, left_out, made = draw_charts(charts, out)
     with atomic_write(out / "report.md") as f:
