@@ -26,14 +26,14 @@ def _names(parts, players, ids, per_run):
 
 
 def test_a_plain_welsh_run_reaches_neither_the_shared_loop_nor_the_constraint_dealer():
-    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (False, True))
+    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (False, True, False))
     assert {"_plain_deal", "deal_stock", "reset", "record"} <= names
     assert not names & {"play_deal", "decide", "check_move", "_deal_where", "draw_deal"}
     assert build.reach(module, welsh_play)[0] is False
 
 
 def test_a_welsh_run_through_the_shared_loop_under_a_constraint_reaches_both_and_not_the_own_loop():
-    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (True, False))
+    names, module = _names(welsh_play, welsh_players, [W_RANDOM], (True, False, False))
     assert {"play_deal", "decide", "_deal_where"} <= names
     assert not names & {"_plain_deal", "deal_stock"}
     assert build.reach(module, welsh_play)[0] is True
@@ -51,14 +51,14 @@ def test_a_kernel_for_no_run_in_particular_tests_the_conditions_as_written():
     text = build.source(welsh_play, welsh_players, [W_RANDOM])
     assert "if (extra.shape[0] > 1):" in text and "if (extra[0] == 0 and _all_plain(g)):" in text
     assert "per_run(" not in text and "# per run:" not in text
-    fixed = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, True))
+    fixed = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, True, False))
     assert "if False:" in fixed and "if True:" in fixed and "# per run: extra.shape[0] > 1 = False" in fixed
-    other = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, False))
+    other = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(False, False, False))
     assert build._module_name(fixed) != build._module_name(other)  # a module, and a cache, per variant
 
 
 def test_a_wrong_number_of_per_run_values_is_refused():
-    with pytest.raises(TypeError, match="1 per-run values for 2 conditions"):
+    with pytest.raises(TypeError, match="1 per-run values for 3 conditions"):
         build.source(welsh_play, welsh_players, [W_RANDOM], per_run=(True,))
 
 
@@ -88,12 +88,12 @@ def test_the_per_run_values_are_those_of_the_run(monkeypatch):
         welsh_play.play_batch(rules, ids, params, seed=1, n=4, **kw)
         return seen[-1]
 
-    assert run(["random"]) == (False, True)
-    assert run(["random", "greedy", "random"]) == (False, True)
-    assert run(["random"], shared_loop=True) == (False, False)
-    assert run(["hunter", "random", "random"]) == (False, False)
+    assert run(["random"]) == (False, True, False)  # no greedy seat: greedy's code is not compiled
+    assert run(["random", "greedy", "random"]) == (False, True, True)
+    assert run(["random"], shared_loop=True) == (False, False, False)
+    assert run(["hunter", "random", "random"]) == (False, False, False)
     where = compile_where("top12.tens >= 1", "welsh", rules).program
-    assert run(["random"], where=where) == (True, True)
+    assert run(["random"], where=where) == (True, True, False)
     oh = get_game("ohhell").make_rules(None, 4, {})
     ids, params = seating("ohhell", [parse_spec("random")], 4)
     ohhell_play.play_batch(oh, ids, params, seed=1, n=4)
@@ -105,7 +105,7 @@ def test_the_per_run_values_are_those_of_the_run(monkeypatch):
 def test_a_compile_is_announced_by_what_the_run_reaches(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "0123abcd"))
     monkeypatch.setattr(build, "_announced", {})
-    for per_run, shared in (((False, True), False), ((False, False), True)):
+    for per_run, shared in (((False, True, False), False), ((False, False, False), True)):
         text = build.source(welsh_play, welsh_players, [W_RANDOM], per_run=per_run)
         module = build.load(text)
         line = build.announce_compile(text, welsh_play, 2, True, False, module)

@@ -227,7 +227,7 @@ def reset(g, stock, first):
     t.s[S_SEAT] = first
     t.s[S_FIRST] = first
     t.s[S_LAST_HOLDER] = -1
-    _check_end(g)
+    _check_end(g, stock > 0)
 
 
 @njit(cache=True, inline="always")  # Numba cannot return a tuple holding a record
@@ -263,8 +263,15 @@ def can_follow(own, suit):
 
 
 @njit(cache=True, inline="always")
-def in_play(t, seat):
-    return t.s[S_TOP] < t.s[S_STOCK] or t.hand_n[seat] > 0
+def stock_lasts(t):
+    return t.s[S_TOP] < t.s[S_STOCK]
+
+
+@njit(cache=True, inline="always")
+def in_play(t, seat, stocked):
+    """Everyone is in play while the stock lasts (``stocked``: :func:`stock_lasts`, which a loop
+    may keep in a register), then those holding cards."""
+    return stocked or t.hand_n[seat] > 0
 
 
 @njit(cache=True, inline="always")
@@ -329,23 +336,23 @@ def _move_hand_to_pile(g, src, dst):
 
 
 @njit(cache=True, inline="always")
-def _next_in_play(t, seat, p):
+def _next_in_play(t, seat, p, stocked):
     """The first seat in play clockwise after ``seat`` (``seat`` itself if no other)."""
-    if t.s[S_TOP] < t.s[S_STOCK]:  # while the stock lasts everyone is in play
+    if stocked:  # while the stock lasts everyone is in play
         return seat + 1 if seat + 1 < p else 0
     for k in range(1, p + 1):
         q = (seat + k) % p
-        if in_play(t, q):
+        if t.hand_n[q] > 0:
             return q
     return seat
 
 
 @njit(cache=True, inline="always")
-def _check_end(g):
-    """End the deal once the stock is empty and at most one player holds cards."""
+def _check_end(g, stocked):
+    """End the deal once the stock is empty (not ``stocked``) and at most one player holds cards."""
     t = g.table
     s = t.s
-    if s[S_TOP] < s[S_STOCK]:
+    if stocked:
         return False
     holder = -1
     for q in range(players(g)):
@@ -379,9 +386,15 @@ def forced(g):
     phase = t.s[S_PHASE]
     if phase == FOLLOW and not can_follow(g.seats[seat], t.s[S_LED_SUIT]):
         return PASS
-    if phase == TURN and t.hand_n[seat] == 0:
-        return DRAW  # in play with an empty hand: the stock is not empty
+    if phase == TURN and must_draw(t, seat):
+        return DRAW
     return -1
+
+
+@njit(cache=True, inline="always")
+def must_draw(t, seat):
+    """On its turn a seat in play with an empty hand draws (the stock is not empty)."""
+    return t.hand_n[seat] == 0
 
 
 @njit(cache=True, inline="always")
@@ -457,22 +470,40 @@ def apply(g, action):
             _challenge(g, seat, action - CHALLENGE_SEAT)
         else:
             emit(g, ev.NO_CHALLENGE, seat, 0, 0)
-        end_trick(g)
+        end_trick(g, s[S_LEADER], s[S_NPASS], stock_lasts(g.table))
 
 
 @njit(cache=True, inline="always")
 def _draw(g, seat):
-    t = g.table
-    s = t.s
-    take_cards(g, seat, g.deck[s[S_TOP]], 1)
+    s = g.table.s
     emit(g, ev.DRAW, seat, g.deck[s[S_TOP]], 0)
+    top = draw(g, seat, s[S_TOP])
+    turn_after(g, seat, top < s[S_STOCK])
+
+
+@njit(cache=True, inline="always")
+def draw(g, seat, top):
+    """``seat`` draws the stock's ``top``-th card (it takes cards, so its passes no longer show a
+    void); returns the new top, which it also keeps in the table."""
+    t = g.table
+    take_cards(g, seat, g.deck[top], 1)
     for k in range(5):  # a loop: Numba's slice assignment costs more than the work
         t.void[seat, k] = 0
-    s[S_TOP] += 1
-    s[S_DRAWS] += 1
     t.drawn[seat] += 1
-    if not _check_end(g):
-        s[S_SEAT] = _next_in_play(t, seat, players(g))
+    t.s[S_TOP] = top + 1
+    t.s[S_DRAWS] = top + 1  # every draw takes the stock's top card
+    return top + 1
+
+
+@njit(cache=True, inline="always")
+def turn_after(g, seat, stocked):
+    """After ``seat``'s turn (or trick) the deal ends, or the first player in play after it owes
+    the next decision: returns that seat, or -1 when the deal is over."""
+    if _check_end(g, stocked):
+        return -1
+    q = _next_in_play(g.table, seat, players(g), stocked)
+    g.table.s[S_SEAT] = q
+    return q
 
 
 # ---- the steps of a trick --------------------------------------------------
@@ -533,6 +564,36 @@ def pass_on(t, seat, suit):
 
 
 @njit(cache=True, inline="always")
+def play_card(g, seat, a, n, best, best_power, npass, suit, taffy_equals_ten):
+    """``seat`` plays decision ``a`` to the trick of ``n`` cards so far (0: ``a`` leads it), the
+    trick's running values kept by the caller: the place in the trick of the card winning it
+    (``best``), that card's power, the passes made in it and the suit led. A follow plays a card
+    of that suit or a Taffy; PASS passes on it (counted in the table's passes). Returns the new (n, best, best_power, npass, suit)."""
+    if n == 0:
+        card, suit = led_card(a)
+        return 1, 0, lead(g, seat, card, suit, taffy_equals_ten), 0, suit
+    if a == PASS:
+        pass_on(g.table, seat, suit)
+        g.table.s[S_PASSES] += 1
+        return n, best, best_power, npass + 1, suit
+    best, best_power = follow(g, seat, a, n, best, best_power, taffy_equals_ten)
+    return n + 1, best, best_power, npass, suit
+
+
+@njit(cache=True, inline="always")
+def close_trick(g, seat, n, best, best_power, npass):
+    """The trick's last answer made (by ``seat``), its running values (:func:`play_card`) into the
+    table as ``apply`` keeps them; the trick goes to its winner (:func:`take_trick`)."""
+    s = g.table.s
+    s[S_SEAT] = seat
+    s[S_NPASS] = npass
+    s[S_TRICK_LEN] = n
+    s[S_BEST] = best
+    s[S_BEST_POWER] = best_power
+    take_trick(g, n, best)
+
+
+@njit(cache=True, inline="always")
 def _lead(g, seat, action):
     t = g.table
     s = t.s
@@ -581,13 +642,13 @@ def _follow(g, seat, card):
 
 
 @njit(cache=True, inline="always")
-def next_answer(t, q, leader, p):
+def next_answer(t, q, leader, p, stocked):
     """The next player in play after ``q`` to answer the trick ``leader`` led (-1: all have)."""
     for _ in range(p):
         q = q + 1 if q + 1 < p else 0
         if q == leader:
             return -1
-        if in_play(t, q):
+        if in_play(t, q, stocked):
             return q
     return -1
 
@@ -599,7 +660,7 @@ def _next_follower(g):
     Called with ``S_SEAT`` at the leader (after a lead) or at the last answer.
     """
     s = g.table.s
-    q = next_answer(g.table, s[S_SEAT], s[S_LEADER], players(g))
+    q = next_answer(g.table, s[S_SEAT], s[S_LEADER], players(g), stock_lasts(g.table))
     if q >= 0:
         s[S_SEAT] = q
     else:
@@ -648,7 +709,7 @@ def _settle_trick(g):
         s[S_PHASE] = CHALLENGE
         s[S_SEAT] = s[S_LEADER] if rule == PARLETT else winner
     else:
-        end_trick(g)
+        end_trick(g, s[S_LEADER], s[S_NPASS], stock_lasts(t))
 
 
 @njit(cache=True)
@@ -682,19 +743,19 @@ def _challenge(g, challenger, target):
 
 
 @njit(cache=True)
-def end_trick(g):
-    """The trick is over (and any challenge): passes are forgotten; the deal ends, or the leader's
-    next player in play has the turn."""
+def end_trick(g, leader, npass, stocked):
+    """The trick ``leader`` led is over (and any challenge), ``npass`` passes made in it: passes are
+    forgotten; the deal ends (returns -1), or the leader's next player in play has the turn
+    (returns that seat)."""
     t = g.table
     s = t.s
-    if s[S_NPASS]:  # only a pass marks a seat passed (or revoked)
+    if npass:  # only a pass marks a seat passed (or revoked)
         for q in range(players(g)):
             t.passed[q] = 0
             g.seats[q].revoked = 0
         s[S_NPASS] = 0
-    if not _check_end(g):
-        s[S_PHASE] = TURN
-        s[S_SEAT] = _next_in_play(t, s[S_LEADER], players(g))
+    s[S_PHASE] = TURN  # OVER instead if the deal ends
+    return turn_after(g, leader, stocked)
 
 
 # ---- results -------------------------------------------------------------

@@ -15,7 +15,7 @@ from numba import njit
 
 from ...core.batch import Batch
 from ...core.cards import TAFFY
-from ...core.rng import shuffle_stock, uniform
+from ...core.rng import shuffle_stock
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
@@ -30,7 +30,6 @@ from .engine import (
     OK,
     OVER,
     PASS,
-    S_BEST,
     S_BEST_POWER,
     S_CHALLENGES,
     S_CHALLENGES_WON,
@@ -43,7 +42,6 @@ from .engine import (
     S_MET,
     S_MET_TAFFY,
     S_MET_TEN,
-    S_NPASS,
     S_PASSES,
     S_PHASE,
     S_SEAT,
@@ -53,28 +51,26 @@ from .engine import (
     S_TRICKS,
     S_TURNS,
     STATE_DTYPE,
-    _draw,
     apply,
     can_follow,
     check,
+    close_trick,
     count_tens,
+    draw,
     end_trick,
-    follow,
     forced,
     in_play,
-    lead,
-    led_card,
     new_state,
-    pass_on,
+    play_card,
     players,
     reset,
     score,
     seat_view,
-    take_trick,
+    turn_after,
 )
 from .moves import action_name
 from .players import greedy
-from .players.random import P_DRAW, follow_uniform, lead_uniform
+from .players.random import follow_uniform, turn_uniform
 from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
@@ -192,6 +188,15 @@ def _all_plain(g):
     return True
 
 
+@njit(cache=True)
+def _any_greedy(g):
+    """Does some seat play ``greedy``?"""
+    for q in range(players(g)):
+        if g.seats[q].strategy == GREEDY:
+            return True
+    return False
+
+
 # The engine's end of a trick, compiled into the own loop rather than called: a call per trick
 # makes LLVM reload the loop's state after it. The same function (the rule written once).
 _end_trick = njit(inline="always")(end_trick.py_func)
@@ -201,6 +206,9 @@ _end_trick = njit(inline="always")(end_trick.py_func)
 def _greedy_turn(g, seat):
     """``greedy``'s decision on its turn, checked by the engine: (error, action). Out of the own
     loop, so that the random seats' decisions there are one small body."""
+    a = forced(g)  # an empty hand draws unasked
+    if a >= 0:
+        return OK, a
     a = greedy.decide(seat_view(g, seat))
     return check(g, a), a
 
@@ -219,84 +227,73 @@ def _greedy_answer(g, q, n, best_pw):
 
 
 @njit(cache=True)
-def _plain_deal(g, moves, limit):
+def _plain_deal(g, moves, limit, greedy_seats):
     """The deal, every seat playing ``random`` or ``greedy`` under rules with no false pass and
     no challenge (see :func:`_all_plain`): the decisions the shared loop (``play_deal``) would
-    take, from the same streams in the same order, through the engine's steps (``_draw``,
-    ``lead``, ``follow``, ``pass_on``, ``take_trick``, ``end_trick``), but a trick at a time,
-    without a view or the phase dispatch per decision, and no events. A ``random`` decision is
-    not checked (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with
-    the state it reads (phase, seat, trick so far) kept as the engine keeps it. Returns (OK,
-    decisions, 0) or, on an illegal decision, (error, seat, action)."""
+    take, from the same streams in the same order, through the engine's steps (``draw``,
+    ``turn_after``, ``play_card``, ``close_trick``, ``end_trick``), but a trick at a time, the
+    stock's top, the seat owing a decision and the trick's running values in locals, without a
+    view or the phase dispatch per decision, and no events. A ``random`` decision is not checked
+    (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with the state it
+    reads (phase, seat, trick so far) kept as the engine keeps it. ``greedy_seats``: None when no
+    seat plays ``greedy`` (its code is then not compiled: Numba drops the branch), else any
+    integer. Returns (OK, decisions, 0) or, on an illegal decision, (error, seat, action)."""
     t = g.table
     s = t.s
     p = players(g)
     stock = s[S_STOCK]
+    top = s[S_TOP]
     taffy_ten = t.rules[R_TAFFY_EQUALS_TEN]
+    seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
     m = 0
     turns = 0  # added to the table's count at the end: one store less per turn
-    while s[S_PHASE] != OVER:
-        seat = s[S_SEAT]
+    while seat >= 0:
         own = g.seats[seat]
         turns += 1
-        a = forced(g)  # an empty hand draws unasked
-        if a < 0:
-            if own.strategy == RANDOM:
-                a = (
-                    DRAW
-                    if s[S_TOP] < stock and uniform(own.rng, 0) < own.params[P_DRAW]
-                    else lead_uniform(own)
-                )
-            else:
-                e, a = _greedy_turn(g, seat)
-                if e != OK:
-                    s[S_TURNS] += turns
-                    return e, seat, a
+        stocked = top < stock
+        if greedy_seats is None:
+            a = turn_uniform(own, stocked)
+        elif own.strategy == RANDOM:
+            a = turn_uniform(own, stocked)
+        else:
+            e, a = _greedy_turn(g, seat)
+            if e != OK:
+                s[S_TURNS] += turns
+                return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         if a == DRAW:
-            _draw(g, seat)
+            top = draw(g, seat, top)
+            seat = turn_after(g, seat, top < stock)
             continue
-        card, suit = led_card(a)
-        best_pw = lead(g, seat, card, suit, taffy_ten)
-        best = 0
-        n = 1
-        npass = 0
+        n, best, best_pw, npass, suit = play_card(g, seat, a, 0, 0, 0, 0, 0, taffy_ten)
         leader = seat
-        # the answers, from the leader's left, by each player in play (engine._next_follower)
+        # the answers, from the leader's left, by each player in play (engine.next_answer)
         q = leader
         for _ in range(p - 1):
             q = q + 1 if q + 1 < p else 0
-            if not in_play(t, q):
+            if not in_play(t, q, stocked):
                 continue
             seat = q
             own = g.seats[q]
-            if can_follow(own, suit):
-                if own.strategy == RANDOM:
-                    a = follow_uniform(own, suit)
-                else:
-                    e, a = _greedy_answer(g, q, n, best_pw)
-                    if e != OK:
-                        s[S_TURNS] += turns
-                        return e, q, a
-                best, best_pw = follow(g, q, a, n, best, best_pw, taffy_ten)
-                n += 1
-            else:  # a pass unasked (engine.forced; never false here)
-                a = PASS
-                pass_on(t, q, suit)
-                npass += 1
+            if not can_follow(own, suit):
+                a = PASS  # a pass unasked (engine.forced; never false here)
+            elif greedy_seats is None:
+                a = follow_uniform(own, suit)
+            elif own.strategy == RANDOM:
+                a = follow_uniform(own, suit)
+            else:
+                e, a = _greedy_answer(g, q, n, best_pw)
+                if e != OK:
+                    s[S_TURNS] += turns
+                    return e, q, a
+            n, best, best_pw, npass, suit = play_card(g, q, a, n, best, best_pw, npass, suit, taffy_ten)
             if m < limit:
                 moves[m] = q * MOVE_SEAT + a
             m += 1
-        s[S_PASSES] += npass
-        s[S_NPASS] = npass
-        s[S_SEAT] = seat
-        s[S_TRICK_LEN] = n
-        s[S_BEST] = best
-        s[S_BEST_POWER] = best_pw
-        take_trick(g, n, best)
-        _end_trick(g)
+        close_trick(g, seat, n, best, best_pw, npass)
+        seat = _end_trick(g, leader, npass, stocked)
     s[S_TURNS] += turns
     return OK, m, 0
 
@@ -320,7 +317,9 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     reset(g, base_deck.shape[0], first)
     limit = log.shape[0] if logging else 0
     if per_run(extra[0] == 0 and _all_plain(g)):  # then the shared loop is not compiled
-        return _plain_deal(g, log, limit)
+        if per_run(_any_greedy(g)):  # else greedy's code is not compiled
+            return _plain_deal(g, log, limit, 1)
+        return _plain_deal(g, log, limit, None)
     return play_deal(g, log, limit)
 
 

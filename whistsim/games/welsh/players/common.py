@@ -35,6 +35,7 @@ from ..engine import (
     in_play,
     is_ten,
     power,
+    stock_lasts,
 )
 from ..rules import (
     R_CHALLENGE,
@@ -169,13 +170,14 @@ def followers_after(t, seat):
     """Players still to answer this trick after ``seat``."""
     p = t.rules[R_PLAYERS]
     leader = t.s[S_LEADER]
+    stocked = stock_lasts(t)
     n = 0
     q = seat
     for _ in range(p):
         q = q + 1 if q + 1 < p else 0
         if q == leader:
             break
-        if in_play(t, q):
+        if in_play(t, q, stocked):
             n += 1
     return n
 

@@ -62,7 +62,6 @@ from ..engine import (
     S_LEADER,
     S_LED_SUIT,
     S_NPASS,
-    S_PASSES,
     S_PHASE,
     S_SEAT,
     S_STOCK,
@@ -72,20 +71,18 @@ from ..engine import (
     STATE_DTYPE,
     TAFFY_LEAD,
     TURN,
-    _draw,
     apply,
     can_follow,
     check,
+    close_trick,
+    draw,
     empty_hand,
     end_trick,
-    follow,
-    lead,
-    led_card,
     next_answer,
-    pass_on,
+    play_card,
     score,
     take_cards,
-    take_trick,
+    turn_after,
 )
 from ..rules import R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
 from .common import (
@@ -400,88 +397,72 @@ def _playout(buf, a, me, kind, p, margin, points):
 
 
 @njit(cache=True)
-def _finish_trick(g, me, kind):
-    """Play the trick under way to its end by the play-out policy, through the engine's steps
-    (``follow``, ``pass_on``, ``take_trick``, ``end_trick``): the state ``apply`` would leave,
-    without the dispatch per decision; a seat that cannot follow passes unasked (the policy
-    passes only then). False when the policy's decision is illegal (the play-out stops)."""
+def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
+    """The trick under way answered to its end by the play-out policy from ``q`` on (the next to
+    answer; -1: no one is left), the trick's running values in locals, through the engine's steps
+    (``play_card``, ``close_trick``, ``end_trick``): the state ``apply`` would leave, without the
+    dispatch per decision; a seat that cannot follow passes unasked (the policy passes only then).
+    Returns the seat owing the next decision, -1 when the deal is over, or -2 when the policy's
+    decision is illegal (the play-out stops)."""
     t = g.table
     s = t.s
     p = t.rules[R_PLAYERS]
     tte = t.rules[R_TAFFY_EQUALS_TEN]
     leader = s[S_LEADER]
-    suit = s[S_LED_SUIT]
-    n = s[S_TRICK_LEN]
-    best = s[S_BEST]
-    best_pw = s[S_BEST_POWER]
-    npass = s[S_NPASS]
-    q = s[S_SEAT]
-    while True:
+    last = leader
+    while q >= 0:
         own = g.seats[q]
         if can_follow(own, suit):
-            s[S_SEAT] = q
+            s[S_SEAT] = q  # what the policy and ``check`` read, as the engine keeps it
             s[S_TRICK_LEN] = n
             s[S_BEST_POWER] = best_pw
             b = rollout(t, own, q, me, kind)
             if check(g, b) != OK:
-                return False
-            best, best_pw = follow(g, q, b, n, best, best_pw, tte)
-            n += 1
+                return -2
         else:
-            pass_on(t, q, suit)
-            npass += 1
-            s[S_PASSES] += 1
-        nxt = next_answer(t, q, leader, p)
-        if nxt < 0:
-            break
-        q = nxt
-    s[S_SEAT] = q
-    s[S_NPASS] = npass
-    s[S_TRICK_LEN] = n
-    s[S_BEST] = best
-    s[S_BEST_POWER] = best_pw
-    take_trick(g, n, best)
-    end_trick(g)  # the play-out policy never challenges
-    return True
+            b = PASS
+        n, best, best_pw, npass, suit = play_card(g, q, b, n, best, best_pw, npass, suit, tte)
+        last = q
+        q = next_answer(t, q, leader, p, stocked)
+    close_trick(g, last, n, best, best_pw, npass)
+    return end_trick(g, leader, npass, stocked)  # the play-out policy never challenges
 
 
 @njit(cache=True)
 def _play_on(g, me, kind):
-    """The play-out policy to the end of the deal (``rollout``'s decisions, a trick at a time)."""
+    """The play-out policy to the end of the deal (``rollout``'s decisions, a trick at a time, the
+    stock's top and the seat owing a decision in locals)."""
     t = g.table
     s = t.s
     tte = t.rules[R_TAFFY_EQUALS_TEN]
     p = t.rules[R_PLAYERS]
-    while s[S_PHASE] != OVER:
-        phase = s[S_PHASE]
-        if phase == FOLLOW:
-            if not _finish_trick(g, me, kind):
-                return
-            continue
-        if phase == CHALLENGE:
-            apply(g, NO_CHALLENGE)
-            continue
-        seat = s[S_SEAT]
+    stock = s[S_STOCK]
+    top = s[S_TOP]
+    phase = s[S_PHASE]
+    seat = s[S_SEAT]
+    if phase == OVER:
+        return
+    if phase == CHALLENGE:  # only after the searched decision
+        apply(g, NO_CHALLENGE)
+        seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
+    elif phase == FOLLOW:
+        seat = _finish_trick(g, me, kind, seat, s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS],
+                             s[S_LED_SUIT], top < stock)  # fmt: skip
+    while seat >= 0:
         own = g.seats[seat]
         b = rollout(t, own, seat, me, kind)
         if check(g, b) != OK:
             return
         s[S_TURNS] += 1
+        stocked = top < stock
         if b == DRAW:
-            _draw(g, seat)
+            top = draw(g, seat, top)
+            seat = turn_after(g, seat, top < stock)
             continue
-        card, suit = led_card(b)
-        s[S_BEST_POWER] = lead(g, seat, card, suit, tte)
-        s[S_TRICK_LEN] = 1
-        s[S_BEST] = 0
-        s[S_NPASS] = 0
+        n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte)
         s[S_PHASE] = FOLLOW
-        nxt = next_answer(t, seat, seat, p)
-        if nxt >= 0:
-            s[S_SEAT] = nxt
-        else:  # no one left to answer (engine._next_follower settles it)
-            take_trick(g, 1, 0)
-            end_trick(g)
+        seat = _finish_trick(g, me, kind, next_answer(t, seat, seat, p, stocked), n, best, best_pw, npass,
+                             suit, stocked)  # fmt: skip
 
 
 @njit(cache=True)

@@ -42,10 +42,17 @@ def follow_uniform(own, suit):
 def play(t, own, phase):
     """A turn or an honest answer (cheating and challenges: ``common``)."""
     if phase == TURN:
-        if t.s[S_TOP] < t.s[S_STOCK] and (own.types == 0 or uniform(own.rng, 0) < own.params[P_DRAW]):
-            return DRAW
-        return lead_uniform(own)
+        return turn_uniform(own, t.s[S_TOP] < t.s[S_STOCK])
     return follow_uniform(own, t.s[S_LED_SUIT])
+
+
+@njit(cache=True, inline="always")
+def turn_uniform(own, stocked):
+    """A turn: while the stock lasts (``stocked``) draw with chance ``draw`` (always with an empty
+    hand), else lead a uniform card."""
+    if stocked and (own.types == 0 or uniform(own.rng, 0) < own.params[P_DRAW]):
+        return DRAW
+    return lead_uniform(own)
 
 
 @njit(cache=True, inline="always")
