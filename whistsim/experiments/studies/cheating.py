@@ -670,7 +670,7 @@ def why_finding(df: pd.DataFrame) -> str:
         f"({lead0.ci()}); he passes unable to follow {unable.value()} times a game ({unable.ci()}) against "
         f"{unable0.value()} ({unable0.ci()}), {chal.value()} of those passes are challenged ({chal.ci()}; "
         f"n={chal.count:,} passes), and a wrong challenge gives him the trick: such tricks bring him "
-        f"{given.value()} points a game ({given.ci()}) against {given0.value()} ({given0.ci()}). His points by "
+        f"{given.value()} points a game ({given.ci()}) against {given0.value()} ({given0.ci()}); his points by "
         f"where they come from, against playing honestly on the same deals: {sources}; {gain.signed()} {UNIT} "
         f"in all ({gain.ci()})"
     )
