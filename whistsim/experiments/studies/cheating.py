@@ -12,13 +12,23 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 
-from ...core.stats import Estimate
+from ...core.stats import Estimate, estimate
 from ...core.strategy import parse_spec
 from ...games import get_game
 from .. import cheaters as C
-from ..results import Analysis, Chart, ChartSeries, ExperimentResult, RatioShare, fmt_num, md_table
+from ..results import (
+    Analysis,
+    Chart,
+    ChartSeries,
+    CoMoments,
+    ExperimentResult,
+    RatioShare,
+    fmt_num,
+    md_table,
+)
 from ..spec import Cell, fmt_value
 from ..tools import find_axis
 
@@ -128,7 +138,7 @@ def _tried(gs: list[_Group], games: int) -> str:
         what = f"as each of {n} cheaters in turn: one who " + "; one who ".join(C.words(p) for p in tried)
     return (
         f"{who}, {what}, each on the same n={games:,} deals as the honest player he is compared with; "
-        f"each verdict below is the best of the {n} against those challengers, its "
+        f"each verdict in the findings is the best of the {n} against those challengers, its "
         f"interval widened for picking the best of {n}, and the table names each best cheater."
     )
 
@@ -154,7 +164,7 @@ def analyse(result: ExperimentResult) -> Analysis:
                         [], [])  # fmt: skip
     strengths = list(dict.fromkeys(g.strength for g in gs))
     rules = list(dict.fromkeys(g.rule for g in gs))
-    findings = [_tried(gs, result.games)]
+    findings: list[str] = []
     none = [g for g in gs if g.rule == "none"]
     if none:
         pays = all(g.best.verdict == C.PAYS for g in none)
@@ -193,6 +203,24 @@ def analyse(result: ExperimentResult) -> Analysis:
                 if g.rule != "none" and math.isfinite(caught.mean) else "–",
             "verdict": VERDICT_WORDS[g.best.verdict],
         })  # fmt: skip
+    why = measure_why(result, gs)
+    tables = [("The best cheater against each challenge policy", md_table(pd.DataFrame(table)))]
+    files, seats = [], []
+    if why is not None:
+        findings.append(why_finding(why))
+        seats.append(why_seats(why))
+        n = f"n={result.games:,} games each, replayed from their records"
+        for i, r in enumerate(dict.fromkeys(why["rule"])):
+            head = (f"Why the best cheater gains under {rule_words(r)}: his play against honest play on the same deals "
+                    f"({n})") if i == 0 else (f"The same cheater under {rule_words(r)}, for contrast ({n}; a caught "
+                    "hand, or a wrong challenger's, goes into the other player's hand, not onto his pile)")  # fmt: skip
+            tables.append((head, md_table(why_table(why, r))))
+        files.append((
+            "why", "why the best cheater gains where he is caught most often: his points by where they came "
+            "from, his passes, catches and hand sizes, and the other players' points, cheating and honest on "
+            "the same deals (mean, 95% CI low and high, n games; count: the passes, catches or tricks a "
+            "per-event figure is taken over)", why,
+        ))  # fmt: skip
     charts = _charts(result, gs, strengths)
     m = max(g.best.tried for g in gs)
     appendix = [
@@ -204,13 +232,19 @@ def analyse(result: ExperimentResult) -> Analysis:
         f"{fmt_num(C.MARGIN)} point a game (1.4% of a fair share of 72). The claims (results/claims.md: "
         "`easy_to_cheat`, `parlett_cures`) judge by the same best response (whistsim/experiments/cheaters.py)."
     ]
-    return Analysis(
-        findings[:6],
-        charts,
-        [("The best cheater against each challenge policy", md_table(pd.DataFrame(table)))],
-        appendix,
-        SHARES,
-    )
+    method = [_tried(gs, result.games)]
+    if why is not None:
+        method.append(
+            "Why the best cheater gains (the findings' last sentence and its tables, `tables/why.csv`): the "
+            "cells "
+            + ", ".join(f"`{result.spec.cell_label(c)}`" for _, c, _ in _why_cells(result, gs)[1])
+            + " and "
+            "their honest baselines were played again, the same seed and deals, every game recorded "
+            "(docs/records.md) and followed move by move (`follow_game` in "
+            "whistsim/experiments/studies/cheating.py); each replayed pile equals the one the engine scored, "
+            "and each cell's mean points equal the study's."
+        )
+    return Analysis(findings[:6], charts, tables, appendix + seats, SHARES, files, method)
 
 
 def _charts(result: ExperimentResult, gs: list[_Group], strengths: list[str]) -> list[Chart]:
@@ -303,3 +337,453 @@ def _charts(result: ExperimentResult, gs: list[_Group], strengths: list[str]) ->
 def honest_best(result: ExperimentResult) -> dict[tuple[str, str, str], C.BestResponse]:
     """Each (strength, rule, challenge policy)'s best response: the verdicts the findings give."""
     return {(g.strength, g.rule, g.challenge): g.best for g in groups(result) or []}
+
+
+# ---- why: measured on the study's own deals, replayed from their records ---------------------------
+
+WHY_CHUNK = 2000  # games recorded and replayed at a time: the records of a chunk are dropped after it
+_RANKS = "23456789TJQKA"
+# Per game, from the cheater's seat: (key, words, unit). Each is measured playing honestly and cheating.
+PER_GAME = [
+    ("points", "his points", "points per game"),
+    ("won", "points from tricks he wins in play", "points per game"),
+    ("given", "points from tricks a wrong challenge gives him", "points per game"),
+    ("kept", "points of the cards he keeps at the end", "points per game"),
+    ("leads", "his leads", "per game"),
+    ("unable", "his passes unable to follow", "per game"),
+    ("wrong", "challenges of a pass he could not help (wrongly challenged)", "per game"),
+    ("false", "his false passes", "per game"),
+    ("caught", "his false passes caught", "per game"),
+    ("lost", "points of the hands he loses when caught", "points per game"),
+    ("left_points", "the player on his left: points", "points per game"),
+    ("left_won", "the player on his left: points from tricks won in play", "points per game"),
+    (
+        "left_taken",
+        "the player on his left: points of the cheater's caught hands he takes",
+        "points per game",
+    ),
+    ("right_points", "the player on his right: points", "points per game"),
+    ("right_won", "the player on his right: points from tricks won in play", "points per game"),
+    (
+        "right_taken",
+        "the player on his right: points of the cheater's caught hands he takes",
+        "points per game",
+    ),
+]
+# Per event (key, words, unit, numerator, denominator, the events counted, a share?).
+PER_EVENT = [
+    ("hand_at_lead", "cards in his hand when another player leads", "cards", "lead_cards", "other_leads",
+     "tricks", False),
+    ("hand_at_unable", "cards in his hand when he passes unable to follow", "cards", "unable_cards", "unable",
+     "passes", False),
+    ("unable_challenged", "his passes unable to follow that are challenged", "%", "wrong", "unable", "passes",
+     True),
+    ("caught_cards", "cards in a hand he loses when caught", "cards", "caught_cards", "caught", "catches",
+     False),
+    ("caught_points", "points of a hand he loses when caught", "points", "lost", "caught", "catches", False),
+    ("caught_stock", "catches while the stock lasts", "%", "caught_stock", "caught", "catches", True),
+    ("caught_left", "catches by the player on his left", "%", "caught_left", "caught", "catches", True),
+]  # fmt: skip
+_TALLIES = sorted({k for k, *_ in PER_GAME} | {x for e in PER_EVENT for x in e[3:5]})
+
+
+def _worth(card: str) -> int:
+    """A card's points in a winnings pile under standard scoring: 10 a Ten or Taffy, 1 another."""
+    return 10 if card == "X" or card[0] == "T" else 1
+
+
+def follow_game(rec: dict, seat: int) -> dict[str, int]:
+    """One Welsh Whist record replayed move by move, from ``seat``'s side: where every point of every pile
+    came from (tricks won in play, tricks a wrong challenge gave, hands taken from a caught revoker, the
+    last player's kept cards), the seat's passes, catches and hand sizes (the keys of ``_TALLIES``, and
+    ``pile`` per seat: each seat's points, which the caller checks against the record's result)."""
+    rules = rec["rules"]
+    p, rule, equal = rules["players"], rules["challenge"], float(rules["taffy_rank"]) == 10
+    deck, top = rec["deck"], 0
+    hands: list[dict[str, int]] = [{} for _ in range(p)]
+    suits: list[dict[str, int]] = [{} for _ in range(p)]  # cards of each suit held (a Taffy: "X")
+    held = [0] * p
+    pile, won, given, taken, kept = ([0] * p for _ in range(5))
+    t = dict.fromkeys(_TALLIES, 0)
+    left, right = (seat + 1) % p, (seat - 1) % p
+
+    def add(q: int, card: str, k: int = 1) -> None:
+        hands[q][card] = hands[q].get(card, 0) + k
+        s = "X" if card == "X" else card[1]
+        suits[q][s] = suits[q].get(s, 0) + k
+        held[q] += k
+
+    def give(q: int, card: str) -> None:
+        hands[q][card] -= 1
+        s = "X" if card == "X" else card[1]
+        suits[q][s] -= 1
+        held[q] -= 1
+
+    def empty(q: int) -> dict[str, int]:
+        h = hands[q]
+        hands[q], suits[q], held[q] = {}, {}, 0
+        return h
+
+    def worth(h: dict[str, int]) -> int:
+        return sum(_worth(c) * k for c, k in h.items())
+
+    def power(card: str) -> int:
+        return 17 - equal if card == "X" else 2 * _RANKS.index(card[0])
+
+    def over() -> bool:
+        if top < len(deck):
+            return False
+        holders = [q for q in range(p) if held[q]]
+        if len(holders) > 1:
+            return False
+        for q in holders:
+            v = worth(empty(q))
+            pile[q] += v
+            kept[q] += v
+        return True
+
+    moves = rec["moves"]
+    i, n = 0, len(moves)
+    while i < n:
+        who, move = moves[i].split(":", 1)
+        leader = int(who)
+        i += 1
+        if move == "draw":
+            add(leader, deck[top])
+            top += 1
+            if over():
+                break
+            continue
+        card, suit = ("X", move[2]) if move[0] == "X" else (move, move[1])
+        give(leader, card)
+        if leader == seat:
+            t["leads"] += 1
+        elif held[seat] or top < len(deck):
+            t["other_leads"] += 1
+            t["lead_cards"] += held[seat]
+        answer = [q for q in ((leader + k) % p for k in range(1, p)) if top < len(deck) or held[q]]
+        trick, best, top_power = [(leader, card)], leader, power(card)
+        passed: dict[int, tuple[bool, int, int]] = {}  # passer -> (able to follow, cards held, their points)
+        for q in answer:
+            move = moves[i].split(":", 1)[1]
+            i += 1
+            if move == "pass":
+                able = bool(suits[q].get(suit, 0) or suits[q].get("X", 0))
+                passed[q] = (able, held[q], worth(hands[q]))
+                if q == seat:
+                    t["false" if able else "unable"] += 1
+                    if not able:
+                        t["unable_cards"] += held[q]
+                continue
+            give(q, move)
+            trick.append((q, move))
+            if power(move) > top_power:
+                best, top_power = q, power(move)
+        value = sum(_worth(c) for _, c in trick)
+        pile[best] += value
+        won[best] += value
+        if passed and rule != "none":
+            who, move = moves[i].split(":", 1)
+            i += 1
+            if move != "nochallenge":
+                by, target = int(who), int(move.split("=")[1])
+                able, cards, points = passed[target]
+                if target == seat:
+                    if able:
+                        t["caught"] += 1
+                        t["caught_cards"] += cards
+                        t["lost"] += points
+                        t["caught_stock"] += top < len(deck)
+                        t["caught_left"] += by == left
+                    else:
+                        t["wrong"] += 1
+                if rule == "akagiri" and able:  # the revoker's hand goes onto the challenger's pile
+                    v = worth(empty(target))
+                    pile[by] += v
+                    taken[by] += v
+                elif rule == "akagiri":  # the wrongly challenged player takes the trick
+                    pile[best] -= value
+                    won[best] -= value
+                    pile[target] += value
+                    given[target] += value
+                else:  # Parlett: the loser's whole hand goes into the other's hand
+                    src, dst = (target, by) if able else (by, target)
+                    if target == seat and able:
+                        taken[by] += points
+                    for c, k in empty(src).items():
+                        if k:
+                            add(dst, c, k)
+        if over():
+            break
+    if i != n:
+        raise ValueError(f"the record's moves run on after the deal ends (move {i} of {n})")
+    t.update(points=pile[seat], won=won[seat], given=given[seat], kept=kept[seat])
+    t.update(left_points=pile[left], left_won=won[left], left_taken=taken[left])
+    t.update(right_points=pile[right], right_won=won[right], right_taken=taken[right])
+    t["pile"] = pile  # type: ignore[assignment]
+    return t
+
+
+def replay_cell(spec, cell: Cell, seat: int, games: int, chunk: int = WHY_CHUNK) -> dict[str, np.ndarray]:
+    """Play the cell's first ``games`` games again (the same seed and deals as the study's), record them and
+    follow each record (:func:`follow_game`): one array a tally, one value a game. Every replayed pile must
+    equal the one the engine scored, or the replay is wrong: RuntimeError."""
+    from ...games.runner import run_games
+
+    game = get_game(spec.game_of(cell))
+    ids, params = cell.seating(game.name)
+    program = None
+    if cell.where is not None:
+        from ...deals.constraints import compile_where
+
+        program = compile_where(cell.where, game.name, cell.rules).program
+    rows: list[dict[str, int]] = []
+    for start in range(0, games, chunk):
+        got: list = []
+        run_games(game, cell.rules, ids, params, seed=spec.seed, n=min(chunk, games - start), start=start,
+                  first=cell.first, chunk=chunk, log_games=chunk, on_batch=got.append, where=program)  # fmt: skip
+        for b in got:
+            for i in range(len(b.logs)):
+                rec = game.make_record(cell.rules, b, i, spec.seed, list(cell.players))
+                t = follow_game(rec, seat)
+                if t.pop("pile") != rec["result"]["points"]:  # type: ignore[comparison-overlap]
+                    raise RuntimeError(f"replaying game {b.start + i} of cell {cell.index} scored other points "
+                                       "than the engine did")  # fmt: skip
+                rows.append(t)
+    return {k: np.array([r[k] for r in rows], dtype=np.int64) for k in _TALLIES}
+
+
+class Why:
+    """The cheater of one cell against honest play on the same deals, under one rule: per game and per
+    event (per pass, per catch), each with its 95% interval and n; :meth:`frame` is the table."""
+
+    def __init__(self, rule: str, honest: dict[str, np.ndarray], cheat: dict[str, np.ndarray]):
+        self.rule, self.honest, self.cheat = rule, honest, cheat
+        self.games = len(cheat["points"])
+
+    def per_game(self, key: str, play: str) -> Estimate:
+        """``play``: "honest", "cheat" or "change" (cheating minus honest, game by game on the same deals)."""
+        if play == "change":
+            return estimate(self.cheat[key] - self.honest[key])
+        return estimate((self.honest if play == "honest" else self.cheat)[key])
+
+    def per_event(self, key: str, play: str) -> Estimate:
+        _, _, _, num, den, _, is_share = next(e for e in PER_EVENT if e[0] == key)
+        t = self.honest if play == "honest" else self.cheat
+        e = CoMoments.of(t[den], t[num]).ratio()
+        return RatioShare.of(e) if is_share else e
+
+    def events(self, key: str, play: str) -> int:
+        den = next(e for e in PER_EVENT if e[0] == key)[4]
+        return int((self.honest if play == "honest" else self.cheat)[den].sum())
+
+    def frame(self, strength: str, challenge: str) -> pd.DataFrame:
+        """One row per figure and way of playing: the players' strength, rule and challenge policy, the figure
+        (key, words, unit), play (honest, cheat or change), mean, low, high, n (games), and what a per-event
+        figure is counted over (events) and how many (count)."""
+        out = []
+
+        def row(key: str, words: str, unit: str, play: str, e: Estimate, events: str = "", count: int = 0):
+            scale = 100.0 if unit == "%" else 1.0
+            out.append({
+                "players": strength, "rule": self.rule, "challenge": challenge, "figure": key, "words": words,
+                "unit": unit, "play": play, "mean": scale * e.mean, "low": scale * e.low, "high": scale * e.high,
+                "n": e.n, "events": events, "count": count,
+            })  # fmt: skip
+
+        for key, words, unit in PER_GAME:
+            for play in ("honest", "cheat", "change"):
+                row(key, words, unit, play, self.per_game(key, play))
+        for key, words, unit, _, _, what, _ in PER_EVENT:
+            for play in ("honest", "cheat"):
+                row(key, words, unit, play, self.per_event(key, play), what, self.events(key, play))
+        return pd.DataFrame(out)
+
+
+class _Row:
+    """One figure of the why table, as the CSV holds it."""
+
+    def __init__(self, r: pd.Series):
+        self.mean, self.low, self.high = float(r["mean"]), float(r["low"]), float(r["high"])
+        self.n, self.count, self.pct = int(r["n"]), int(r["count"]), r["unit"] == "%"
+
+    def num(self, x: float) -> str:
+        return f"{x:.1f}%" if self.pct else fmt_num(x)
+
+    def ci(self) -> str:
+        return f"95% CI {self.num(self.low)} to {self.num(self.high)}"
+
+    def value(self) -> str:
+        return self.num(self.mean)
+
+    def signed(self) -> str:
+        return ("+" if self.mean > 0 else "") + self.value()
+
+    def bracket(self) -> str:
+        return f"{self.num(self.mean)} [{self.num(self.low)}, {self.num(self.high)}]".replace("%", "")
+
+
+def _at(df: pd.DataFrame, rule: str, figure: str, play: str) -> _Row:
+    hit = df[(df["rule"] == rule) & (df["figure"] == figure) & (df["play"] == play)]
+    if len(hit) != 1:
+        raise KeyError(f"the why table has {len(hit)} rows for {rule}, {figure}, {play}")
+    return _Row(hit.iloc[0])
+
+
+# The cheater's own pile, by where its points came from: their changes add up to his gain.
+SOURCES = {
+    "given": "the tricks a wrong challenge gives him",
+    "won": "the tricks he wins in play",
+    "kept": "the cards he keeps at the end",
+}
+
+
+def why_finding(df: pd.DataFrame) -> str:
+    """The finding that says why the cheater of the why table gains, from that table alone (its first rule
+    explained, a second rule, if any, the contrast)."""
+    rules = list(dict.fromkeys(df["rule"]))
+    rule, strength, challenge = rules[0], str(df["players"].iloc[0]), str(df["challenge"].iloc[0])
+
+    def g(figure: str, play: str = "cheat", r: str = rule) -> _Row:
+        return _at(df, r, figure, play)
+
+    gain = g("points", "change")
+    parts = sorted(SOURCES, key=lambda k: -abs(g(k, "change").mean))
+    sources = ", ".join(f"{SOURCES[k]} {g(k, 'change').signed()} ({g(k, 'change').ci()})" for k in parts)
+    false, caught = g("false"), g("caught")
+    cards, points, stock = g("caught_cards"), g("caught_points"), g("caught_stock")
+    lead, lead0 = g("hand_at_lead"), g("hand_at_lead", "honest")
+    unable, unable0, chal = g("unable"), g("unable", "honest"), g("unable_challenged")
+    given, given0 = g("given"), g("given", "honest")
+    afresh = stock.mean > 50  # most catches leave him to draw a new hand from the stock
+    text = (
+        f"Why the best cheater gains under {rule_words(rule)} among {strength_words(strength)} when the "
+        f"others {challenger_words(challenge)} (measured on the same n={gain.n:,} deals, each game played again "
+        f"and followed card by card from its record): of his {false.value()} false passes a game "
+        f"({false.ci()}) {caught.value()} are caught ({caught.ci()}), and each catch empties his hand onto the "
+        f"pile of the trick's winner, {cards.value()} cards ({cards.ci()}) worth {points.value()} points "
+        f"({points.ci()}; n={points.count:,} catches); {'but ' if afresh else ''}{stock.value()} of catches "
+        f"({stock.ci()}) come while the stock lasts"
+        + (", so that he plays on from cards drawn afresh" if afresh else "")
+        + f": he holds {lead.value()} cards when "
+        f"another player leads ({lead.ci()}; n={lead.count:,} tricks), against {lead0.value()} playing honestly "
+        f"({lead0.ci()}); he passes unable to follow {unable.value()} times a game ({unable.ci()}) against "
+        f"{unable0.value()} ({unable0.ci()}), {chal.value()} of those passes are challenged ({chal.ci()}; "
+        f"n={chal.count:,} passes), and a wrong challenge gives him the trick: such tricks bring him "
+        f"{given.value()} points a game ({given.ci()}) against {given0.value()} ({given0.ci()}); his points by "
+        f"where they come from, against playing honestly on the same deals: {sources}; {gain.signed()} {UNIT} "
+        f"in all ({gain.ci()})"
+    )
+    if len(rules) > 1:
+        other = rules[1]
+        twin, twin_given = g("points", "change", other), g("given", "cheat", other)
+        text += (
+            f"; under {rule_words(other)}, where a wrong challenge gives the passer the challenger's hand "
+            f"instead of the trick ({twin_given.value()} points a game from such tricks), the same cheater's "
+            f"points change by {twin.signed()} {UNIT} ({twin.ci()})"
+        )
+    return text + "."
+
+
+def why_seats(df: pd.DataFrame) -> str:
+    """Who pays for the cheater's gain, from the why table alone: the players on his left and right."""
+    rule = str(df["rule"].iloc[0])
+
+    def g(figure: str, play: str = "cheat") -> _Row:
+        return _at(df, rule, figure, play)
+
+    left, right = g("left_points", "change"), g("right_points", "change")
+    most, least = (("right", right), ("left", left)) if right.mean < left.mean else (("left", left),
+                                                                                      ("right", right))  # fmt: skip
+    share = g("caught_left")
+    return (
+        f"Who pays for it under {rule_words(rule)} (the same n={left.n:,} deals): the player on his {most[0]} "
+        f"changes by {most[1].signed()} {UNIT} ({most[1].ci()}), the player on his {least[0]} by "
+        f"{least[1].signed()} ({least[1].ci()}). A caught hand goes to the trick's winner, the player on his "
+        f"left in {share.value()} of catches ({share.ci()}; n={share.count:,} catches): the player "
+        f"on his left takes {fmt_num(g('left_taken').mean)} points a game of the cheater's hands "
+        f"({g('left_taken').ci()}), the player on his right {fmt_num(g('right_taken').mean)} "
+        f"({g('right_taken').ci()}); in play the player on his left wins {g('left_won', 'change').signed()} "
+        f"points a game against honest play ({g('left_won', 'change').ci()}), the player on his right "
+        f"{g('right_won', 'change').signed()} ({g('right_won', 'change').ci()})."
+    )
+
+
+def why_table(df: pd.DataFrame, rule: str) -> pd.DataFrame:
+    """The why table of one rule for the report: one row a figure, honest, cheating and the change."""
+    mine = df[df["rule"] == rule]
+    rows = []
+    for figure in dict.fromkeys(mine["figure"]):
+        f = mine[mine["figure"] == figure]
+        first = f.iloc[0]
+
+        def cell(play: str, f: pd.DataFrame = f) -> str:
+            hit = f[f["play"] == play]
+            if hit.empty or not math.isfinite(float(hit["mean"].iloc[0])):
+                return "–"
+            return _Row(hit.iloc[0]).bracket()
+
+        events = str(first["events"]) if isinstance(first["events"], str) else ""
+        counts = {p: int(f[f["play"] == p]["count"].iloc[0]) for p in ("honest", "cheat")}
+        rows.append({
+            "figure": f"{first['words']} ({first['unit']})",
+            "playing honestly [95% CI]": cell("honest"),
+            "the cheater [95% CI]": cell("cheat"),
+            "change on the same deals [95% CI]": cell("change"),
+            "n": f"{int(first['n']):,} games" + (
+                f"; {counts['honest']:,} and {counts['cheat']:,} {events}" if events else ""),
+        })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _why_cells(
+    result: ExperimentResult, gs: list[_Group]
+) -> tuple[_Group, list[tuple[str, Cell, Cell]]] | None:
+    """The group to explain (under Akagiri's rule, the challengers against whom the best cheater still pays
+    though caught most often), and the cells to replay: (rule, his cell, its honest baseline) under that
+    rule and, for contrast, the same players under Parlett's rule."""
+    spec = result.spec
+    base = {p.cell: p.base for p in spec.pairs}
+
+    def caught(g: _Group) -> float:
+        e = result.estimate(g.best_cell.index, "catch_rate").mean
+        return e if math.isfinite(e) else -1.0
+
+    paying = [g for g in gs if g.rule == "akagiri" and g.challenge != "never" and g.best.verdict == C.PAYS
+              and g.best_cell.index in base and g.best_cell.rules.scoring == "standard"]  # fmt: skip
+    if not paying:
+        return None
+    g = max(paying, key=caught)
+    cells = [("akagiri", g.best_cell, spec.cells[base[g.best_cell.index]])]
+    rule = find_axis(spec, lambda a: a == "rules.challenge")
+    for c in spec.cells:
+        if (
+            rule
+            and c.players == g.best_cell.players
+            and fmt_value(c.value(rule)) == "parlett"
+            and c.index in base
+        ):
+            cells.append(("parlett", c, spec.cells[base[c.index]]))
+    return g, cells
+
+
+def measure_why(result: ExperimentResult, gs: list[_Group]) -> pd.DataFrame | None:
+    """The why table (see :class:`Why`), replayed from the study's own deals; None: nothing to explain."""
+    found = _why_cells(result, gs)
+    if found is None:
+        return None
+    g, cells = found
+    seat = int(
+        find_axis(result.spec, lambda a: a in result.spec.baseline and a.startswith("seats.")).split(".")[1]
+    )
+    frames = []
+    for rule, cheat, honest in cells:
+        t = {c.index: replay_cell(result.spec, c, seat, result.games) for c in (honest, cheat)}
+        for c in (honest, cheat):  # the replayed games are the study's own: the very same points
+            mine, theirs = t[c.index]["points"].mean(), result.estimate(c.index, f"{SCORE}[{seat}]").mean
+            if not math.isclose(mine, theirs, rel_tol=1e-12, abs_tol=1e-9):
+                raise RuntimeError(
+                    f"the replayed games of cell {c.index} score {mine} points, the study {theirs}"
+                )
+        frames.append(Why(rule, t[honest.index], t[cheat.index]).frame(g.strength, g.challenge))
+    return pd.concat(frames, ignore_index=True)
