@@ -268,21 +268,21 @@ def _gen(xp, seat, mp, d, tt_move):
             b = lowest(m)
             mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
             return 1
+    dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
+    dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
     partner_wins = False
     partner_sure = False
-    if n > 0 and _side(X, X[SBSEAT]) == _side(X, seat):
+    if n > 0 and not dds_second and _side(X, X[SBSEAT]) == _side(X, seat):
         partner_wins = True
         bs = X[SBSEAT]
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
-    if n == 1 and p == 4 and _covers(X, partner, (seat + 1) & 3):
+    if n == 1 and p == 4 and not dds_second and _covers(X, partner, (seat + 1) & 3):
         # partner, last to play, takes the trick whatever third hand does: play as if it won it already
         partner_wins = True
         partner_sure = True
-    dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
-    dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
     for suit in range(lo_suit, hi_suit):
         m = _held(X, seat, suit)
         if m == 0:
@@ -292,11 +292,12 @@ def _gen(xp, seat, mp, d, tt_move):
         opp_ruff = False
         if n == 0:
             o |= X[_u(OREM + suit)] & ~m
-            for q in range(p):
-                if _side(X, q) != _side(X, seat):
-                    opp |= _held(X, q, suit)
-                    if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
-                        opp_ruff = True
+            if not dds_lead:  # the opponents' cards: for the rules below, not DDS's weights
+                for q in range(p):
+                    if _side(X, q) != _side(X, seat):
+                        opp |= _held(X, q, suit)
+                        if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
+                            opp_ruff = True
         else:
             # after the lead only a class's gaps use o, and the seat's own cards are in none
             o |= X[_u(OREM + suit)]
