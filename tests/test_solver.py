@@ -231,6 +231,47 @@ def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
         assert qt <= (side0 if side == 0 else pos.tricks_left - side0), rec["moves"]
 
 
+def test_a_side_with_both_top_trumps_in_two_hands_one_guarded_takes_two_tricks():
+    # Hearts trumps. Side 0 holds the AH (seat 0) and the KH (seat 2, with the 3H): two tricks,
+    # though each hand alone counts one against the QH. Its bound needs the two top trumps'
+    # owners: down to the KH (power bit 11).
+    hands = [["AH", "2C"], ["QH", "4C"], ["KH", "3H"], ["5C", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "H")
+    assert bounds._trump_control(pos.X) == (2, 0, 11, -1)
+    assert pos.value() == 2
+    # The two top trumps bare in two hands: one trick only is sure (the opponents may lead a
+    # trump to make them fall together).
+    pos = from_hands(WhistRules(), [["AH", "2C"], ["QH", "4C"], ["KH", "3C"], ["5C", "6C"]], 0, "H")
+    assert bounds._trump_control(pos.X)[0] == 1
+
+
+def test_a_guarded_second_trump_behind_the_top_one_of_the_side_on_lead_takes_a_trick():
+    # Hearts trumps, seat 0 on lead with the AH 3H; seat 1, just after it, holds the KH 2H:
+    # side 1 takes a trick whatever side 0 does (seat 1 plays the KH whenever seat 0 played
+    # another card to the trick, else the 2H). Each hand alone counts none.
+    hands = [["AH", "3H"], ["KH", "2H"], ["4C", "5C"], ["6C", "7C"]]
+    pos = from_hands(WhistRules(), hands, 0, "H")
+    assert bounds._trump_control(pos.X) == (1, 1, 12, 11)
+    assert pos.value() == 1
+    # Not when the side holding the second leads, nor with the second bare.
+    pos = from_hands(WhistRules(), hands, 1, "H")
+    assert bounds._trump_control(pos.X)[1] == 0
+    pos = from_hands(WhistRules(), [["AH", "3H"], ["KH", "2C"], ["4C", "5C"], ["6C", "7C"]], 0, "H")
+    assert bounds._trump_control(pos.X)[1] == 0
+
+
+def test_trump_control_never_exceeds_what_either_side_takes():
+    # Random Whist endings at the start of a trick, each side's tricks by the exhaustive
+    # search: the tricks each side's trumps make sure of are lower bounds.
+    rng = np.random.default_rng(11)
+    sim = whistsim.simulate("whist", 120, 13, strategies=["random"], records=120)
+    for rec in sim.records:
+        pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
+        c0, c1, _, _ = bounds._trump_control(pos.X)
+        side0 = exhaustive(pos) - final(pos, 0)
+        assert c0 <= side0 and c1 <= pos.tricks_left - side0, rec["moves"]
+
+
 def test_owner_codes_by_pext_match_the_plain_loop():
     # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
     # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.

@@ -182,10 +182,30 @@ def _trump_tricks(X, seat, opp):
 
 
 @_inline
+def _holder_of(X, p, suit, bit):
+    """The seat holding the card (``suit``, power bit ``bit``); -1 for none."""
+    for q in range(p):
+        if (_held(X, q, suit) >> bit) & 1:
+            return q
+    return -1
+
+
+@_inline
 def _trump_control(X):
     """Tricks each side is sure of by its trumps (see :func:`_trump_tricks`; a trump above every
     trump of the other side wins a trick of its own, the case ``j`` of them above every one), and
-    for each the power bit of the trump down to which the trumps' owners decide it."""
+    for each the power bit of the trump down to which the trumps' owners decide it. Two rules of
+    DDS's "later tricks" on the two highest trumps left (the owners of both decide them) add:
+
+    - a side holding both, in two hands of which one holds another trump, takes two tricks: at
+      the first trick where one of the two hands plays a trump it plays its top one (the other
+      hand, when it must play a trump too, a small one), which wins there; the other top one is
+      then the highest left;
+    - the side not on lead holding the second, guarded, in the hand just after the highest's
+      (the side on lead's) takes a trick: until it wins one, the side on lead leads, so the
+      highest's hand plays before the second's in every trick; the second's hand plays it
+      whenever the highest's hand played another card, and a small trump under the highest
+      (it still holds its trumps then: it played none before, or won)."""
     p = X[SP]
     trump = X[STRUMP]
     t0 = 0
@@ -208,6 +228,29 @@ def _trump_control(X):
             k, at = _trump_tricks(X, q, t0)
             if k > c1:
                 c1, at1 = k, at
+    rem = X[_u(OREM + trump)]
+    if rem & (rem - 1):
+        hi = highest(rem)
+        second = highest(rem ^ (1 << hi))
+        a = _holder_of(X, p, trump, hi)
+        b = _holder_of(X, p, trump, second)
+        sa = _side(X, a)
+        if a != b and sa == _side(X, b):
+            if (_held(X, a, trump) ^ (1 << hi)) != 0 or (_held(X, b, trump) ^ (1 << second)) != 0:
+                if sa == 0 and c0 < 2:
+                    c0, at0 = 2, second
+                elif sa == 1 and c1 < 2:
+                    c1, at1 = 2, second
+        elif (
+            sa == _side(X, X[SLEADER])
+            and sa != _side(X, b)
+            and b == (a + 1 if a + 1 < p else 0)
+            and (_held(X, b, trump) ^ (1 << second)) != 0
+        ):
+            if sa == 0 and c1 < 1:
+                c1, at1 = 1, second
+            elif sa == 1 and c0 < 1:
+                c0, at0 = 1, second
     return c0, c1, at0, at1
 
 
@@ -253,18 +296,15 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     if c1 > 0 and hi_tc <= alpha:
         mv[d, OREL + trump] = 1 << at1
         return hi_tc
-    lt = _later_loser(X, mv, d)
-    if lt:
-        if _side(X, X[SLEADER]) == 0:
-            hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
-            if hi <= alpha:
-                return hi
-        else:
-            lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
-            if lo >= beta:
-                return lo
-        for s in range(4):
-            mv[d, OREL + s] = 0
+    # the side on lead losing a trick: tested only where its bound cuts
+    if _side(X, X[SLEADER]) == 0:
+        hi = (tricks - 1) * X[SW0] + X[SW1] + X[SRPTS]
+        if hi <= alpha and _later_loser(X, mv, d):
+            return hi
+    else:
+        lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
+        if lo >= beta and _later_loser(X, mv, d):
+            return lo
     qt = _quick_tricks(X, mv, d)
     if qt > 0:
         if _side(X, X[SLEADER]) == 0:

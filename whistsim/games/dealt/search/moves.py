@@ -15,6 +15,7 @@ from .encoding import (
     OTM,
     SBPOW,
     SBSEAT,
+    SLEADER,
     SLED,
     SLEFT,
     SLEN,
@@ -158,6 +159,94 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     return w
 
 
+@_inline
+def _pitch_add(X, seat, suit, cnt, div):
+    """DDS's weight of a suit to let go at second hand: ``cnt`` cards of it, scaled by ``div``,
+    less where the seat would bare its second-highest card (Kx)."""
+    add = (cnt << 6) // div
+    if div == 36 and cnt == 2:
+        rem = X[_u(OREM + suit)]
+        rest = rem ^ (1 << highest(rem))
+        if rest and (_held(X, seat, suit) >> highest(rest)) & 1:
+            add -= 4
+    return add
+
+
+@_inline
+def _second_dds(X, seat, suit, rep, low):
+    """The score of a card at second hand in Whist with four players: DDS's follower weights
+    (its ``WeightAllocTrumpNotvoid1`` following suit, ``WeightAllocTrumpVoid1`` else; Bo
+    Haglund's): a card that wins the trick for the side (its own, or partner's over the third
+    hand) cheaply first, then cards that lose anyway, lowest first; void, a discard from a long
+    suit where partner wins, else a ruff. Ranks as DDS counts them (2 to 14)."""
+    trump = X[STRUMP]
+    led = X[SLED]
+    leader = X[SLEADER]
+    third = (leader + 2) & 3
+    pd = (leader + 3) & 3  # partner, last to play
+    lb = X[SBPOW] & 63
+    lr = lb + 2  # the card led
+    r = rep + 2
+    h3 = _held(X, third, led)
+    hpd = _held(X, pd, led)
+    t3 = _held(X, third, trump)
+    tpd = _held(X, pd, trump)
+    if suit == led:
+        max3 = highest(h3) + 2 if h3 else 0
+        maxpd = highest(hpd) + 2 if hpd else 0
+        min3 = lowest(h3) + 2 if h3 else 0
+        minpd = lowest(hpd) + 2 if hpd else 0
+        r_rank = 1 + popcount(X[_u(OREM + suit)] >> (rep + 1))
+        win = False
+        if led == trump:
+            win = (maxpd > lr and maxpd > max3) or (r > lr and r > max3)
+        elif r > lr and r > max3:
+            win = max3 != 0 or t3 == 0 or (maxpd == 0 and tpd != 0 and tpd > t3)
+        elif maxpd > lr and maxpd > max3:
+            win = max3 != 0 or t3 == 0
+        elif lr > maxpd and lr > max3 and lr > r:
+            if maxpd == 0 and tpd != 0:
+                win = max3 != 0 or t3 == 0 or tpd > t3
+        elif maxpd == 0 and tpd != 0:
+            win = True
+        if win:
+            if min3 > r:
+                return 40 + r_rank  # partner must be winning: we cannot
+            if maxpd > lr and _held(X, leader, led) > hpd:
+                return 41 + r_rank
+            if r > lr:
+                if r < maxpd:
+                    return 78 - r
+                if r > max3:
+                    return 73 - r
+                return (62 if low != rep else 49) - r
+            return (47 if maxpd > 0 else 40) - r
+        if r < min3 or r < minpd:
+            return -9 + r_rank  # beaten anyway
+        if r < lr:
+            return -16 + r_rank  # beaten already
+        return (22 if low != rep else 10) - r
+    cnt = popcount(_held(X, seat, suit))
+    led_bit = 1 << lb
+    if led == trump:
+        # a pitch on a trump lead
+        if hpd > (h3 | led_bit):
+            return _pitch_add(X, seat, suit, cnt, 44) - r
+        return _pitch_add(X, seat, suit, cnt, 36) - r
+    if suit != trump:
+        # a discard on a side suit
+        if h3 != 0:
+            if hpd > (h3 | led_bit) or (hpd == 0 and tpd != 0):
+                return 60 + _pitch_add(X, seat, suit, cnt, 44) - r
+        elif (hpd == 0 and tpd > t3) or (t3 == 0 and hpd > led_bit):
+            return 60 + _pitch_add(X, seat, suit, cnt, 44) - r
+        return -2 + _pitch_add(X, seat, suit, cnt, 36) - r
+    # a ruff
+    if h3 != 0 or (hpd == 0 and tpd != 0 and tpd > t3) or (1 << rep) > t3:
+        return 24 - r + _pitch_add(X, seat, suit, cnt, 44)
+    return 15 - r + _pitch_add(X, seat, suit, cnt, 36)
+
+
 @_bare
 def _gen(xp, seat, mp, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
@@ -179,20 +268,21 @@ def _gen(xp, seat, mp, d, tt_move):
             b = lowest(m)
             mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
             return 1
+    dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
+    dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
     partner_wins = False
     partner_sure = False
-    if n > 0 and _side(X, X[SBSEAT]) == _side(X, seat):
+    if n > 0 and not dds_second and _side(X, X[SBSEAT]) == _side(X, seat):
         partner_wins = True
         bs = X[SBSEAT]
         bp = X[SBPOW]
         partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
-    if n == 1 and p == 4 and _covers(X, partner, (seat + 1) & 3):
+    if n == 1 and p == 4 and not dds_second and _covers(X, partner, (seat + 1) & 3):
         # partner, last to play, takes the trick whatever third hand does: play as if it won it already
         partner_wins = True
         partner_sure = True
-    dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
     for suit in range(lo_suit, hi_suit):
         m = _held(X, seat, suit)
         if m == 0:
@@ -202,11 +292,12 @@ def _gen(xp, seat, mp, d, tt_move):
         opp_ruff = False
         if n == 0:
             o |= X[_u(OREM + suit)] & ~m
-            for q in range(p):
-                if _side(X, q) != _side(X, seat):
-                    opp |= _held(X, q, suit)
-                    if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
-                        opp_ruff = True
+            if not dds_lead:  # the opponents' cards: for the rules below, not DDS's weights
+                for q in range(p):
+                    if _side(X, q) != _side(X, seat):
+                        opp |= _held(X, q, suit)
+                        if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
+                            opp_ruff = True
         else:
             # after the lead only a class's gaps use o, and the seat's own cards are in none
             o |= X[_u(OREM + suit)]
@@ -277,6 +368,8 @@ def _gen(xp, seat, mp, d, tt_move):
                 mvc = (suit << 4) | rep
                 if dds_lead:
                     sc = _lead_dds(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
+                elif dds_second:
+                    sc = _second_dds(X, seat, suit, rep, low)
                 elif mvc == tt_move:
                     sc += 1000
                 elif n == 0 and mvc == mv[KILLER, d]:
