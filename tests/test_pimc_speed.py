@@ -31,8 +31,8 @@ def test_last_trick_is_valued_as_the_engine_scores_it():
 
     import whistsim
     from whistsim.games.dealt import records as R
-    from whistsim.games.dealt.engine import S_SEAT, apply
-    from whistsim.games.dealt.players.pimc import _last_trick, _only_card, _value
+    from whistsim.games.dealt.engine import S_SEAT, apply, only_card
+    from whistsim.games.dealt.players.pimc import _last_trick, _value
     from whistsim.games.scotch.rules import ScotchRules
     from whistsim.games.whist.rules import WhistRules
 
@@ -41,7 +41,7 @@ def test_last_trick_is_valued_as_the_engine_scores_it():
         c = buf[0].core
         fast = np.array([_last_trick(c, x) for x in range(sides)])
         while c.table.s[0] == 0:
-            apply(c, _only_card(c.seats[c.table.s[S_SEAT]]))
+            apply(c, only_card(c.seats[c.table.s[S_SEAT]]))
         return fast, np.array([_value(c, x) for x in range(sides)])
 
     cases = [

@@ -25,6 +25,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from ...core.bits import lowest
 from ...core.cards import ACE, JACK, KING, QUEEN, TEN
 from ...core.rng import next_u64
 from ...core.strategy import MAX_PARAMS
@@ -351,7 +352,7 @@ def check(c, card):
 # ---- the steps of a trick --------------------------------------------------
 # Each rule once, as small functions over the table and the trick's running values (the card
 # winning it so far, its power): :func:`apply` keeps those values in ``c.table.s``; the kernels'
-# own loops (kernels.py) and pimc's play-outs keep them in locals and call the same steps.
+# own loops (kernels.py) and pimc's play-outs keep them in locals; all play a card by :func:`to_trick`.
 
 
 @njit(cache=True, inline="always")
@@ -378,6 +379,47 @@ def follow(t, seat, i, suit, rank, led, trump, scotch, best, best_power):
     if pw > best_power:
         return followed, i, pw
     return followed, best, best_power
+
+
+@njit(cache=True, inline="always")
+def to_trick(t, own, seat, i, suit, rank, led, trump, scotch, best, best_power, followed, won, upkeep):
+    """``seat``, holding ``own``, plays the card of ``rank`` in ``suit`` as the ``i``-th card of
+    the trick: it leads (``i`` 0) or follows (:func:`lead`, :func:`follow`), and the card leaves
+    the hand for the trick. The one step of a card played, for :func:`apply` and the own loops
+    (kernels.py, pimc's play-outs), which keep the trick's running values in locals: given and
+    returned as (the suit led, the place in the trick of the card winning it, that card's power,
+    1 while every card followed suit, the trick's cards one bit each). With ``upkeep`` the table
+    also keeps the cards played and, when this card wins the trick so far, its place and power
+    (the players read them)."""
+    card = suit * 13 + rank
+    if i == 0:
+        led = suit
+        best_power = lead(t, seat, suit, rank, trump, scotch)
+        best = 0
+        followed = 1
+        won = np.int64(0)
+    else:
+        f, best, best_power = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_power)
+        followed &= f
+    bit = np.int64(1) << rank
+    if upkeep:
+        if best == i:
+            t.s[S_BEST] = i
+            t.s[S_BEST_POWER] = best_power
+        t.played[suit] |= bit
+    own.bits[suit] &= ~bit
+    own.n -= 1
+    t.trick_card[i] = card
+    t.trick_seat[i] = seat
+    return led, best, best_power, followed, won | (np.int64(1) << np.int64(card))
+
+
+@njit(cache=True, inline="always")
+def only_card(own):
+    """The one card left in a hand."""
+    b = own.bits
+    suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
+    return suit * 13 + lowest(b[suit])
 
 
 @njit(cache=True, inline="always")
@@ -414,38 +456,25 @@ def apply(c, card):
     seat = s[S_SEAT]
     own = c.seats[seat]
     suit = card // 13
-    rank = card - 13 * suit
-    bit = 1 << rank
     n = s[S_TRICK_LEN]
-    scotch = t.rules[R_KIND] == SCOTCH
+    led = s[S_LED]
     if n == 0:
         emit(c, ev.LEAD, seat, card, suit)
-        s[S_LED] = suit
         s[S_LEADER] = seat
-        s[S_BEST] = 0
-        s[S_BEST_POWER] = lead(t, seat, suit, rank, s[S_TRUMP], scotch)
-        s[S_ALL_FOLLOWED] = 1
     else:
         emit(c, ev.FOLLOW, seat, card, 0)
-        led = s[S_LED]
-        followed, best, best_power = follow(
-            t, seat, n, suit, rank, led, s[S_TRUMP], scotch, s[S_BEST], s[S_BEST_POWER]
-        )
-        s[S_BEST] = best
-        s[S_BEST_POWER] = best_power
-        if not followed:
-            s[S_ALL_FOLLOWED] = 0
-            if own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:  # it could have followed
-                emit(c, ev.REVOKE, seat, s[S_TRICK], 0)
-                c.revokes[c.n_revokes, 0] = seat
-                c.revokes[c.n_revokes, 1] = s[S_TRICK]
-                c.n_revokes += 1
-    own.bits[suit] &= ~bit
-    own.n -= 1
+        if suit != led and own.bits[led] != 0 and c.n_revokes < MAX_REVOKES:  # it could have followed
+            emit(c, ev.REVOKE, seat, s[S_TRICK], 0)
+            c.revokes[c.n_revokes, 0] = seat
+            c.revokes[c.n_revokes, 1] = s[S_TRICK]
+            c.n_revokes += 1
+    led, _, _, followed, _ = to_trick(
+        t, own, seat, n, suit, card - 13 * suit, led, s[S_TRUMP], t.rules[R_KIND] == SCOTCH, s[S_BEST],
+        s[S_BEST_POWER], s[S_ALL_FOLLOWED], 0, True,
+    )  # fmt: skip
+    s[S_LED] = led
+    s[S_ALL_FOLLOWED] = followed
     t.hand_n[seat] -= 1
-    t.played[suit] |= bit
-    t.trick_card[n] = card
-    t.trick_seat[n] = seat
     p = t.rules[R_PLAYERS]
     if n + 1 < p:
         s[S_TRICK_LEN] = n + 1

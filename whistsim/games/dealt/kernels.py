@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ...core.batch import Batch
-from ...core.bits import FAST_PDEP, lowest, nth, popcount
+from ...core.bits import FAST_PDEP, nth, popcount
 from ...core.cards import TEN, card_name
 from ...core.options import WhistsimError
 from ...core.rng import DECK_STREAM, randbelow, shuffle, stream_start
@@ -69,11 +69,10 @@ from .engine import (
     deal_from_deck,
     end_deal,
     end_game,
-    follow,
-    lead,
     load_set,
     seat_view,
     take_trick,
+    to_trick,
 )
 from .players import heuristic as heuristic_player
 from .rules import (
@@ -353,7 +352,9 @@ def _random_deal(c, moves, limit):
     """The deal just dealt, every seat playing ``random`` and no revoke allowed: the same cards
     as the shared loop (``play_deal``) would play, drawn from the same streams in the same order,
     leaving the same state; but without a view, a legality check or events per card (every card
-    ``random`` picks is legal). Returns the cards played; the first ``limit`` are logged."""
+    ``random`` picks is legal), each card through the engine's ``to_trick`` without the table's
+    upkeep that no ``random`` player reads. Returns the cards played; the first ``limit`` are
+    logged."""
     t = c.table
     s = t.s
     r = t.rules
@@ -366,44 +367,38 @@ def _random_deal(c, moves, limit):
     n_sets = r[R_SETS]
     hand = r[R_HAND]
     leader = seat
+    led = 0
     best = 0
     best_pw = 0
     followed = 1
+    won = np.int64(0)
     for k in range(n_sets):
         if k > 0:
             load_set(c, k)
         for _ in range(hand):
             leader = seat
-            led = 0
-            won = 0  # the trick's cards, one bit each
             for i in range(p):
                 own = c.seats[seat]
+                # the step in each branch: there LLVM knows whether the card leads or follows suit
                 if i == 0:  # the lead: a uniform card of the hand
                     suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
-                    led = suit
-                    best_pw = lead(t, seat, suit, rank, trump, scotch)
-                    best = 0
-                    followed = 1
-                else:
+                    led, best, best_pw, followed, won = to_trick(
+                        t, own, seat, i, suit, rank, led, trump, scotch, best, best_pw, followed, won, False
+                    )
+                elif own.bits[led] != 0:  # follow: a uniform card of the suit led
                     held = own.bits[led]
-                    if held != 0:  # follow: a uniform card of the suit led
-                        suit = led
-                        rank = nth(held, randbelow(own.rng, 0, popcount(held)))
-                        # the step in each branch: here LLVM knows the card follows suit
-                        _, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
-                    else:
-                        suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
-                        followed, best, best_pw = follow(
-                            t, seat, i, suit, rank, led, trump, scotch, best, best_pw
-                        )
-                own.bits[suit] &= ~(1 << rank)
-                own.n -= 1
-                card = suit * 13 + rank
-                won |= np.int64(1) << card
-                t.trick_card[i] = card
-                t.trick_seat[i] = seat
+                    suit = led
+                    rank = nth(held, randbelow(own.rng, 0, popcount(held)))
+                    led, best, best_pw, followed, won = to_trick(
+                        t, own, seat, i, suit, rank, led, trump, scotch, best, best_pw, followed, won, False
+                    )
+                else:
+                    suit, rank = _pick(own, randbelow(own.rng, 0, own.n))
+                    led, best, best_pw, followed, won = to_trick(
+                        t, own, seat, i, suit, rank, led, trump, scotch, best, best_pw, followed, won, False
+                    )
                 if m < limit:
-                    moves[m] = seat * MOVE_SEAT + card
+                    moves[m] = seat * MOVE_SEAT + suit * 13 + rank
                 m += 1
                 if i + 1 < p:
                     seat = seat + 1 if seat + 1 < p else 0
@@ -422,14 +417,6 @@ def _random_deal(c, moves, limit):
 
 
 @njit(cache=True, inline="always")
-def _only_card(own):
-    """The one card left in a hand."""
-    b = own.bits
-    suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
-    return suit * 13 + lowest(b[suit])
-
-
-@njit(cache=True, inline="always")
 def _random_card(own, led):
     """``random``'s card with no revoke allowed, as :func:`_random_deal` draws it."""
     if led >= 0:
@@ -445,10 +432,10 @@ def _plain_deal(c, moves, limit):
     """The deal just dealt, every seat ``random`` or ``heuristic`` and no revoke allowed (see
     :func:`_all_plain`): the same decisions as the shared loop (``play_deal``), asked with the same
     view, checked (a card held, following suit when able) and leaving the same state; but a trick
-    at a time, without the engine's per-card bookkeeping that these players never read (the seat
-    to play, the cards left per seat, events); ``random`` seats draw as in :func:`_random_deal`.
-    Returns (OK, cards played, 0) or, on an illegal card,
-    (error, seat, card); the first ``limit`` cards are logged."""
+    at a time, each card through the engine's ``to_trick``, without the engine's per-card
+    bookkeeping that these players never read (the seat to play, the cards left per seat,
+    events); ``random`` seats draw as in :func:`_random_deal`. Returns (OK, cards played, 0) or,
+    on an illegal card, (error, seat, card); the first ``limit`` cards are logged."""
     t = c.table
     s = t.s
     r = t.rules
@@ -461,8 +448,10 @@ def _plain_deal(c, moves, limit):
     n_sets = r[R_SETS]
     hand = r[R_HAND]
     leader = seat
+    best = 0
     best_pw = 0
     followed = 1
+    won = np.int64(0)
     last = seat
     for k in range(n_sets):
         if k > 0:
@@ -470,45 +459,20 @@ def _plain_deal(c, moves, limit):
         for _ in range(hand):
             leader = seat
             led = -1
-            best = 0
-            won = 0  # the trick's cards, one bit each
             for i in range(p):
                 own = c.seats[seat]
                 if own.strategy == RANDOM:
                     a = _random_card(own, led)  # always legal
                 else:
-                    held = own.bits[led] if led >= 0 else 0
-                    if held != 0 and held & (held - 1) == 0:
-                        a = led * 13 + lowest(held)  # its one card of the suit led: the
-                        # heuristic's choice, without its random draw (none without revokes)
-                    elif own.n == 1:
-                        a = _only_card(own)
-                    else:
-                        a = heuristic_player.decide(DealtView(seat, p, trump, led, i, t, own, c))
+                    a = heuristic_player.choose(DealtView(seat, p, trump, led, i, t, own, c))
                     e = check_card(own, a, led, 0)  # no revokes here (_all_plain); random's cards
                     if e != OK:  # are always legal
                         return e, seat, a
                 suit = a // 13
                 rank = a - 13 * suit
-                if i == 0:
-                    led = suit
-                    best_pw = lead(t, seat, suit, rank, trump, scotch)
-                    followed = 1
-                else:
-                    f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
-                    followed &= f
-                if (
-                    best == i
-                ):  # the card leads the trick now: kept as the engine keeps it (heuristic reads it)
-                    s[S_BEST] = i
-                    s[S_BEST_POWER] = best_pw
-                bit = np.int64(1) << rank
-                own.bits[suit] &= ~bit
-                own.n -= 1
-                t.played[suit] |= bit
-                won |= np.int64(1) << a
-                t.trick_card[i] = a
-                t.trick_seat[i] = seat
+                led, best, best_pw, followed, won = to_trick(
+                    t, own, seat, i, suit, rank, led, trump, scotch, best, best_pw, followed, won, True
+                )
                 if m < limit:
                     moves[m] = seat * MOVE_SEAT + a
                 m += 1

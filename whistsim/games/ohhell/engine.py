@@ -148,10 +148,16 @@ def seat_view(c, seat, scratch):
 def power(card, trump, led):
     """A card's power in a trick led in ``led``: trumps above the suit led; -1 cannot win."""
     suit = card // 13
+    return suit_power(suit, card - 13 * suit, trump, led)
+
+
+@njit(cache=True, inline="always")
+def suit_power(suit, rank, trump, led):
+    """:func:`power` of the card of ``rank`` in ``suit``."""
     if suit == trump:
-        return 64 + card % 13
+        return 64 + rank
     if suit == led:
-        return card % 13
+        return rank
     return -1
 
 
@@ -244,10 +250,19 @@ def start_game(g, first):
 
 
 @njit(cache=True, inline="always")
-def hooked(t, bid):
-    """Does the hook forbid this bid? Only the last bidder (the dealer) is bound."""
+def hooked_bid(t):
+    """The bid the hook forbids the bidder to move, or -1: only the last bidder (the dealer) is
+    bound, and may not make the bids add up to the number of tricks."""
     p = t.rules[R_PLAYERS]
-    return t.rules[R_HOOK] != 0 and t.s[S_BIDS_N] == p - 1 and t.s[S_BID_SUM] + bid == t.s[S_HAND]
+    if t.rules[R_HOOK] != 0 and t.s[S_BIDS_N] == p - 1:
+        return t.s[S_HAND] - t.s[S_BID_SUM]  # below 0 when the bids are already over: none
+    return -1
+
+
+@njit(cache=True, inline="always")
+def hooked(t, bid):
+    """Does the hook forbid this bid (0 or more)?"""
+    return bid == hooked_bid(t)
 
 
 @njit(cache=True)
@@ -305,37 +320,47 @@ def make_bid(t, seat, bid):
 
 
 @njit(cache=True, inline="always")
-def follow(t, seat, n, a, led, trump, best, best_power):
-    """``seat`` plays card ``a``, the ``n``-th of a trick led in ``led``, ``best`` (of power
-    ``best_power``) winning it so far: a seat that does not follow suit shows out of the suit
-    led. Returns (the place in the trick of the card now winning it, that card's power): of
-    equal powers the first played wins."""
-    if a // 13 != led:
+def follow(t, seat, n, suit, rank, led, trump, best, best_power):
+    """``seat`` plays the card of ``rank`` in ``suit``, the ``n``-th of a trick led in ``led``,
+    ``best`` (of power ``best_power``) winning it so far: a seat that does not follow suit shows
+    out of the suit led. Returns (the place in the trick of the card now winning it, that card's
+    power): of equal powers the first played wins."""
+    if suit != led:
         t.void[seat, led] = 1
-    pw = power(a, trump, led)
+    pw = suit_power(suit, rank, trump, led)
     if pw > best_power:
         return n, pw
     return best, best_power
 
 
 @njit(cache=True, inline="always")
-def lay_card(c, seat, a, n):
-    """Card ``a`` leaves ``seat``'s hand for the trick, its ``n``-th card: the hand and the trick
-    alone, without the counts :func:`play_card` keeps per card (see :func:`round_played`)."""
+def to_trick(c, seat, n, suit, rank, led, trump, best, best_power):
+    """``seat`` lays the card of ``rank`` in ``suit`` as the ``n``-th card of the trick: it leads
+    (``n`` 0) or follows (:func:`follow`), and the card leaves the hand for the trick, without the
+    counts :func:`count_card` keeps (see :func:`round_played`). The one step of a card played,
+    for :func:`apply_round` and the own loop (kernels.py), which keeps the trick's running values
+    in locals: given and returned as (the suit led, the place in the trick of the card winning
+    it, that card's power)."""
     t = c.table
-    c.seats[seat].bits[a // 13] &= ~(np.int64(1) << np.int64(a % 13))
-    t.trick_card[n] = a
+    if n == 0:
+        led = suit
+        best = 0
+        best_power = suit_power(suit, rank, trump, suit)
+    else:
+        best, best_power = follow(t, seat, n, suit, rank, led, trump, best, best_power)
+    c.seats[seat].bits[suit] &= ~(np.int64(1) << np.int64(rank))
+    t.trick_card[n] = suit * 13 + rank
     t.trick_seat[n] = seat
+    return led, best, best_power
 
 
 @njit(cache=True, inline="always")
-def play_card(c, seat, a, n):
-    """Card ``a`` leaves ``seat``'s hand, the ``n``-th card of the trick."""
+def count_card(c, seat, suit, rank):
+    """The counts of a card played: the cards left in ``seat``'s hand, the cards played."""
     t = c.table
-    lay_card(c, seat, a, n)
     c.seats[seat].n -= 1
     t.hand_n[seat] -= 1
-    t.played[a // 13] |= np.int64(1) << np.int64(a % 13)
+    t.played[suit] |= np.int64(1) << np.int64(rank)
 
 
 @njit(cache=True, inline="always")
@@ -365,9 +390,9 @@ def take_trick(c, winner):
 
 @njit(cache=True)
 def round_played(g, winner, best, best_power):
-    """Every card of round ``S_ROUND`` laid by :func:`lay_card` and every trick but the last
+    """Every card of round ``S_ROUND`` laid by :func:`to_trick` and every trick but the last
     counted by :func:`win_trick`, the last won by ``winner`` (its ``best``-th card, of power
-    ``best_power``): the counts :func:`play_card` keeps per card and the trick's running values
+    ``best_power``): the counts :func:`count_card` keeps per card and the trick's running values
     :func:`apply_round` keeps, as its last card leaves them (every hand empty, every card dealt
     played); then the last trick taken by :func:`take_trick`, which scores the round."""
     c = g.round
@@ -401,17 +426,17 @@ def apply_round(c, a):
         make_bid(t, seat, a - BID_BASE)
         return
     suit = a // 13
+    rank = a - 13 * suit
     n = s[S_TRICK_LEN]
     if n == 0:
         emit(c, ev.LEAD, seat, a, suit)
-        s[S_LED] = suit
         s[S_LEADER] = seat
-        s[S_BEST] = 0
-        s[S_BEST_POWER] = power(a, s[S_TRUMP], suit)
     else:
         emit(c, ev.FOLLOW, seat, a, 0)
-        s[S_BEST], s[S_BEST_POWER] = follow(t, seat, n, a, s[S_LED], s[S_TRUMP], s[S_BEST], s[S_BEST_POWER])
-    play_card(c, seat, a, n)
+    s[S_LED], s[S_BEST], s[S_BEST_POWER] = to_trick(
+        c, seat, n, suit, rank, s[S_LED], s[S_TRUMP], s[S_BEST], s[S_BEST_POWER]
+    )
+    count_card(c, seat, suit, rank)
     if n + 1 < p:
         s[S_TRICK_LEN] = n + 1
         s[S_SEAT] = seat + 1 if seat + 1 < p else 0

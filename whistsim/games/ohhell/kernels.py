@@ -45,15 +45,13 @@ from .engine import (
     apply,
     check,
     deal_round,
-    follow,
-    hooked,
-    lay_card,
+    hooked_bid,
     make_bid,
     next_round,
-    power,
     round_played,
     seat_view,
     start_game,
+    to_trick,
     win_trick,
 )
 from .engine import MAX_ROUNDS as MAX_ROUNDS
@@ -196,16 +194,13 @@ else:
 @njit(cache=True, inline="always")
 def _random_bid(t, own):
     """``random``'s bid (``random.bid``), drawn the same: the ``k``-th legal bid from 0, ``k``
-    uniform, found in one pass over the bids (the engine's ``hooked`` forbids at most one)."""
+    uniform, the one bid the engine's hook forbids (``hooked_bid``) skipped, without a pass over
+    the bids."""
     n = t.s[S_HAND]
-    legal = n + 1
-    hooked_bid = -1
-    for b in range(n + 1):
-        if hooked(t, b):
-            legal -= 1
-            hooked_bid = b
-    k = randbelow(own.rng, 0, legal)
-    return BID_BASE + k + (1 if 0 <= hooked_bid <= k else 0)
+    no = hooked_bid(t)
+    barred = 0 <= no <= n
+    k = randbelow(own.rng, 0, n + 1 - barred)
+    return BID_BASE + k + (1 if barred and no <= k else 0)
 
 
 @njit(cache=True, inline="always")
@@ -229,7 +224,7 @@ def _random_game(g, moves, limit):
     """The game just started, every seat playing ``random`` with no events asked for (see
     :func:`_all_random`): the same moves as the shared loop (``play_deal``) would make, drawn
     from the same streams in the same order (the last card of a hand played unasked), through
-    the engine's steps (``make_bid``, ``follow``, ``lay_card``, ``win_trick``, ``round_played``,
+    the engine's steps (``make_bid``, ``to_trick``, ``win_trick``, ``round_played``,
     ``next_round``), leaving the same state; but a trick at a time, the trick's running values in
     locals, without a view, a legality check or the phase's dispatch per move (``random`` only
     makes legal ones); what ``random`` never reads (the counts of cards held and played, the
@@ -268,12 +263,8 @@ def _random_game(g, moves, limit):
                 if m < limit:
                     moves[m] = seat * MOVE_SEAT + a
                 m += 1
-                if i == 0:
-                    led = a // 13
-                    best_pw = power(a, trump, led)
-                else:
-                    best, best_pw = follow(t, seat, i, a, led, trump, best, best_pw)
-                lay_card(c, seat, a, i)
+                suit = a // 13
+                led, best, best_pw = to_trick(c, seat, i, suit, a - 13 * suit, led, trump, best, best_pw)
                 seat = seat + 1 if seat + 1 < p else 0
             seat = t.trick_seat[best]
             if last:  # the round's counts and the trick's values set, the last trick taken (DONE)

@@ -41,6 +41,7 @@ from ..engine import (
     SCOTCH,
     TRUMP_POINTS,
     from_power,
+    only_card,
     to_power_mask,
 )
 
@@ -451,3 +452,18 @@ def decide(v):
     if v.led >= 0:
         return _follow(v)
     return _lead(v)
+
+
+@njit(cache=True, inline="always")
+def choose(v):
+    """:func:`decide` for a seat that cannot revoke (revokes not allowed, or ``revoke`` 0), as the
+    own loops ask it: with one card of the suit led, or one card left, that card, without asking
+    (no choice is left, and no random number is drawn)."""
+    own = v.own
+    led = v.led
+    m = own.bits[led] if led >= 0 else 0
+    if m != 0 and m & (m - 1) == 0:
+        return led * 13 + lowest(m)
+    if own.n == 1:
+        return only_card(own)
+    return decide(v)

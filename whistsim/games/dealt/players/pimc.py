@@ -43,14 +43,14 @@ from ..engine import (
     DealtView,
     card_points,
     end_deal,
-    follow,
-    lead,
     legal_mask,
     load_set,
+    only_card,
     power,
     score_with,
     seat_view,
     take_trick,
+    to_trick,
 )
 from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH
 from . import heuristic
@@ -226,23 +226,26 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, 0, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
-    for i in range(n):
-        c = pool[i]
-        suit = c // 13
-        bit = 1 << suit
-        if free:
-            total = 0
-            for j in range(n_slots):
-                total += cap[slots[j]]
+    if free:
+        total = 0  # the room left, one less for each card placed
+        for j in range(n_slots):
+            total += cap[slots[j]]
+        for i in range(n):
+            c = pool[i]
             x = randbelow(rng, 0, total)
+            total -= 1
             for j in range(n_slots):
                 slot = slots[j]
                 if x < cap[slot]:
                     cap[slot] -= 1
-                    slot_bits[slot, suit] |= 1 << (c % 13)
+                    slot_bits[slot, c // 13] |= 1 << (c % 13)
                     break
                 x -= cap[slot]
-            continue
+        return
+    for i in range(n):
+        c = pool[i]
+        suit = c // 13
+        bit = 1 << suit
         tried = 0  # slots found to leave the rest unplaceable
         while True:
             total = 0
@@ -338,37 +341,24 @@ def _set_world(v, sc, slot_bits, seeds):
 
 
 @njit(cache=True, inline="always")
-def _only_card(own):
-    for suit in range(4):
-        if own.bits[suit]:
-            return suit * 13 + lowest(own.bits[suit])
-    return -1
-
-
-@njit(cache=True, inline="always")
 def _policy_card(sc, own, seat, p, trump, led, i, policy):
     """The play-out policy's card for ``seat``, the ``i``-th of a trick led in ``led`` (-1: it
     leads), asked with the view the engine's loop would give it."""
+    v = DealtView(seat, p, trump, led, i, sc.table, own, sc)
     if policy == 1:
-        # heuristic plays a card of the suit led when it has one, and always a card it
-        # holds: with one such card no choice is left (and it draws no random numbers)
-        m = own.bits[led] if led >= 0 else 0
-        if m != 0 and m & (m - 1) == 0:
-            return led * 13 + lowest(m)
-        if own.n == 1:
-            return _only_card(own)
-        return heuristic.decide(DealtView(seat, p, trump, led, i, sc.table, own, sc))
-    return random_player.decide(DealtView(seat, p, trump, led, i, sc.table, own, sc))
+        return heuristic.choose(v)  # its play-out seats never revoke
+    return random_player.decide(v)
 
 
 @njit(cache=True)
 def _play_out(sc, side, a, policy):
     """Play ``a``, the seat's candidate, and the scratch deal to its end, every seat by
-    ``policy``; the seat's side's result (see :func:`_value`). A trick at a time through the
-    engine's steps, as its own loop plays a deal (kernels' ``_plain_deal``): the trick's running
-    values in locals, the table kept as far as the policy and the score read it (the seat to
-    play, the cards left per seat and the events are not); the deal ends as the engine's
-    move-by-move loop ends it (tests/test_pimc_dealt_playout.py). Its cards never revoke."""
+    ``policy``; the seat's side's result (see :func:`_value`). A trick at a time, each card
+    through the engine's ``to_trick``, as its own loop plays a deal (kernels' ``_plain_deal``):
+    the trick's running values in locals, the table kept as far as the policy and the score read
+    it (the seat to play, the cards left per seat and the events are not); the deal ends as the
+    engine's move-by-move loop ends it (tests/test_pimc_dealt_playout.py). Its cards never
+    revoke."""
     t = sc.table
     s = t.s
     r = t.rules
@@ -393,25 +383,9 @@ def _play_out(sc, side, a, policy):
         if a < 0:
             a = _policy_card(sc, own, seat, p, trump, led, i, policy)
         suit = a // 13
-        rank = a - 13 * suit
-        if i == 0:
-            led = suit
-            best_pw = lead(t, seat, suit, rank, trump, scotch)
-            best = 0
-            followed = 1
-        else:
-            f, best, best_pw = follow(t, seat, i, suit, rank, led, trump, scotch, best, best_pw)
-            followed &= f
-        if best == i:  # the card leads the trick now: kept as the engine keeps it (heuristic reads it)
-            s[S_BEST] = i
-            s[S_BEST_POWER] = best_pw
-        bit = np.int64(1) << rank
-        own.bits[suit] &= ~bit
-        own.n -= 1
-        t.played[suit] |= bit
-        won |= np.int64(1) << np.int64(a)
-        t.trick_card[i] = a
-        t.trick_seat[i] = seat
+        led, best, best_pw, followed, won = to_trick(
+            t, own, seat, i, suit, a - 13 * suit, led, trump, scotch, best, best_pw, followed, won, True
+        )
         a = -1
         if i + 1 < p:
             i += 1
@@ -421,7 +395,6 @@ def _play_out(sc, side, a, policy):
         take_trick(t, seat, won, p, led, trump, followed)
         i = 0
         led = -1
-        won = 0
         done += 1
         if done == hand:
             if k == last_set:
@@ -466,7 +439,7 @@ def _last_trick(sc, side):
     winner, led, best = q, -1, -1
     trick = np.int64(0)  # the trick's cards, as one 52-bit mask
     for i in range(p):
-        card = _only_card(sc.seats[q])
+        card = only_card(sc.seats[q])
         trick |= np.int64(1) << np.int64(card)
         if i == 0:
             led = card // 13
