@@ -93,6 +93,7 @@ def challenge_param(default: float | str = "smart") -> Param:
 LOW13 = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int8)
 HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], np.int8)
 NOT_TEN = (1 << 13) - 1 - (1 << TEN)
+ALL13 = (1 << 13) - 1
 
 
 # ---- what a seat can count ----------------------------------------------------
@@ -118,17 +119,31 @@ def taffy_power(t):
 @njit(cache=True)
 def top_unseen(t, own, suit):
     """The highest power an unseen card could answer a lead of ``suit`` with (-1: none)."""
-    best = -1
+    return max(top_unseen_suited(t, own, suit), top_unseen_taffy(t, own))
+
+
+@njit(cache=True, inline="always")
+def top_unseen_suited(t, own, suit):
+    """:func:`top_unseen` among the cards of ``suit`` (no Taffy)."""
     packs = t.rules[R_PACKS]
-    for c in range(suit * 13 + ACE, suit * 13 - 1, -1):
-        if own.hand[c] + t.played[c] + t.piled[c] < packs:  # unseen(t, own, c) > 0
-            best = 2 * (c - suit * 13)
-            break
-    if unseen(t, own, TAFFY) > 0:
-        tp = taffy_power(t)
-        if tp > best:
-            best = tp
-    return best
+    held = own.bits[suit]
+    left = ~t.gone_all[suit] & ALL13  # ranks with a copy not yet played or piled
+    while left:
+        r = HIGH13[left]
+        # unseen(t, own, c) > 0: a rank it does not hold is, else count its copies
+        if not (held >> r) & 1:
+            return 2 * r
+        c = suit * 13 + r
+        if own.hand[c] + t.played[c] + t.piled[c] < packs:
+            return 2 * r
+        left &= ~(1 << r)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def top_unseen_taffy(t, own):
+    """The Taffy's power if a Taffy is unseen, else -1 (whatever the suit led)."""
+    return taffy_power(t) if unseen(t, own, TAFFY) > 0 else -1
 
 
 @njit(cache=True)
@@ -317,12 +332,14 @@ def lead_sure(t, own, seat):
     tp = taffy_power(t)
     packs = t.rules[R_PACKS]
     taffies = own.hand[TAFFY] > 0
+    top_taffy = top_unseen_taffy(t, own)  # the same for every suit: counted once
     best, best_score = -1, -1
     for suit in range(4):
         m = own.bits[suit]
         if m == 0 and not taffies:
             continue
-        top = threat(t, own, seat, suit, seat)
+        # threat(t, own, seat, suit, seat), the Taffy's part counted once
+        top = max(top_unseen_suited(t, own, suit), top_taffy) if answerable(t, seat, suit, seat) else -1
         r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
         cand = -1
         if r0 <= ACE and m >> r0:
@@ -337,10 +354,8 @@ def lead_sure(t, own, seat):
         banks = cand >= TAFFY_LEAD or cand % 13 == TEN
         if top < 0 and not banks:
             continue
-        # the suit's unseen cards: unseen() summed over its ranks, without a branch per rank
-        n = 13 * packs - own.suit_n[suit]
-        for c in range(suit * 13, suit * 13 + 13):
-            n -= t.played[c] + t.piled[c]
+        # the suit's unseen cards: unseen() summed over its ranks (the table keeps those played or piled)
+        n = 13 * packs - own.suit_n[suit] - t.gone_n[suit]
         score = n + (1000 if banks else 0)
         if score > best_score:
             best, best_score = cand, score
