@@ -28,7 +28,6 @@ from .rules import (
     MAX_TAFFIES,
     N_RULES,
     R_CHALLENGE,
-    R_PACKS,
     R_PLAYERS,
     R_REVOKES,
     R_SCORING,
@@ -135,9 +134,6 @@ TABLE_DTYPE = np.dtype(
         ("exposed", np.int16, (MAX_PLAYERS,)),  # false passes shown: caught, or a passed-on suit played
         ("drawn", np.int16, (MAX_PLAYERS,)),  # turns each seat drew on
         ("led", np.int16, (MAX_PLAYERS,)),  # turns each seat led on
-        # Kept as cards are played or piled, so that counting players need not recount per decision:
-        ("gone_n", np.int16, (5,)),  # cards played or piled per suit (4: Taffies)
-        ("gone_all", np.int64, (4,)),  # per suit, bit r set when every copy of rank r is played or piled
         ("s", np.int64, (N_SCALARS,)),
     ],
     align=True,
@@ -220,10 +216,6 @@ def reset(g, stock, first):
     for c in range(53):
         t.played[c] = 0
         t.piled[c] = 0
-    for k in range(5):
-        t.gone_n[k] = 0
-    for k in range(4):
-        t.gone_all[k] = 0
     for k in range(N_SCALARS):
         t.s[k] = 0
     for q in range(players(g)):
@@ -332,25 +324,13 @@ def _move_hand_to_hand(g, src, dst):
     g.table.void[dst, :] = 0
 
 
-@njit(cache=True, inline="always")
-def _gone(t, card, n):
-    """``n`` cards of type ``card`` were played or piled (``t.played``, ``t.piled`` already count
-    them): the counts per suit (``gone_n``) and the ranks with no copy left (``gone_all``)."""
-    suit = SUIT_OF[card]
-    t.gone_n[suit] += n
-    if card != TAFFY and t.played[card] + t.piled[card] == t.rules[R_PACKS]:
-        t.gone_all[suit] |= 1 << RANK_OF[card]
-
-
 @njit(cache=True)
 def _move_hand_to_pile(g, src, dst):
     t = g.table
     hand = g.seats[src].hand
     for c in range(53):
         t.won[dst, c] += hand[c]
-        if hand[c]:
-            t.piled[c] += hand[c]
-            _gone(t, c, hand[c])
+        t.piled[c] += hand[c]
     t.won_n[dst] += t.hand_n[src]
     empty_hand(g, src)
 
@@ -548,7 +528,6 @@ def lead(g, seat, card, suit, taffy_equals_ten):
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
-    _gone(t, card, 1)
     t.led[seat] += 1
     s[S_TRICKS] += 1
     s[S_LEADER] = seat
@@ -567,7 +546,6 @@ def follow(g, seat, card, n, best, best_power, taffy_equals_ten):
     _expose(t, seat, card)
     _give(g, seat, card)
     t.played[card] += 1
-    _gone(t, card, 1)
     t.trick_card[n] = card
     t.trick_seat[n] = seat
     pw = power(card, taffy_equals_ten)

@@ -93,7 +93,6 @@ def challenge_param(default: float | str = "smart") -> Param:
 LOW13 = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int8)
 HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], np.int8)
 NOT_TEN = (1 << 13) - 1 - (1 << TEN)
-ALL13 = (1 << 13) - 1
 
 
 # ---- what a seat can count ----------------------------------------------------
@@ -126,17 +125,9 @@ def top_unseen(t, own, suit):
 def top_unseen_suited(t, own, suit):
     """:func:`top_unseen` among the cards of ``suit`` (no Taffy)."""
     packs = t.rules[R_PACKS]
-    held = own.bits[suit]
-    left = ~t.gone_all[suit] & ALL13  # ranks with a copy not yet played or piled
-    while left:
-        r = HIGH13[left]
-        # unseen(t, own, c) > 0: a rank it does not hold is, else count its copies
-        if not (held >> r) & 1:
-            return 2 * r
-        c = suit * 13 + r
-        if own.hand[c] + t.played[c] + t.piled[c] < packs:
-            return 2 * r
-        left &= ~(1 << r)
+    for c in range(suit * 13 + ACE, suit * 13 - 1, -1):
+        if own.hand[c] + t.played[c] + t.piled[c] < packs:  # unseen(t, own, c) > 0
+            return 2 * (c - suit * 13)
     return -1
 
 
@@ -354,8 +345,10 @@ def lead_sure(t, own, seat):
         banks = cand >= TAFFY_LEAD or cand % 13 == TEN
         if top < 0 and not banks:
             continue
-        # the suit's unseen cards: unseen() summed over its ranks (the table keeps those played or piled)
-        n = 13 * packs - own.suit_n[suit] - t.gone_n[suit]
+        # the suit's unseen cards: unseen() summed over its ranks, without a branch per rank
+        n = 13 * packs - own.suit_n[suit]
+        for c in range(suit * 13, suit * 13 + 13):
+            n -= t.played[c] + t.piled[c]
         score = n + (1000 if banks else 0)
         if score > best_score:
             best, best_score = cand, score
