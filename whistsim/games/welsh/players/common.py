@@ -118,17 +118,23 @@ def taffy_power(t):
 @njit(cache=True)
 def top_unseen(t, own, suit):
     """The highest power an unseen card could answer a lead of ``suit`` with (-1: none)."""
-    best = -1
+    return max(top_unseen_suited(t, own, suit), top_unseen_taffy(t, own))
+
+
+@njit(cache=True, inline="always")
+def top_unseen_suited(t, own, suit):
+    """:func:`top_unseen` among the cards of ``suit`` (no Taffy)."""
     packs = t.rules[R_PACKS]
     for c in range(suit * 13 + ACE, suit * 13 - 1, -1):
         if own.hand[c] + t.played[c] + t.piled[c] < packs:  # unseen(t, own, c) > 0
-            best = 2 * (c - suit * 13)
-            break
-    if unseen(t, own, TAFFY) > 0:
-        tp = taffy_power(t)
-        if tp > best:
-            best = tp
-    return best
+            return 2 * (c - suit * 13)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def top_unseen_taffy(t, own):
+    """The Taffy's power if a Taffy is unseen, else -1 (whatever the suit led)."""
+    return taffy_power(t) if unseen(t, own, TAFFY) > 0 else -1
 
 
 @njit(cache=True)
@@ -317,12 +323,14 @@ def lead_sure(t, own, seat):
     tp = taffy_power(t)
     packs = t.rules[R_PACKS]
     taffies = own.hand[TAFFY] > 0
+    top_taffy = top_unseen_taffy(t, own)  # the same for every suit: counted once
     best, best_score = -1, -1
     for suit in range(4):
         m = own.bits[suit]
         if m == 0 and not taffies:
             continue
-        top = threat(t, own, seat, suit, seat)
+        # threat(t, own, seat, suit, seat), the Taffy's part counted once
+        top = max(top_unseen_suited(t, own, suit), top_taffy) if answerable(t, seat, suit, seat) else -1
         r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
         cand = -1
         if r0 <= ACE and m >> r0:

@@ -1,0 +1,65 @@
+"""``top_unseen`` (the highest power an unseen card could answer a lead with, behind every
+``threat``) is the maximum of its suited part and its Taffy part, which ``lead_sure`` counts once
+per lead instead of once per suit: after every decision of replayed games, for every seat and
+suit, both equal the highest unseen card counted card by card with :func:`unseen`."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import whistsim
+from whistsim.core.cards import TAFFY
+from whistsim.games.welsh import engine as E
+from whistsim.games.welsh.players.common import top_unseen, top_unseen_suited, top_unseen_taffy, unseen
+from whistsim.games.welsh.records import read_record, start, step
+from whistsim.games.welsh.rules import R_PLAYERS, R_TAFFY_EQUALS_TEN
+
+
+@njit(cache=True)
+def _counted_alike(buf):
+    """True if every seat's ``top_unseen`` and its two parts equal a count card by card."""
+    g = buf[0]
+    t = g.table
+    for q in range(t.rules[R_PLAYERS]):
+        own = g.seats[q]
+        taffy = E.power(TAFFY, t.rules[R_TAFFY_EQUALS_TEN]) if unseen(t, own, TAFFY) > 0 else -1
+        if top_unseen_taffy(t, own) != taffy:
+            return False
+        for suit in range(4):
+            best = -1
+            for r in range(12, -1, -1):
+                if unseen(t, own, suit * 13 + r) > 0:
+                    best = 2 * r
+                    break
+            if top_unseen_suited(t, own, suit) != best or top_unseen(t, own, suit) != max(best, taffy):
+                return False
+    return True
+
+
+def _replayed(sim):
+    """Decisions checked (each checked after it was made)."""
+    checked = 0
+    for rec in sim.records:
+        rules, stock, first, _, actions = read_record(rec)
+        buf = E.new_state(rules.to_array())
+        start(buf, stock, np.int64(first))
+        assert _counted_alike(buf)
+        for a in actions:
+            assert step(buf, int(a)) == 0
+            assert _counted_alike(buf), (rec["seed"], checked)
+            checked += 1
+    return checked
+
+
+def test_top_unseen_is_its_suited_part_or_the_taffy_as_counted_card_by_card():
+    sim = whistsim.simulate("welsh", 3, 5, preset="parlett", players=3, strategies=["counter"], records=3)
+    assert _replayed(sim) > 100
+
+
+def test_top_unseen_counts_a_caught_revokers_hand_piled_by_its_challenger():
+    sim = whistsim.simulate("welsh", 4, 3, preset="akagiri", players=4, records=4,
+                            rules={"revokes": True, "challenge": "akagiri"},
+                            strategies=["cheater:rate=0.5", "counter", "cheater:rate=0.5", "counter"])  # fmt: skip
+    challenged = sum(str(m).count("challenge=") for rec in sim.records for m in rec["moves"])
+    assert _replayed(sim) > 100 and challenged > 0
