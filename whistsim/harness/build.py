@@ -283,7 +283,13 @@ def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
     if _read(path) != text:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(text)
-        os.replace(tmp, path)
+        try:  # another process writing the same module at once: the first one written stays
+            os.link(tmp, path)
+        except FileExistsError:
+            if _read(path) != text:
+                os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -483,14 +489,15 @@ class _CompileTimer(numba_event.Listener):
         path = _times_path()
         if path is None or not self.seconds:
             return
-        times = _read_times()
-        for name, secs in self.seconds.items():
-            key, units = _announced[name]
-            times[key] = [*times.get(key, []), round(secs / units, 3)][-_TIMES_KEPT:]
         try:
-            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(times))
-            os.replace(tmp, path)
+            with _cache.locked(path.parent):  # another process keeping its times at once: both kept
+                times = _read_times()
+                for name, secs in self.seconds.items():
+                    key, units = _announced[name]
+                    times[key] = [*times.get(key, []), round(secs / units, 3)][-_TIMES_KEPT:]
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+                tmp.write_text(json.dumps(times))
+                os.replace(tmp, path)
         except OSError:
             pass
 
