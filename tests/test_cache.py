@@ -248,3 +248,49 @@ def test_numba_warning_that_a_function_cannot_be_cached_names_its_file():
         warnings.simplefilter("always")
         assert impl.check_cachable(cres) is False
     assert [w.filename for w in seen if issubclass(w.category, NumbaWarning)] == [rng.__file__]
+
+
+SLOW_KERNEL = '''
+import sys
+import time
+from pathlib import Path
+
+from numba import njit, types
+from numba.extending import intrinsic
+
+
+@intrinsic
+def one(typingctx):  # typed slowly, once: a long compile, announced by a file
+    (Path(sys.argv[1]) / "compiling").touch()
+    time.sleep(2.0)
+    return types.int64(), lambda context, builder, sig, args: context.get_constant(types.int64, 1)
+
+
+@njit(cache=True)
+def f(x):
+    return x + one()
+'''
+COMPILE = f"""
+import sys, time
+from pathlib import Path
+from whistsim.harness import build
+folder, role = Path(sys.argv[1]), sys.argv[2]
+if role == "second":
+    while not (folder / "compiling").exists():
+        time.sleep(0.01)
+k = build.load({SLOW_KERNEL!r})
+print(k.f(1), sum(k.f.stats.cache_hits.values()), sum(k.f.stats.cache_misses.values()))
+"""
+
+
+def test_a_kernel_another_process_is_compiling_is_waited_for_and_loaded_not_compiled_again(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    procs = [
+        subprocess.Popen([sys.executable, "-c", COMPILE, str(tmp_path), role], env=env, text=True,
+                         stdout=subprocess.PIPE)  # fmt: skip
+        for role in ("first", "second")
+    ]
+    outs = [p.communicate(timeout=300)[0].split() for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert outs == [["2", "0", "1"], ["2", "1", "0"]]  # compiled by the first, loaded by the second

@@ -187,12 +187,13 @@ class SourcesLocator(_CacheLocator):
 
 
 @contextlib.contextmanager
-def locked(folder: str | Path):
-    """Hold an exclusive lock on ``folder`` against other processes (a no-op without ``fcntl``)."""
+def locked(path: str | Path):
+    """Hold an exclusive lock on ``path``, a folder or a file, against other processes (and other
+    opens of it in this one); a no-op without ``fcntl``."""
     if fcntl is None:
         yield
         return
-    fd = os.open(folder, os.O_RDONLY)
+    fd = os.open(path, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

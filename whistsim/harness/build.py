@@ -297,8 +297,38 @@ def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
     spec.loader.exec_module(module)
     for u, fn in (users or {}).items():
         setattr(module, f"_user{u}", fn)
+    if not users:  # a user's kernel is compiled by every run anyway
+        _compile_alone(module, path)
     _LOADED[name] = module
     return module
+
+
+_held: set[Path] = set()  # kernel modules this process is compiling, their lock held
+
+
+def _compile_alone(module: ModuleType, path: Path) -> None:
+    """Have one process at a time compile the functions of the kernel module at ``path``: another
+    that needs one of them meanwhile (the test suite's other worker, a second run) waits, then
+    loads what the first compiled from Numba's cache instead of compiling it too. The lock is the
+    module's file's, held through a compile and the compiles it sets off."""
+    from numba.core.dispatcher import Dispatcher
+
+    def alone(compile_: Callable) -> Callable:
+        def compile(sig):
+            if path in _held:  # a nested compile: the lock is ours already
+                return compile_(sig)
+            with _cache.locked(path):
+                _held.add(path)
+                try:
+                    return compile_(sig)
+                finally:
+                    _held.discard(path)
+
+        return compile
+
+    for fn in vars(module).values():
+        if isinstance(fn, Dispatcher) and getattr(fn.py_func, "__module__", None) == module.__name__:
+            fn.compile = alone(fn.compile)
 
 
 # ---- a first compile, announced --------------------------------------------------------------
