@@ -250,7 +250,7 @@ def test_numba_warning_that_a_function_cannot_be_cached_names_its_file():
     assert [w.filename for w in seen if issubclass(w.category, NumbaWarning)] == [rng.__file__]
 
 
-SLOW_KERNEL = '''
+SLOW_KERNEL = """
 import sys
 import time
 from pathlib import Path
@@ -269,7 +269,7 @@ def one(typingctx):  # typed slowly, once: a long compile, announced by a file
 @njit(cache=True)
 def f(x):
     return x + one()
-'''
+"""
 COMPILE = f"""
 import sys, time
 from pathlib import Path
@@ -287,8 +287,9 @@ def test_a_kernel_another_process_is_compiling_is_waited_for_and_loaded_not_comp
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
            "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
     procs = [
-        subprocess.Popen([sys.executable, "-c", COMPILE, str(tmp_path), role], env=env, text=True,
-                         stdout=subprocess.PIPE)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", COMPILE, str(tmp_path), role], env=env, text=True, stdout=subprocess.PIPE
+        )  # fmt: skip
         for role in ("first", "second")
     ]
     outs = [p.communicate(timeout=300)[0].split() for p in procs]
