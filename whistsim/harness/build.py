@@ -574,7 +574,8 @@ def kernel(
     ``templates`` adds functions of the caller's (marked :func:`~whistsim.harness.template`)
     that decide by the seated players, for tools beside the batch kernel. With the
     environment variable ``WHISTSIM_ALL_PLAYERS`` set, every built-in player is compiled
-    in, so that many seatings share one kernel (results are the same either way).
+    in, so that many seatings share one kernel (results are the same either way), unless a
+    user's function is seated (its kernel is never shared).
     ``prelude=False`` leaves out the decisions every player takes alike, for rules
     under which none arises (the game's ``players.prelude_used(rules)`` says).
     ``per_run``: the values of the game's per-run conditions in a batch run
@@ -587,8 +588,10 @@ def kernel(
     users = dict(users or {})
     users.update({int(i): user_function(int(i)) for i in ids if i >= USER_BASE and int(i) not in users})
     ids = [int(i) for i in ids if i < USER_BASE]
-    if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS"):
-        ids = range(len(players.PLAYERS))  # one kernel for any seating (the test suite's choice)
+    # one kernel for any seating (the test suite's choice); not with a user's function seated: that
+    # kernel is compiled by every run, for that function alone, so it has only the seated players
+    if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS") and not users:
+        ids = range(len(players.PLAYERS))
         prelude = True
     ids, templates = tuple(ids), tuple(templates)
     per_run = None if per_run is None else tuple(bool(v) for v in per_run)
