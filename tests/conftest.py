@@ -21,8 +21,8 @@ os.environ.setdefault("WHISTSIM_ALL_PLAYERS", "1")
 FAMILIES = {
     "welsh": ("test_welsh_", "test_strategies_hidden", "test_user_strategy", "test_draw_phase"),
     "ohhell": ("test_ohhell",),
-    "dealt": ("test_whist", "test_scotch", "test_solver", "test_solve_at", "test_pimc_", "test_dd",
-              "test_dealt_", "test_pbn"),
+    "dealt": ("test_whist", "test_scotch", "test_pimc_", "test_dealt_", "test_pbn"),
+    "solver": ("test_solver", "test_solve_at", "test_dd"),
 }  # fmt: skip
 
 
