@@ -17,7 +17,7 @@ run: install  ## the main job on built-in defaults
 	$(BIN)/whistsim simulate --game welsh --n 1000000 --seed 7
 
 test: install
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: install
 	$(BIN)/ruff check whistsim tests

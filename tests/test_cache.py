@@ -2,6 +2,7 @@
 one imports), and nothing else: an edit to one game never recompiles another's kernels, and an
 edited source is never run from a kernel compiled before the edit."""
 
+import json
 import os
 import subprocess
 import sys
@@ -168,3 +169,129 @@ def test_prune_removes_old_kernel_modules_and_numbas_cache_of_them(tmp_path):
     prune_kernels(tmp_path, keep=1)
     left = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
     assert left == ["whistsim_kernel_new.play_games-88.py311.nbi", "whistsim_kernel_new.py"]
+
+
+# ---- two processes at once (the suite's workers, two runs) ----------------------------------------
+
+SAVE = """
+import sys, time
+from pathlib import Path
+from numba.core import caching
+import whistsim  # saves under a lock
+folder, tag = Path(sys.argv[1]), sys.argv[2]
+while not (folder / "go").exists():
+    time.sleep(0.001)
+f = caching.IndexDataCacheFile(str(folder), "fn-1.py311", "stamp")
+for i in range(60):
+    f.save((tag, i), f"{tag} code {i}")
+"""
+
+
+def test_two_processes_saving_signatures_of_one_function_at_once_keep_each_ones_code(tmp_path):
+    # Numba's own save: both took the first free file name, and the index named one's code for
+    # the other's signature, or lost entries.
+    from numba.core import caching
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    procs = [subprocess.Popen([sys.executable, "-c", SAVE, str(tmp_path), tag], env=env) for tag in "ab"]
+    time.sleep(2.0)  # both started, waiting
+    (tmp_path / "go").touch()
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    f = caching.IndexDataCacheFile(str(tmp_path), "fn-1.py311", "stamp")
+    assert {(t, i): f.load((t, i)) for t in "ab" for i in range(60)} == {
+        (t, i): f"{t} code {i}" for t in "ab" for i in range(60)
+    }
+
+
+def test_imports_kept_by_two_processes_are_both_kept(tmp_path):
+    path = tmp_path / _cache.IMPORTS_FILE
+    _cache._keep_imports(path, {"a": ["x"]}, set())
+    _cache._keep_imports(path, {"b": ["y"]}, set())  # started before the first kept its own
+    assert json.loads(path.read_text()) == {"a": ["x"], "b": ["y"]}
+
+
+def test_a_kernel_module_written_already_is_not_rewritten(tmp_path, monkeypatch):
+    # Rewriting it changes its time stamp, so Numba's cache of it written by another process
+    # meanwhile would be stale.
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    text = "X = 1\n# a kernel module written by two processes\n"
+    path = tmp_path / "kernels" / f"{build._module_name(text)}.py"
+    path.parent.mkdir()
+    path.write_text(text)
+    os.utime(path, (1e9, 1e9))
+    assert build.load(text).X == 1
+    assert path.stat().st_mtime == 1e9 and sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_a_kernel_module_edited_in_the_cache_is_replaced_not_imported(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    text = "X = 2\n# a kernel module edited in the cache\n"
+    path = tmp_path / "kernels" / f"{build._module_name(text)}.py"
+    path.parent.mkdir()
+    path.write_text("X = 666\n")
+    assert build.load(text).X == 2 and path.read_text() == text
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_numba_warning_that_a_function_cannot_be_cached_names_its_file():
+    # It read the locator's _py_file, which SourcesLocator lacked (an AttributeError at NUMBA_OPT=0).
+    import warnings
+    from types import SimpleNamespace
+
+    from numba.core import caching
+    from numba.core.errors import NumbaWarning
+
+    impl = caching.CompileResultCacheImpl(rng.stream_start.py_func)
+    assert isinstance(impl.locator, _cache.SourcesLocator)
+    cres = SimpleNamespace(lifted=[SimpleNamespace(can_cache=False)], fndesc=SimpleNamespace(qualname="f"))
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert impl.check_cachable(cres) is False
+    assert [w.filename for w in seen if issubclass(w.category, NumbaWarning)] == [rng.__file__]
+
+
+SLOW_KERNEL = """
+import sys
+import time
+from pathlib import Path
+
+from numba import njit, types
+from numba.extending import intrinsic
+
+
+@intrinsic
+def one(typingctx):  # typed slowly, once: a long compile, announced by a file
+    (Path(sys.argv[1]) / "compiling").touch()
+    time.sleep(2.0)
+    return types.int64(), lambda context, builder, sig, args: context.get_constant(types.int64, 1)
+
+
+@njit(cache=True)
+def f(x):
+    return x + one()
+"""
+COMPILE = f"""
+import sys, time
+from pathlib import Path
+from whistsim.harness import build
+folder, role = Path(sys.argv[1]), sys.argv[2]
+if role == "second":
+    while not (folder / "compiling").exists():
+        time.sleep(0.01)
+k = build.load({SLOW_KERNEL!r})
+print(k.f(1), sum(k.f.stats.cache_hits.values()), sum(k.f.stats.cache_misses.values()))
+"""
+
+
+def test_a_kernel_another_process_is_compiling_is_waited_for_and_loaded_not_compiled_again(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", COMPILE, str(tmp_path), role], env=env, text=True, stdout=subprocess.PIPE
+        )  # fmt: skip
+        for role in ("first", "second")
+    ]
+    outs = [p.communicate(timeout=300)[0].split() for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert outs == [["2", "0", "1"], ["2", "1", "0"]]  # compiled by the first, loaded by the second

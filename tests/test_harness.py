@@ -130,6 +130,22 @@ def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(m
         assert np.array_equal(seated.seat[k], every.seat[k])
 
 
+def test_a_kernel_with_a_users_function_seated_has_the_seated_players_alone(monkeypatch):
+    # It is compiled by every run, for that function: every player in it would only cost compile time.
+    from numba import njit
+
+    from whistsim.core.strategy import USER_BASE
+
+    @njit
+    def mine(v):
+        return 0
+
+    monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
+    k = build.kernel(welsh_play, welsh_players, [2, USER_BASE], {USER_BASE: mine})
+    assert hasattr(k, "_player2") and not hasattr(k, "_player0") and getattr(k, f"_user{USER_BASE}") is mine
+    assert hasattr(build.kernel(welsh_play, welsh_players, [2]), "_player0")  # no user: every player
+
+
 def test_pass_events_say_truly_whether_the_pass_was_false():
     from whistsim.core.cards import TAFFY
     from whistsim.games.welsh.engine import S_LED_SUIT, new_state

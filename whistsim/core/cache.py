@@ -23,7 +23,9 @@ it may hold other caches).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -37,6 +39,11 @@ from numba.core import caching
 from numba.core.caching import _CacheLocator
 
 from .imports import PACKAGE, ROOT, Graph, closure
+
+try:
+    import fcntl
+except ImportError:  # Windows: no locks; two processes saving one function at once may redo it
+    fcntl = None  # type: ignore[assignment]
 
 KEEP = 6  # checkout folders kept: the most recently used
 STALE_S = 7 * 86400  # and any used in the last week (another checkout may be using it)
@@ -86,9 +93,16 @@ def _keep_imports(path: Path, memo: dict[str, list[str]], before: set[str]) -> N
     if set(memo) <= before:
         return  # nothing new parsed
     try:
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(dict(list(memo.items())[-KEEP_IMPORTS:])))
-        os.replace(tmp, path)
+        with locked(path.parent):  # another process may be keeping its own: both are kept
+            try:
+                kept = json.loads(path.read_text())
+                kept = kept if isinstance(kept, dict) else {}
+            except (OSError, ValueError):
+                kept = {}
+            kept.update(memo)
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(dict(list(kept.items())[-KEEP_IMPORTS:])))
+            os.replace(tmp, path)
     except OSError:
         pass
 
@@ -140,8 +154,9 @@ class SourcesLocator(_CacheLocator):
     """Numba's cache place for a function of a module keyed by its sources (:func:`module_digest`):
     a folder of its own per hash, the hash its stamp (not the file's time or text alone)."""
 
-    def __init__(self, py_func, folder: Path, digest: str) -> None:
+    def __init__(self, py_func, folder: Path, digest: str, py_file: str | None = None) -> None:
         self._lineno = py_func.__code__.co_firstlineno
+        self._py_file = py_file  # Numba names it when it warns that a function cannot be cached
         self._digest = digest
         self._cache_path = str(folder)
 
@@ -160,7 +175,7 @@ class SourcesLocator(_CacheLocator):
         folder = cache_folder(module, py_file) if module else None
         if folder is None:
             return None
-        self = cls(py_func, folder, folder.name)
+        self = cls(py_func, folder, folder.name, py_file)
         try:
             self.ensure_cache_path()
             if self._cache_path not in _touched:  # marks it used, for prune
@@ -171,11 +186,46 @@ class SourcesLocator(_CacheLocator):
         return self
 
 
+@contextlib.contextmanager
+def locked(path: str | Path):
+    """Hold an exclusive lock on ``path``, a folder or a file, against other processes (and other
+    opens of it in this one); a no-op without ``fcntl``."""
+    if fcntl is None:
+        yield
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _save_locked(self, key, data) -> None:
+    """Numba's ``IndexDataCacheFile.save`` with the function's index read and written under a lock
+    on its folder, the data written before the index names it. Numba's own reads the index, picks
+    the first free data file name and writes both unlocked: two processes saving two signatures of
+    one function at once (the test suite's workers) took the same name, and the index kept by one
+    could name the other's code, or drop an entry."""
+    with locked(self._cache_path):
+        overloads = self._load_index()
+        name = overloads.get(key)
+        if name is None:
+            used = set(overloads.values())
+            name = next(n for n in map(self._data_name, itertools.count(1)) if n not in used)
+        self._save_data(name, data)
+        if overloads.get(key) != name:
+            overloads[key] = name
+            self._save_index(overloads)
+
+
 def use_sources_locator() -> None:
-    """Have Numba ask :class:`SourcesLocator` first where to cache a function."""
+    """Have Numba ask :class:`SourcesLocator` first where to cache a function, and save to its
+    cache under a lock (:func:`_save_locked`)."""
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # its name before Numba 0.60
     if SourcesLocator not in impl._locator_classes:
         impl._locator_classes.insert(0, SourcesLocator)
+    caching.IndexDataCacheFile.save = _save_locked
 
 
 def checkout_key(root: Path = ROOT) -> str:

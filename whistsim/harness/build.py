@@ -283,7 +283,13 @@ def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
     if _read(path) != text:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(text)
-        os.replace(tmp, path)
+        try:  # another process writing the same module at once: the first one written stays
+            os.link(tmp, path)
+        except FileExistsError:
+            if _read(path) != text:
+                os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -291,8 +297,38 @@ def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
     spec.loader.exec_module(module)
     for u, fn in (users or {}).items():
         setattr(module, f"_user{u}", fn)
+    if not users:  # a user's kernel is compiled by every run anyway
+        _compile_alone(module, path)
     _LOADED[name] = module
     return module
+
+
+_held: set[Path] = set()  # kernel modules this process is compiling, their lock held
+
+
+def _compile_alone(module: ModuleType, path: Path) -> None:
+    """Have one process at a time compile the functions of the kernel module at ``path``: another
+    that needs one of them meanwhile (the test suite's other worker, a second run) waits, then
+    loads what the first compiled from Numba's cache instead of compiling it too. The lock is the
+    module's file's, held through a compile and the compiles it sets off."""
+    from numba.core.dispatcher import Dispatcher
+
+    def alone(compile_: Callable) -> Callable:
+        def compile(sig):
+            if path in _held:  # a nested compile: the lock is ours already
+                return compile_(sig)
+            with _cache.locked(path):
+                _held.add(path)
+                try:
+                    return compile_(sig)
+                finally:
+                    _held.discard(path)
+
+        return compile
+
+    for fn in vars(module).values():
+        if isinstance(fn, Dispatcher) and getattr(fn.py_func, "__module__", None) == module.__name__:
+            fn.compile = alone(fn.compile)
 
 
 # ---- a first compile, announced --------------------------------------------------------------
@@ -483,14 +519,15 @@ class _CompileTimer(numba_event.Listener):
         path = _times_path()
         if path is None or not self.seconds:
             return
-        times = _read_times()
-        for name, secs in self.seconds.items():
-            key, units = _announced[name]
-            times[key] = [*times.get(key, []), round(secs / units, 3)][-_TIMES_KEPT:]
         try:
-            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(times))
-            os.replace(tmp, path)
+            with _cache.locked(path.parent):  # another process keeping its times at once: both kept
+                times = _read_times()
+                for name, secs in self.seconds.items():
+                    key, units = _announced[name]
+                    times[key] = [*times.get(key, []), round(secs / units, 3)][-_TIMES_KEPT:]
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+                tmp.write_text(json.dumps(times))
+                os.replace(tmp, path)
         except OSError:
             pass
 
@@ -537,7 +574,8 @@ def kernel(
     ``templates`` adds functions of the caller's (marked :func:`~whistsim.harness.template`)
     that decide by the seated players, for tools beside the batch kernel. With the
     environment variable ``WHISTSIM_ALL_PLAYERS`` set, every built-in player is compiled
-    in, so that many seatings share one kernel (results are the same either way).
+    in, so that many seatings share one kernel (results are the same either way), unless a
+    user's function is seated (its kernel is never shared).
     ``prelude=False`` leaves out the decisions every player takes alike, for rules
     under which none arises (the game's ``players.prelude_used(rules)`` says).
     ``per_run``: the values of the game's per-run conditions in a batch run
@@ -550,8 +588,10 @@ def kernel(
     users = dict(users or {})
     users.update({int(i): user_function(int(i)) for i in ids if i >= USER_BASE and int(i) not in users})
     ids = [int(i) for i in ids if i < USER_BASE]
-    if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS"):
-        ids = range(len(players.PLAYERS))  # one kernel for any seating (the test suite's choice)
+    # one kernel for any seating (the test suite's choice); not with a user's function seated: that
+    # kernel is compiled by every run, for that function alone, so it has only the seated players
+    if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS") and not users:
+        ids = range(len(players.PLAYERS))
         prelude = True
     ids, templates = tuple(ids), tuple(templates)
     per_run = None if per_run is None else tuple(bool(v) for v in per_run)

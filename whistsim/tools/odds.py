@@ -55,7 +55,7 @@ from ..games.dealt.kernels import G_SHUFFLES, LOG_ROW, play_game
 from ..games.dealt.rules import R_PLAYERS
 from ..games.runner import by_time, timed_run
 from ..harness import parallel_template
-from ..harness.build import kernel
+from ..harness.build import kernel, per_run_values
 from ..harness.deal import NO_DEAL
 
 if TYPE_CHECKING:
@@ -226,9 +226,11 @@ def measure(
     states["core"]["seats"]["params"][:, : s.players] = s.params
     out = np.zeros((n, len(s.parts), s.sides), np.int16)
     errors = np.zeros((n, 3), np.int64)
-    k = kernel(kernels, roster, [int(i) for i in s.ids], templates=(_measure,))
     deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
     one_deal = np.concatenate([[1, 0], [] if s.program is None else s.program]).astype(np.int64)
+    # the kernel for this setting's loop and constraint alone, as a batch run's (its per-run values)
+    k = kernel(kernels, roster, [int(i) for i in s.ids], templates=(_measure,),
+               per_run=per_run_values(kernels, states, one_deal))  # fmt: skip
     drawn = np.zeros(n, np.int64)
 
     # Early chunks are small, and a parallel call's start-up weighs on them: the rate is taken from
