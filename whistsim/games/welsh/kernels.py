@@ -165,7 +165,8 @@ def _deal_where(g, base_deck, seed, game, where):
     shuffle_stock(g, base_deck, seed, game, players(g))
     g.shuffles = 1
     if where.shape[0] > 0:
-        g.shuffles = draw_deal(where, g.deck[: base_deck.shape[0]], g.rng, 0)
+        # the dealer typed as the dealt games pass it: a literal 0 would compile draw_deal again
+        g.shuffles = draw_deal(where, g.deck[: base_deck.shape[0]], g.rng, np.int64(0))
     return g.shuffles > 0
 
 

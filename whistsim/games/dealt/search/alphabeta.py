@@ -3,6 +3,7 @@ the table (:mod:`.memo`) and the bounds (:mod:`.bounds`); MTD(f) at the root."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ....core.bits import lowest
@@ -253,7 +254,7 @@ def playout(X, mv):
     v = 1
     while X2[SLEFT] > 0:
         seat = seat_to_play(X2)
-        _gen(_ptr(X2), seat, _ptr(mv), 0, -1)
+        _gen(_ptr(X2), seat, _ptr(mv), np.int64(0), np.int64(-1))  # typed: a literal compiles _gen again
         m = mv[0, 0] & 255
         v += play(X2, seat, m >> 4, m & 15)
     return v
