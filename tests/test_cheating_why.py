@@ -1,7 +1,7 @@
 """Why the best cheater gains under Akagiri's rule: measured on the study's own deals, said from its table.
 
-The cheating study replays the cells it explains from their records (whistsim/experiments/studies/cheating.py:
-`follow_game`, `measure_why`) and writes the table it reads to results/cheating/tables/why.csv; its finding
+The cheating study replays the cells it explains from their records through the game's engine
+(whistsim/experiments/studies/cheating.py: `follow_game`, `measure_why`) and writes the table it reads to results/cheating/tables/why.csv; its finding
 and its sentence on who pays are made from that table alone, so these tests hold the committed report's
 words to the committed table.
 """
@@ -17,6 +17,8 @@ import pytest
 
 import whistsim
 from whistsim.experiments.studies import cheating as study
+from whistsim.games.welsh.table import WelshDeal
+from whistsim.harness.table import IllegalMove
 
 ROOT = Path(__file__).parent.parent
 RESULTS = ROOT / "results" / "cheating"
@@ -57,6 +59,63 @@ def test_a_record_whose_moves_run_on_after_the_deal_ends_is_refused():
     rec = _records("akagiri", 1)[0]
     with pytest.raises(ValueError, match="after the deal ends"):
         study.follow_game({**rec, "moves": [*rec["moves"], "0:draw"]}, 0)
+
+
+def test_a_record_the_engine_would_not_play_is_refused():
+    rec = _records("akagiri", 1)[0]
+    with pytest.raises(ValueError, match="end before the deal does"):
+        study.follow_game({**rec, "moves": rec["moves"][:-1]}, 0)
+    first, move = rec["moves"][0].split(":", 1)
+    with pytest.raises(ValueError, match="is seat .*'s to make"):
+        study.follow_game({**rec, "moves": [f"{(int(first) + 1) % 3}:{move}", *rec["moves"][1:]]}, 0)
+    lead = next(i for i, m in enumerate(rec["moves"]) if m.startswith("0:") and m != "0:draw")
+    drawn = sum(m.endswith(":draw") for m in rec["moves"][:lead])
+    unseen = next(c for c in reversed(rec["deck"][drawn:]) if c != "X")  # still in the stock: no one holds it
+    with pytest.raises(IllegalMove, match="does not hold"):
+        study.follow_game(
+            {**rec, "moves": [*rec["moves"][:lead], f"0:{unseen}", *rec["moves"][lead + 1 :]]}, 0
+        )
+
+
+def _events(rec: dict) -> list[tuple[str, int, int, int]]:
+    g = whistsim.new_game(deal={**rec, "moves": []})
+    out = []
+    for m in rec["moves"]:
+        g.play(m)
+        out += g.events
+    return out
+
+
+def test_a_pile_change_no_tally_places_stops_the_replay(monkeypatch):
+    """The tallies come from the engine's events: one the replay does not know (here: the kept cards)
+    leaves a pile's points unplaced, and the replay refuses to go on."""
+    recs = [r for r in _records("akagiri") if any(kind == "keep" for kind, *_ in _events(r))]
+    assert recs
+    for rec in recs:
+        study.follow_game(rec, 0)
+    monkeypatch.setattr(study.ev, "KEEP", -1)
+    for rec in recs:
+        with pytest.raises(RuntimeError, match="no tally places|its tallies"):
+            study.follow_game(rec, 0)
+
+
+def test_a_catch_that_moves_other_points_than_the_hands_stops_the_replay(monkeypatch):
+    rec = next(r for r in _records("akagiri") if study.follow_game(r, 0)["caught"])
+    real = WelshDeal.hand_points
+    monkeypatch.setattr(WelshDeal, "hand_points", lambda self, q: real(self, q) + 1)
+    with pytest.raises(RuntimeError, match="a catch moved"):
+        study.follow_game(rec, 0)
+
+
+@pytest.mark.parametrize("rule", ["akagiri", "parlett"])
+def test_every_caught_hand_goes_to_the_player_who_caught_it(rule):
+    """Under Akagiri's rule onto his pile, under Parlett's into his hand: either way the points the cheater
+    loses are the points the others take, and each catch is his left's or his right's."""
+    for rec in _records(rule):
+        t = study.follow_game(rec, 0)
+        assert t["left_taken"] + t["right_taken"] == t["lost"]
+        assert t["caught_cards"] >= t["caught"] >= t["caught_left"]
+        assert (t["left_taken"] > 0) == (t["caught_left"] > 0)  # a caught hand holds a card
 
 
 def _why() -> pd.DataFrame:

@@ -18,6 +18,7 @@ import pandas as pd
 from ...core.stats import Estimate, estimate
 from ...core.strategy import parse_spec
 from ...games import get_game
+from ...harness import events as ev
 from .. import cheaters as C
 from ..results import (
     Analysis,
@@ -342,7 +343,6 @@ def honest_best(result: ExperimentResult) -> dict[tuple[str, str, str], C.BestRe
 # ---- why: measured on the study's own deals, replayed from their records ---------------------------
 
 WHY_CHUNK = 2000  # games recorded and replayed at a time: the records of a chunk are dropped after it
-_RANKS = "23456789TJQKA"
 # Per game, from the cheater's seat: (key, words, unit). Each is measured playing honestly and cheating.
 PER_GAME = [
     ("points", "his points", "points per game"),
@@ -387,147 +387,122 @@ PER_EVENT = [
 _TALLIES = sorted({k for k, *_ in PER_GAME} | {x for e in PER_EVENT for x in e[3:5]})
 
 
-def _worth(card: str) -> int:
-    """A card's points in a winnings pile under standard scoring: 10 a Ten or Taffy, 1 another."""
-    return 10 if card == "X" or card[0] == "T" else 1
+_ACTIONS: dict[str, int] = {}  # a move as records write it -> its action (the deal's parse, once each)
 
 
 def follow_game(rec: dict, seat: int) -> dict[str, int]:
-    """One Welsh Whist record replayed move by move, from ``seat``'s side: where every point of every pile
-    came from (tricks won in play, tricks a wrong challenge gave, hands taken from a caught revoker, the
-    last player's kept cards), the seat's passes, catches and hand sizes (the keys of ``_TALLIES``, and
-    ``pile`` per seat: each seat's points, which the caller checks against the record's result)."""
-    rules = rec["rules"]
-    p, rule, equal = rules["players"], rules["challenge"], float(rules["taffy_rank"]) == 10
-    deck, top = rec["deck"], 0
-    hands: list[dict[str, int]] = [{} for _ in range(p)]
-    suits: list[dict[str, int]] = [{} for _ in range(p)]  # cards of each suit held (a Taffy: "X")
-    held = [0] * p
-    pile, won, given, taken, kept = ([0] * p for _ in range(5))
-    t = dict.fromkeys(_TALLIES, 0)
+    """One Welsh Whist record stepped move by move through the game's engine (its deal at the table,
+    :class:`~whistsim.games.welsh.table.WelshDeal`) and tallied from ``seat``'s side, every figure read
+    from the events a move causes (harness/events.py) and the table it leaves: where every point of every
+    pile came from (tricks won in play, tricks a wrong challenge gave, the last player's kept cards: the
+    cards' values as the engine counts them, and every change of a pile's score must be those), the caught hands each player took, the seat's passes, catches
+    and hand sizes (the keys of ``_TALLIES``, and ``pile`` per seat: each seat's points). ValueError: a
+    move the engine refuses or by a seat not to move, moves after the deal ends or too few to end it;
+    RuntimeError: a pile that changed where no
+    tally can place it, or piles that are not the sum of their tallies."""
+    game = get_game(rec["game"])
+    rules = game.rules_from_record(rec["rules"])
+    d = game.table(game, rules, {**rec, "moves": []}, 0)
+    E, table = d.E, d.buf[0]["table"]
+    s, hand_n = table["s"], table["hand_n"]  # views: the engine's state as each move leaves it
+    p = rules.players
     left, right = (seat + 1) % p, (seat - 1) % p
-
-    def add(q: int, card: str, k: int = 1) -> None:
-        hands[q][card] = hands[q].get(card, 0) + k
-        s = "X" if card == "X" else card[1]
-        suits[q][s] = suits[q].get(s, 0) + k
-        held[q] += k
-
-    def give(q: int, card: str) -> None:
-        hands[q][card] -= 1
-        s = "X" if card == "X" else card[1]
-        suits[q][s] -= 1
-        held[q] -= 1
-
-    def empty(q: int) -> dict[str, int]:
-        h = hands[q]
-        hands[q], suits[q], held[q] = {}, {}, 0
-        return h
-
-    def worth(h: dict[str, int]) -> int:
-        return sum(_worth(c) * k for c, k in h.items())
-
-    def power(card: str) -> int:
-        return 17 - equal if card == "X" else 2 * _RANKS.index(card[0])
-
-    def over() -> bool:
-        if top < len(deck):
-            return False
-        holders = [q for q in range(p) if held[q]]
-        if len(holders) > 1:
-            return False
-        for q in holders:
-            v = worth(empty(q))
-            pile[q] += v
-            kept[q] += v
-        return True
-
+    won, given, kept, taken, piled = ([0] * p for _ in range(5))
+    t = dict.fromkeys(_TALLIES, 0)
+    pts = d.points()
+    winner = -1  # the last trick's winner
     moves = rec["moves"]
-    i, n = 0, len(moves)
-    while i < n:
-        who, move = moves[i].split(":", 1)
-        leader = int(who)
-        i += 1
-        if move == "draw":
-            add(leader, deck[top])
-            top += 1
-            if over():
-                break
+    for i, m in enumerate(moves):
+        if s[E.S_PHASE] == E.OVER:
+            raise ValueError(f"the record's moves run on after the deal ends (move {i} of {len(moves)})")
+        who, move = m.split(":", 1)
+        if int(who) != s[E.S_SEAT]:
+            raise ValueError(f"move {i} ({m}) is seat {s[E.S_SEAT]}'s to make")
+        a = _ACTIONS.get(move)
+        if a is None:
+            a = _ACTIONS[move] = d.parse(move)
+        held = int(hand_n[seat])
+        # before a challenge: each seat's hand (cards, points) and whether the stock lasts
+        before = ([(int(hand_n[q]), d.hand_points(q)) for q in range(p)], bool(s[E.S_TOP] < s[E.S_STOCK])) \
+            if s[E.S_PHASE] == E.CHALLENGE and move != "nochallenge" else None  # fmt: skip
+        _, events = d.apply(a)
+        trick, challenge, keep = False, None, -1
+        for kind, q, x, b in events:
+            if kind == ev.LEAD and q == seat:
+                t["leads"] += 1
+            elif kind in (ev.FOLLOW, ev.PASS) and q == seat:  # he answers another's lead: he is in play
+                t["other_leads"] += 1
+                t["lead_cards"] += held
+                if kind == ev.PASS:
+                    t["false" if b else "unable"] += 1
+                    if not b:
+                        t["unable_cards"] += held
+            elif kind == ev.TRICK:
+                trick, winner = True, q
+            elif kind == ev.CHALLENGE:
+                challenge = (q, x, b)
+            elif kind == ev.KEEP:
+                keep = q
+        if not (trick or challenge or keep >= 0):
             continue
-        card, suit = ("X", move[2]) if move[0] == "X" else (move, move[1])
-        give(leader, card)
-        if leader == seat:
-            t["leads"] += 1
-        elif held[seat] or top < len(deck):
-            t["other_leads"] += 1
-            t["lead_cards"] += held[seat]
-        answer = [q for q in ((leader + k) % p for k in range(1, p)) if top < len(deck) or held[q]]
-        trick, best, top_power = [(leader, card)], leader, power(card)
-        passed: dict[int, tuple[bool, int, int]] = {}  # passer -> (able to follow, cards held, their points)
-        for q in answer:
-            move = moves[i].split(":", 1)[1]
-            i += 1
-            if move == "pass":
-                able = bool(suits[q].get(suit, 0) or suits[q].get("X", 0))
-                passed[q] = (able, held[q], worth(hands[q]))
-                if q == seat:
-                    t["false" if able else "unable"] += 1
-                    if not able:
-                        t["unable_cards"] += held[q]
-                continue
-            give(q, move)
-            trick.append((q, move))
-            if power(move) > top_power:
-                best, top_power = q, power(move)
-        value = sum(_worth(c) for _, c in trick)
-        pile[best] += value
-        won[best] += value
-        if passed and rule != "none":
-            who, move = moves[i].split(":", 1)
-            i += 1
-            if move != "nochallenge":
-                by, target = int(who), int(move.split("=")[1])
-                able, cards, points = passed[target]
+        now = d.points()
+        delta = [x - y for x, y in zip(now, pts, strict=True)]
+        pts = now
+        if keep >= 0:
+            k = d.kept_points()
+            kept[keep] += k
+            delta[keep] -= k
+        if trick:  # its cards' points onto the winner's pile
+            v = d.trick_points()
+            won[winner] += v
+            delta[winner] -= v
+        if challenge is not None and before is not None:
+            by, target, caught = challenge
+            if caught:  # the caught hand goes to the challenger: into his hand, or onto his pile
+                cards, points = before[0][target]
+                if delta[by] not in (0, points):
+                    raise RuntimeError(f"move {i}: a catch moved {delta[by]} points onto a pile, not its hand's "
+                                       f"{points}")  # fmt: skip
+                piled[by] += delta[by]
+                delta[by] = 0
                 if target == seat:
-                    if able:
-                        t["caught"] += 1
-                        t["caught_cards"] += cards
-                        t["lost"] += points
-                        t["caught_stock"] += top < len(deck)
-                        t["caught_left"] += by == left
-                    else:
-                        t["wrong"] += 1
-                if rule == "akagiri" and able:  # the revoker's hand goes onto the challenger's pile
-                    v = worth(empty(target))
-                    pile[by] += v
-                    taken[by] += v
-                elif rule == "akagiri":  # the wrongly challenged player takes the trick
-                    pile[best] -= value
-                    won[best] -= value
-                    pile[target] += value
-                    given[target] += value
-                else:  # Parlett: the loser's whole hand goes into the other's hand
-                    src, dst = (target, by) if able else (by, target)
-                    if target == seat and able:
-                        taken[by] += points
-                    for c, k in empty(src).items():
-                        if k:
-                            add(dst, c, k)
-        if over():
-            break
-    if i != n:
-        raise ValueError(f"the record's moves run on after the deal ends (move {i} of {n})")
-    t.update(points=pile[seat], won=won[seat], given=given[seat], kept=kept[seat])
-    t.update(left_points=pile[left], left_won=won[left], left_taken=taken[left])
-    t.update(right_points=pile[right], right_won=won[right], right_taken=taken[right])
-    t["pile"] = pile  # type: ignore[assignment]
+                    taken[by] += points
+                    t["caught"] += 1
+                    t["caught_cards"] += cards
+                    t["lost"] += points
+                    t["caught_stock"] += before[1]
+                    t["caught_left"] += by == left
+            else:  # a wrong challenge: the trick moves from its winner to the passer (Akagiri), or hands do
+                v = d.trick_points()
+                if delta[target] != -delta[winner] or delta[target] not in (0, v):
+                    raise RuntimeError(f"move {i}: a wrong challenge moved {delta[target]} and {delta[winner]} "
+                                       f"points, not the trick's {v}")  # fmt: skip
+                given[target] += delta[target]
+                won[winner] += delta[winner]
+                delta[target] = delta[winner] = 0
+                t["wrong"] += target == seat
+        if any(delta):
+            raise RuntimeError(f"move {i} ({m}) changed piles by {delta}, which no tally places")
+    if s[E.S_PHASE] != E.OVER:
+        raise ValueError(f"the record's {len(moves)} moves end before the deal does")
+    pts = d.points()
+    for q in range(p):  # every point of every pile placed: the tallies add up to the engine's score
+        if pts[q] != won[q] + given[q] + kept[q] + piled[q]:
+            raise RuntimeError(
+                f"seat {q}'s pile scores {pts[q]}, its tallies {won[q] + given[q] + kept[q] + piled[q]}"
+            )
+    t.update(points=pts[seat], won=won[seat], given=given[seat], kept=kept[seat])
+    t.update(left_points=pts[left], left_won=won[left], left_taken=taken[left])
+    t.update(right_points=pts[right], right_won=won[right], right_taken=taken[right])
+    t["pile"] = pts  # type: ignore[assignment]
     return t
 
 
 def replay_cell(spec, cell: Cell, seat: int, games: int, chunk: int = WHY_CHUNK) -> dict[str, np.ndarray]:
     """Play the cell's first ``games`` games again (the same seed and deals as the study's), record them and
-    follow each record (:func:`follow_game`): one array a tally, one value a game. Every replayed pile must
-    equal the one the engine scored, or the replay is wrong: RuntimeError."""
+    follow each record through the engine (:func:`follow_game`, which checks that each pile is the sum of
+    its tallies): one array a tally, one value a game. Every replayed pile must equal the one the
+    simulation scored, or the record and its replay disagree: RuntimeError."""
     from ...games.runner import run_games
 
     game = get_game(spec.game_of(cell))

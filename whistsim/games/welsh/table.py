@@ -4,6 +4,8 @@ and ``GameState`` (harness/table.py)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ...core.cards import SUIT_SYMBOLS, SUIT_WORDS, TAFFY, card_name
@@ -13,6 +15,7 @@ from ...harness.table import Deal, View
 from . import engine as E
 from . import kernels as play
 from . import moves, records
+from .rules import R_SCORING
 from .words import WORDS
 
 
@@ -57,6 +60,33 @@ class WelshDeal(Deal):
 
     def result(self) -> dict:
         return records.result_of(self.buf)
+
+    # -- read-only figures for a replay that tallies where points go (the cheating study)
+    def points(self) -> list[int]:
+        """Each seat's points now: its winnings pile as the engine scores it."""
+        return [int(x) for x in records._points(self.buf)]
+
+    def hand_points(self, seat: int) -> int:
+        """What ``seat``'s hand would add to a winnings pile: the engine's card values summed over it."""
+        return int(_card_values(self._additive()) @ self.buf[0]["seats"][seat]["hand"])
+
+    def trick_points(self) -> int:
+        """What the cards of the trick on the table (the last one, once it is taken) add to a pile."""
+        t = self.buf[0]["table"]
+        return int(_card_values(self._additive())[t["trick_card"][: t["s"][E.S_TRICK_LEN]]].sum())
+
+    def kept_points(self) -> int:
+        """What the cards the last holder kept at the end added to its pile (0 before the end)."""
+        s = self.buf[0]["table"]["s"]
+        return int(E.pile_points(self._additive(), 1, s[E.S_KEPT], s[E.S_KEPT_TT], s[E.S_KEPT_FIVES]))
+
+    def _additive(self) -> int:
+        """The scoring rule's code; a pile's points are its cards' values summed, except under piles
+        scoring (a pile's height counts), where a hand has no points of its own."""
+        rule = int(self.buf[0]["table"]["rules"][R_SCORING])
+        if rule == E.PILES:
+            raise ValueError("under piles scoring a card's points hang on its pile's height")
+        return rule
 
     def facts(self, seat: int) -> View:
         t = self.buf[0]["table"]
@@ -106,6 +136,12 @@ class WelshDeal(Deal):
             "seed": self._seed(seed, {"game": 0}),
             "strategies": strategies,
         }
+
+
+@lru_cache
+def _card_values(rule: int) -> np.ndarray:
+    """Each card's points in a winnings pile under scoring rule ``rule`` (the engine's card_value)."""
+    return np.array([E.card_value(c, rule) for c in range(53)], np.int64)
 
 
 def _order(c: int) -> tuple[int, int]:
