@@ -393,13 +393,13 @@ _ACTIONS: dict[str, int] = {}  # a move as records write it -> its action (the d
 def follow_game(rec: dict, seat: int) -> dict[str, int]:
     """One Welsh Whist record stepped move by move through the game's engine (its deal at the table,
     :class:`~whistsim.games.welsh.table.WelshDeal`) and tallied from ``seat``'s side, every figure read
-    from the events a move causes (harness/events.py) and the table it leaves: where every point of every
-    pile came from (tricks won in play, tricks a wrong challenge gave, the last player's kept cards: the
-    cards' values as the engine counts them, and every change of a pile's score must be those), the caught hands each player took, the seat's passes, catches
-    and hand sizes (the keys of ``_TALLIES``, and ``pile`` per seat: each seat's points). ValueError: a
-    move the engine refuses or by a seat not to move, moves after the deal ends or too few to end it;
-    RuntimeError: a pile that changed where no
-    tally can place it, or piles that are not the sum of their tallies."""
+    from the events a move causes (harness/events.py) and the table it leaves: where every point of
+    every pile came from (tricks won in play, tricks a wrong challenge gave, the last player's kept
+    cards: the cards' values as the engine counts them, and every change of a pile's score must be
+    those), the seat's caught hands each player took, its passes, catches and hand sizes (the keys of
+    ``_TALLIES``, and ``pile`` per seat: each seat's points). ValueError: a move the engine refuses or
+    by a seat not to move, moves after the deal ends or too few to end it; RuntimeError: a pile that
+    changed where no tally can place it, or piles that are not the sum of their tallies."""
     game = get_game(rec["game"])
     rules = game.rules_from_record(rec["rules"])
     d = game.table(game, rules, {**rec, "moves": []}, 0)
