@@ -302,7 +302,7 @@ def function_digest(fn) -> str | None:
     hasher = _Hasher()
     try:
         hasher.value(fn)
-    except (Unkeyable, OSError, ValueError, TypeError, RecursionError):
+    except (Unkeyable, OSError, ValueError, TypeError, AttributeError, RecursionError):
         return None
     return hasher.h.hexdigest()[:20]
 
