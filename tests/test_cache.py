@@ -2,14 +2,17 @@
 one imports), and nothing else: an edit to one game never recompiles another's kernels, and an
 edited source is never run from a kernel compiled before the edit."""
 
+import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numba
+import numpy as np
 import pytest
 
 import whistsim
@@ -295,3 +298,168 @@ def test_a_kernel_another_process_is_compiling_is_waited_for_and_loaded_not_comp
     outs = [p.communicate(timeout=300)[0].split() for p in procs]
     assert [p.returncode for p in procs] == [0, 0]
     assert outs == [["2", "0", "1"], ["2", "1", "0"]]  # compiled by the first, loaded by the second
+
+
+# ---- users' functions: keyed by what their code is built from ----------------------------------
+
+HELPER = "from numba import njit\n\nSTEP = {step}\n\n\n@njit\ndef step():\n    return STEP\n"
+USER = (
+    "import numpy as np\nfrom numba import njit\n\nfrom whistsim.core.cards import ACE\n\n"
+    "from {package}.helper import step\n\nW = np.array({weights})\n\n\n"
+    "@njit\ndef decide(v):\n    return step() + W[0] + ACE\n"
+)
+
+
+def _user_package(tmp_path, package="mine", step=1, weights="[1, 2]"):
+    pkg = tmp_path / package
+    pkg.mkdir(exist_ok=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "helper.py").write_text(HELPER.format(step=step))
+    (pkg / "strategy.py").write_text(USER.format(package=package, weights=weights))
+    shutil.rmtree(pkg / "__pycache__", ignore_errors=True)  # a rewrite in the same second reads as unchanged
+    return pkg
+
+
+def _load_decide(tmp_path, package="mine"):
+    """The user's function as a fresh import of its package (the modules of an earlier one dropped)."""
+    for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import importlib
+
+        return importlib.import_module(f"{package}.strategy").decide
+    finally:
+        sys.path.remove(str(tmp_path))
+
+
+def test_a_users_function_is_keyed_by_its_code_what_it_calls_and_the_values_it_reads(tmp_path):
+    _user_package(tmp_path)
+    first = _cache.function_digest(_load_decide(tmp_path))
+    assert first is not None and _cache.function_digest(_load_decide(tmp_path)) == first  # same sources
+    _user_package(tmp_path, step=2)  # a function it calls, in another file
+    second = _cache.function_digest(_load_decide(tmp_path))
+    _user_package(tmp_path, step=1, weights="[3, 2]")  # a global's value (frozen into the code)
+    third = _cache.function_digest(_load_decide(tmp_path))
+    assert len({first, second, third}) == 3
+    _user_package(tmp_path)
+    decide = _load_decide(tmp_path)
+    decide.py_func.__globals__["W"] = np.array([9, 2])  # the value read, not the text, counts
+    assert _cache.function_digest(decide) not in (first, None)
+
+
+def test_an_edit_anywhere_in_a_users_file_changes_the_key(tmp_path):
+    # An @overload or @intrinsic in the file changes compiled code the function's own text does not show.
+    pkg = _user_package(tmp_path)
+    first = _cache.function_digest(_load_decide(tmp_path))
+    (pkg / "strategy.py").write_text((pkg / "strategy.py").read_text() + "\n# an overload here\n")
+    assert _cache.function_digest(_load_decide(tmp_path)) != first
+
+
+def test_a_users_function_with_no_file_or_an_unknown_global_has_no_key(tmp_path, monkeypatch):
+    from numba import njit
+
+    space: dict = {"njit": njit, "TABLE": {1: 2}}
+    exec("@njit\ndef typed_in(v):\n    return 1\n\n@njit\ndef reads_a_dict(v):\n    return TABLE[1]\n", space)
+    assert _cache.function_digest(space["typed_in"]) is None  # a notebook's, python -c's: no file
+    path = tmp_path / "reads.py"
+    path.write_text(
+        "from numba import njit\n\nTABLE = {1: 2}\n\n\n@njit\ndef decide(v):\n    return TABLE[1]\n"
+    )
+    spec = importlib.util.spec_from_file_location("reads", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert _cache.function_digest(module.decide) is None  # not importable by its name: cannot be loaded
+    monkeypatch.setitem(sys.modules, "reads", module)
+    assert _cache.function_digest(module.decide) is None  # a dict: no hash of its value here
+    path.write_text(path.read_text().replace("{1: 2}", "(1, 2)"))
+    spec.loader.exec_module(module)
+    assert _cache.function_digest(module.decide) is not None  # a tuple has one
+
+
+def test_a_strategy_file_is_keyed_by_the_text_it_was_run_from(tmp_path):
+    # Edited between its loading and the kernel's build, the key is still the text that ran.
+    from whistsim.core.strategy import load_user, parse_spec, user_function
+    from whistsim.games import get_game
+
+    path = tmp_path / "low.py"
+    path.write_text(f"from numba import njit\n\n\n@njit\ndef decide(v):\n    return 0  # {tmp_path}\n")
+    registry = get_game("welsh").players
+    fn = user_function(load_user(registry, parse_spec(f"{path}:decide"), 0)[0])
+    before = _cache.function_digest(fn)
+    path.write_text(path.read_text().replace("return 0", "return 1"))
+    assert _cache.function_digest(fn) == before and before is not None
+
+
+USER_RUN = """
+import sys
+from numba.core import event
+import whistsim
+import toy_game
+from whistsim.harness.users import user_checker
+
+object.__setattr__(toy_game.GAME.players, "check_user", user_checker(toy_game.engine))  # takes users'
+compiled = []
+
+
+class Count(event.Listener):
+    def on_start(self, ev):
+        fn = getattr(ev.data.get("dispatcher"), "py_func", None)
+        if (getattr(fn, "__module__", None) or "").startswith("whistsim_kernel_"):
+            compiled.append(fn.__name__)
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", Count())
+sim = whistsim.simulate("toy", n=20, seed=1, strategies=[sys.argv[1] + ":decide", "random"], threads=1, records=3)
+print(",".join(m for r in sim.records for m in r["moves"]), len(compiled))  # what the strategy chose
+"""
+LOW_OR_HIGH = """
+from numba import njit
+
+# {token}
+
+
+@njit
+def decide(v):
+    hand, led = v.own.hand, v.table.led
+    for i in range(52):
+        c = {order}
+        s = c // 13
+        if (hand[s] >> (c % 13)) & 1 and (led < 0 or hand[led] == 0 or s == led):
+            return c
+    return -1
+"""
+
+
+def _user_runs(tmp_path, path, n=1):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "tests"), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", USER_RUN, str(path)],
+            env=env,
+            text=True,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
+        for _ in range(n)
+    ]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0] * n, outs
+    return [(o.split()[0], int(o.split()[1])) for o, _ in outs]
+
+
+def test_a_users_kernel_is_compiled_once_and_cached_until_the_users_file_changes(tmp_path):
+    # The suite's cache folder (the toy game's own functions cached there); the token makes the
+    # strategy's text new to it. Two processes at once: one compiles, the other loads what it
+    # compiled (it waited, or came after).
+    path = tmp_path / "lowest.py"
+    path.write_text(LOW_OR_HIGH.format(token=tmp_path, order="i"))
+    (low, n), (again, m) = _user_runs(tmp_path, path, n=2)
+    assert low == again and sorted([n, m])[0] == 0 and n + m > 0
+    path.write_text(LOW_OR_HIGH.format(token=tmp_path, order="51 - i"))
+    [(high, compiles)] = _user_runs(tmp_path, path)
+    assert compiles > 0 and high != low  # the edit took effect

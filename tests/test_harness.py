@@ -131,7 +131,7 @@ def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(m
 
 
 def test_a_kernel_with_a_users_function_seated_has_the_seated_players_alone(monkeypatch):
-    # It is compiled by every run, for that function: every player in it would only cost compile time.
+    # It is for that function alone: every player in it would only cost compile time.
     from numba import njit
 
     from whistsim.core.strategy import USER_BASE

@@ -12,7 +12,8 @@ modules only through its module's globals, so through imports; the registry
 loads a game by name (``games.get_game``) in Python, never from compiled code.
 A generated kernel module (:mod:`whistsim.harness.build`) imports its game's
 parts by name instead: it carries in its text the hash of what it is built from
-(:func:`digest_of`), and its file is named by its text.
+(:func:`digest_of`), and its file is named by its text. A user's function seated in one
+is keyed by what its code is built from (:func:`function_digest`).
 
 All of it lives in one folder per checkout of whistsim, ``<root>/<checkout>``,
 the root being ``~/.cache/whistsim``, or ``$NUMBA_CACHE_DIR`` when the user
@@ -24,17 +25,21 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import enum
 import hashlib
+import inspect
 import itertools
 import json
 import os
 import shutil
 import sys
 import time
+import types
 from collections.abc import Iterable
 from pathlib import Path
 
 import numba
+import numpy as np
 from numba.core import caching
 from numba.core.caching import _CacheLocator
 
@@ -138,6 +143,168 @@ def digest_of(modules: Iterable[str]) -> str:
     graph = _shared()
     used = _used(((m, getattr(sys.modules.get(m), "__file__", None)) for m in modules), graph)
     return sources_digest(used, graph.files)
+
+
+# ---- users' functions ----------------------------------------------------------------------------
+# A kernel that seats a user's function is cached under a hash of everything its compiled code
+# is built from: the code of the function and of each function it calls, the values of the
+# globals they read (Numba freezes them into the code), and the text of the files they are
+# defined in with what those import (an ``@overload`` or ``@intrinsic`` there changes the code
+# without changing the function's own). Whatever cannot be hashed so (a function typed in a
+# notebook or ``python -c``: no file; an object of a kind not listed) leaves the kernel
+# uncached: compiled every run, never run stale.
+
+SOURCE_ATTR = "__whistsim_source__"  # a user module's global: the hash of the text it was run from
+_TRUSTED = ("numba", "numpy", "llvmlite")  # their functions are Numba's to compile: keyed by name
+
+
+class Unkeyable(Exception):
+    """A user's function reads something whose effect on the compiled code has no hash here."""
+
+
+def _trusted(module: str | None) -> bool:
+    """A module whose objects stand for themselves in compiled code (Numba's own version keys
+    its cache): the standard library's, Numba's and NumPy's."""
+    if not module:
+        return False
+    top = module.partition(".")[0]
+    return top in _TRUSTED or top in sys.stdlib_module_names
+
+
+def _file_digest(module: str, file: Path, text_hash: str | None = None) -> str:
+    """A hash of a user's file (``text_hash``: its text's, when known from when it was run) and of
+    the modules it imports in its own package and in whistsim, named by their names, itself not
+    (its name may be made up: a strategy file is loaded as ``whistsim_user_<hash>``)."""
+    h = hashlib.sha256((text_hash or hashlib.sha256(file.read_bytes()).hexdigest()).encode())
+    graph = Graph(memo=_shared().memo)  # a fresh one: a file edited in this process is read again
+    graph.add(module, file)
+    if graph.files.get(module) != file:  # a name that is not its place: the file alone, its imports
+        graph.files[module] = file
+        graph._known.add(module)
+    used = closure(module, graph) - {module}
+    h.update(sources_digest(used, graph.files).encode())
+    return h.hexdigest()
+
+
+def _code(code, h, names: set[str]) -> None:
+    """Hash a code object (and those nested in it); collect the names it reads."""
+    h.update(code.co_code)
+    h.update(repr((code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+                   code.co_argcount, code.co_kwonlyargcount, code.co_flags)).encode())  # fmt: skip
+    names.update(code.co_names)
+    for c in code.co_consts:
+        if inspect.iscode(c):
+            _code(c, h, names)
+        elif isinstance(c, frozenset):  # its order varies with the string hash seed
+            h.update(repr(sorted(map(repr, c))).encode())
+        else:
+            h.update(repr((type(c).__name__, c)).encode())
+
+
+def _object_module(v) -> str | None:
+    return getattr(v, "__module__", None) or getattr(type(v), "__module__", None)
+
+
+class _Hasher:
+    def __init__(self) -> None:
+        self.h = hashlib.sha256()
+        self.seen: set[int] = set()
+        self.files: dict[tuple[str, str], str] = {}
+
+    def value(self, v) -> None:
+        """Hash a value compiled code may read (raise :class:`Unkeyable` when not known how)."""
+        from numba.core.dispatcher import Dispatcher
+        from numba.core.types import Type
+
+        h = self.h
+        if isinstance(v, enum.Enum):  # before int: an IntEnum is one
+            h.update(repr((type(v).__module__, type(v).__qualname__, v.name)).encode())
+            self.value(v.value)
+        elif v is None or isinstance(v, bool | int | float | complex | str | bytes):
+            h.update(repr((type(v).__name__, v)).encode())
+        elif isinstance(v, tuple):
+            h.update(f"tuple {type(v).__module__}.{type(v).__qualname__} {len(v)}".encode())
+            for x in v:
+                self.value(x)
+        elif isinstance(v, np.ndarray):
+            h.update(repr(("array", v.dtype.descr, v.shape)).encode())
+            h.update(np.ascontiguousarray(v).tobytes())
+        elif isinstance(v, np.generic):
+            h.update(repr(("scalar", v.dtype.descr)).encode() + v.tobytes())
+        elif isinstance(v, np.dtype | Type):
+            h.update(repr(("type", str(v), getattr(v, "descr", None))).encode())
+        elif isinstance(v, Dispatcher):
+            h.update(repr(("jit", sorted(v.targetoptions.items()))).encode())
+            self.function(v.py_func)
+        elif isinstance(v, types.FunctionType):
+            self.function(v)
+        elif isinstance(v, types.ModuleType):
+            self.module(v.__name__, getattr(v, "__file__", None))
+        elif isinstance(v, type | types.BuiltinFunctionType | np.ufunc) and _trusted(_object_module(v)):
+            h.update(repr(("named", _object_module(v), getattr(v, "__qualname__", None) or repr(v))).encode())
+        else:
+            raise Unkeyable(f"{type(v).__module__}.{type(v).__qualname__}")
+
+    def module(self, name: str, file, text_hash: str | None = None) -> None:
+        if _trusted(name):
+            self.h.update(f"module {name}".encode())
+            return
+        if _ours(name):
+            digest = module_digest(name, file)
+            if digest is None:
+                raise Unkeyable(name)
+            self.h.update(f"module {name} {digest}".encode())
+            return
+        if not file or not Path(file).is_file():
+            raise Unkeyable(f"{name}: no file")
+        key = (name, str(file))
+        if key not in self.files:
+            self.files[key] = _file_digest(name, Path(file), text_hash)
+        self.h.update(f"file {self.files[key]}".encode())
+
+    def function(self, fn) -> None:
+        if id(fn) in self.seen:
+            return
+        self.seen.add(id(fn))
+        name = getattr(fn, "__module__", None)
+        if _trusted(name) or _ours(name or ""):
+            self.h.update(f"function {fn.__qualname__}".encode())
+            self.module(name or "", getattr(sys.modules.get(name or ""), "__file__", None))
+            return
+        glob = fn.__globals__
+        if getattr(sys.modules.get(name or ""), "__dict__", None) is not glob:
+            # a cached kernel imports the module of each function in it by name, to load it
+            raise Unkeyable(f"{name}: not imported by that name")
+        self.module(name or "", fn.__code__.co_filename, glob.get(SOURCE_ATTR))
+        names: set[str] = set()
+        _code(fn.__code__, self.h, names)
+        for d in (fn.__defaults__ or (), tuple(sorted((fn.__kwdefaults__ or {}).items()))):
+            self.value(d)
+        for cell in fn.__closure__ or ():
+            self.value(cell.cell_contents)
+        for n in sorted(names):  # globals read, and attributes read of a module read
+            if n in glob:
+                self.h.update(f"global {n}".encode())
+                self.value(glob[n])
+        # a user's module read (``helpers.f``): whistsim's are keyed by their sources already
+        modules = [v for v in glob.values() if isinstance(v, types.ModuleType)
+                   and not (_trusted(v.__name__) or _ours(v.__name__))]  # fmt: skip
+        for m in modules:
+            for n in sorted(names):
+                if n in vars(m):
+                    self.h.update(f"attribute {m.__name__}.{n}".encode())
+                    self.value(vars(m)[n])
+
+
+def function_digest(fn) -> str | None:
+    """A hash of everything the compiled code of a user's function ``fn`` (a Numba function or a
+    Python one) is built from; None when some of it cannot be hashed (the kernel is not cached)."""
+    hasher = _Hasher()
+    try:
+        hasher.value(fn)
+    except (Unkeyable, OSError, ValueError, TypeError, AttributeError, RecursionError):
+        return None
+    return hasher.h.hexdigest()[:20]
 
 
 def module_folder(module: str, digest: str) -> Path:

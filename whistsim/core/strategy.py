@@ -15,8 +15,10 @@ reads. Word values (``never``, ``always``, ``smart``) become the codes their
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import math
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from .cache import SOURCE_ATTR
 from .options import WhistsimError, near
 
 MAX_PARAMS = 8
@@ -261,13 +264,29 @@ def load_user(registry: Registry, spec: StrategySpec, seat: int) -> tuple[int, d
     check_user = registry.check_user
     if check_user is None:
         raise StrategyError(f"{where}: game {game!r} takes no user strategies")
-    mod_spec = importlib.util.spec_from_file_location(f"whistsim_user_{len(_USER_IDS)}", file)
+    try:
+        text = file.read_bytes()
+    except OSError as e:
+        raise StrategyError(f"{where}: cannot load {path}: {_one_line(e)}") from None
+    # named by its text, and found by that name, as a kernel cached with its function needs it to be
+    digest = hashlib.sha256(text).hexdigest()
+    name = f"whistsim_user_{digest[:20]}"
+    mod_spec = importlib.util.spec_from_file_location(name, file)
     if mod_spec is None or mod_spec.loader is None:
         raise StrategyError(f"{where}: cannot load {path!r} as a Python file")
     module = importlib.util.module_from_spec(mod_spec)
+    # run from the text read here, its hash kept: the kernel cache's key for this function is the
+    # text it was run from, even when the file changes meanwhile (core.cache.function_digest)
+    module.__dict__[SOURCE_ATTR] = digest
+    before = sys.modules.get(name)
+    sys.modules[name] = module
     try:
-        mod_spec.loader.exec_module(module)
+        exec(compile(text, str(file), "exec"), module.__dict__)
     except (Exception, SystemExit) as e:  # sys.exit() in the file is an error, not a silent exit
+        if before is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = before
         raise StrategyError(f"{where}: cannot load {path}: {_one_line(e)}") from None
     fn = getattr(module, func, None)
     if fn is None:

@@ -10,7 +10,10 @@ functions like any other file's; the file is named by a hash of its text, so it
 is written once and found again by later runs. The text holds a hash of the
 sources of the modules it imports (the game's parts and the seated players, and
 what they import: :func:`whistsim.core.cache.digest_of`), so an edit to those makes
-a new module, and an edit to another game leaves it as it is.
+a new module, and an edit to another game leaves it as it is. A user's function seated is
+bound to the module after its import; the text holds the hash of what that function's code
+is built from (:func:`whistsim.core.cache.function_digest`), so its kernel is cached the same
+way, and one whose function has no such hash is compiled by every run.
 
 A template's conditions marked :func:`~whistsim.harness.loop.per_run` (the same in every
 game of a run: whether a constraint is given, whether the game's own fast loop plays every
@@ -198,7 +201,7 @@ def source(
     parts: ModuleType,
     players: ModuleType | None,
     ids: Iterable[int],
-    users: Iterable[int] = (),
+    users: Iterable[int] | dict[int, Callable] = (),
     templates: Iterable[Callable] = (),
     prelude: bool = True,
     per_run: Iterable[bool] | None = None,
@@ -207,10 +210,14 @@ def source(
     ``templates``: more functions (marked :func:`template`) that call the players;
     ``prelude``: the players' shared decisions (``players.prelude``) are taken at all;
     ``per_run``: the values of the game's per-run conditions (:func:`conditions`) in the run
-    the kernel is for (None: tested as written, in every game)."""
+    the kernel is for (None: tested as written, in every game). ``users`` given with their
+    functions (``{id: fn}``) are keyed by the hash of what their code is built from
+    (:func:`whistsim.core.cache.function_digest`) and the module is cached; given as ids alone,
+    or with a function that has no such hash, it is compiled by every run."""
     missing = [name for name in REQUIRED if not hasattr(parts, name)]
     if missing:
         raise TypeError(f"{parts.__name__} lacks what the harness needs: {', '.join(missing)}")
+    keys = {u: _cache.function_digest(fn) for u, fn in users.items()} if isinstance(users, dict) else {}
     ids, users = sorted(set(ids)), sorted(set(users))
     users_module = __name__.rpartition(".")[0] + ".users"
     _, loops = _loop_source()
@@ -237,7 +244,7 @@ def source(
             head.append(f"from {players.__name__} import prelude as _prelude")
         roster = players.PLAYERS
         head += [f"import {roster[i].__name__} as _player{i}" for i in ids]
-        head += [f"_user{u} = None  # set before the first call" for u in users]
+        head += [f"_user{u} = None  # set before the first call: {keys.get(u)}" for u in users]
         if users:
             head.append(f"from {users_module} import user_view as _user_view, user_wrote as _user_wrote")
         head += ["", "", _switch(players, ids, users, prelude)]
@@ -248,8 +255,8 @@ def source(
         values = None if values is None else values[n:]
     rest = [_fix(src, None) for src in _template_sources(templates)]  # a tool's: tested as written
     text = "\n".join(head) + "\n\n" + loops + "\n\n" + "\n\n".join([*fixed, *rest])
-    if users:
-        text = text.replace("cache=True", "cache=False")  # users' functions are not cached
+    if any(keys.get(u) is None for u in users):
+        text = text.replace("cache=True", "cache=False")  # a user's function with no hash: not cached
     return text
 
 
@@ -272,8 +279,15 @@ def _module_name(text: str) -> str:
     return _cache.KERNEL_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
+def cacheable(text: str) -> bool:
+    """Whether Numba caches the kernel module of ``text`` (not when it seats a user's function
+    that has no hash: :func:`source`)."""
+    return "cache=True" in text
+
+
 def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
-    """Import the module of ``text`` (written once, by its hash), users' functions bound."""
+    """Import the module of ``text`` (written once, by its hash), users' functions bound. The
+    functions bound are those the text was written for, or ones with the same hash."""
     name = _module_name(text)
     if name in _LOADED:
         return _LOADED[name]
@@ -297,7 +311,7 @@ def load(text: str, users: dict[int, Callable] | None = None) -> ModuleType:
     spec.loader.exec_module(module)
     for u, fn in (users or {}).items():
         setattr(module, f"_user{u}", fn)
-    if not users:  # a user's kernel is compiled by every run anyway
+    if cacheable(text):  # else compiled by every run anyway
         _compile_alone(module, path)
     _LOADED[name] = module
     return module
@@ -537,6 +551,7 @@ def announce_compile(
 ) -> str | None:
     """Before the first call of a kernel module that Numba has not cached: one line on standard
     error saying that it compiles and about how long it takes. Returns the line (None: cached).
+    ``users``: it seats a user's function that is compiled by every run (it has no hash).
     ``module`` (the kernel of a batch run, loaded): what its run compiles is read from it
     (:func:`reach`); else the shared loop is taken to play, and the game is new to the cache
     when none of its parts' functions is there."""
@@ -589,7 +604,7 @@ def kernel(
     users.update({int(i): user_function(int(i)) for i in ids if i >= USER_BASE and int(i) not in users})
     ids = [int(i) for i in ids if i < USER_BASE]
     # one kernel for any seating (the test suite's choice); not with a user's function seated: that
-    # kernel is compiled by every run, for that function alone, so it has only the seated players
+    # kernel is for that function alone, so it has only the seated players
     if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS") and not users:
         ids = range(len(players.PLAYERS))
         prelude = True
@@ -604,8 +619,9 @@ def kernel(
     module = load(text, users)
     if not loaded:
         units = 1 + len(set(ids)) + len(users)
+        every_run = bool(users) and not cacheable(text)
         announce_compile(
-            text, parts, units, players is not None, bool(users), module if per_run is not None else None
+            text, parts, units, players is not None, every_run, module if per_run is not None else None
         )
     _KERNELS[key] = module
     return module

@@ -89,7 +89,7 @@ def _user_view(v):
     if not isinstance(v, types.BaseNamedTuple):
         return None
     recs = _records(v)
-    env = {"np": np, "cls": v.instance_class}
+    env = {"__name__": __name__, "np": np, "cls": v.instance_class}  # a module a cached kernel finds
     lines = ["def impl(v):"]
     for i in recs:
         env[f"dt{i}"] = as_dtype(v.types[i])
@@ -106,7 +106,7 @@ def _user_wrote(v, bufs, sid):
     if not isinstance(v, types.BaseNamedTuple) or not isinstance(sid, types.IntegerLiteral):
         return None
     recs, names = _records(v), list(v.instance_class._fields)
-    env = {"np": np, "same": _same}
+    env = {"__name__": __name__, "np": np, "same": _same}
     lines = ["def impl(v, bufs, sid):"]
     own = names.index(OWN) if OWN in names else -1
     if own in recs and STREAM in (v.types[own].fields or {}):
