@@ -146,7 +146,7 @@ def deal_all(g, base_deck, seed, game, first):
     first round sits on ``first``'s right, and the deal passes to the left."""
     t = g.round.table
     p = t.rules[R_PLAYERS]
-    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    g.rng[0] = stream_start(seed, game, np.int64(DECK_STREAM))
     for q in range(p):
         g.round.seats[q].rng[0] = stream_start(seed, game, 1 + q)
     n = base_deck.shape[0]
