@@ -250,8 +250,8 @@ def _random_game(g, moves, limit):
             left = tricks - k  # cards in each hand
             last = left == 1
             led = 0
-            best = 0
-            best_pw = 0
+            best = np.int64(0)  # typed: literal 0s would compile round_played for them too
+            best_pw = np.int64(0)
             for i in range(p):
                 own = c.seats[seat]
                 if last:
