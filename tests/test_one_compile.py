@@ -3,35 +3,41 @@
 Numba types a constant argument (``f(x, 0)``, ``f(v, True)``, or a local that starts as ``0``
 before a loop counts it up) as ``Literal[int](0)`` and compiles the function for it besides the
 ``int64`` one that other callers need: a second compile of the same code. The runs below play
-every game through its own loop and the shared one, pimc included, in a fresh process; then no
-function of whistsim may hold a literal signature, and the ones fixed for it hold one signature.
+every game through its own loop and the shared one, pimc included; then no function of whistsim
+may hold two signatures that are one with their literals made plain, and the ones fixed for it
+hold one signature.
 """
 
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
+# Played in a process of its own on an empty cache, so that every function it reaches is compiled
+# there (a function loaded from the cache brings its callees compiled in, unseen), and with only
+# the seated players compiled.
 WORKLOADS = r"""
 import json, sys, warnings
 import whistsim
 from numba.core.dispatcher import Dispatcher
 
 warnings.simplefilter("ignore")
-whistsim.simulate("welsh", n=20, seed=3)
-whistsim.simulate("welsh", n=2, seed=3, strategies=["pimc:budget=4", "hunter", "hoarder"])
-whistsim.simulate("whist", n=4, seed=3)
-whistsim.simulate("whist", n=1, seed=3, strategies=["pimc:worlds=2", "heuristic", "random", "heuristic"])
-whistsim.simulate("ohhell", n=2, seed=3)
+whistsim.simulate("welsh", n=5, seed=3)
+whistsim.simulate("welsh", n=2, seed=3, strategies=["hunter", "hoarder", "greedy"])
+whistsim.simulate("whist", n=2, seed=3)
+whistsim.simulate("whist", n=1, seed=3, strategies=["pimc:worlds=2", "heuristic", "random", "random"])
+whistsim.simulate("ohhell", n=1, seed=3)
 found = {}
 for name, module in list(sys.modules.items()):
     if name.startswith("whistsim"):
         for fn in list(vars(module).values()):
             if isinstance(fn, Dispatcher):
-                key = fn.py_func.__module__ + "." + fn.py_func.__qualname__
-                found[key] = [str(sig) for sig in fn.overloads]
+                found[fn.py_func.__module__ + "." + fn.py_func.__qualname__] = [
+                    repr(tuple(s)) for s in fn.overloads
+                ]
 json.dump(found, sys.stdout)
 """
 
@@ -46,21 +52,35 @@ FIXED = [
     "whistsim.games.dealt.kernels._tally_deal",
     "whistsim.games.dealt.players.pimc._prepare",
     "whistsim.games.ohhell.engine.start_round",
+    "whistsim.games.ohhell.engine.round_played",
 ]
 
 
 @pytest.fixture(scope="module")
-def signatures() -> dict[str, list[str]]:
-    out = subprocess.run(
-        [sys.executable, "-c", WORKLOADS], env=dict(os.environ), capture_output=True, text=True
-    )
+def signatures(tmp_path_factory) -> dict[str, list[str]]:
+    env = {k: v for k, v in os.environ.items() if k != "WHISTSIM_ALL_PLAYERS"}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path_factory.mktemp("kernels"))
+    out = subprocess.run([sys.executable, "-c", WORKLOADS], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
-def test_no_function_is_compiled_for_a_literal_argument(signatures):
-    literal = {name: sigs for name, sigs in signatures.items() if any("Literal[" in s for s in sigs)}
-    assert literal == {}
+def _plain(sig: str) -> str:
+    """A signature's text with its literals made plain (``Literal[int](0)`` as ``int64``)."""
+    return re.sub(
+        r"Literal\[(\w+)\]\([^)]*\)",
+        lambda m: {"int": "int64", "bool": "bool"}.get(m.group(1), m.group(0)),
+        sig,
+    )
+
+
+def test_no_function_is_compiled_again_for_a_literal_argument(signatures):
+    twice = {}
+    for name, sigs in signatures.items():
+        plain = [_plain(s) for s in sigs]
+        if len(set(plain)) < len(plain):
+            twice[name] = sorted(sigs)
+    assert twice == {}
 
 
 @pytest.mark.parametrize("name", FIXED)
