@@ -216,6 +216,34 @@ def test_results_identical_across_kernel_block_sizes(monkeypatch_module, rules, 
     assert_same(other, whole)
 
 
+def test_each_thread_plays_its_share_of_the_games_once(monkeypatch):
+    """harness.batch runs the kernel's ``play_games`` once per thread, each on its own share and
+    state: together the shares play every game once, the same games as one thread playing all."""
+    from types import SimpleNamespace
+
+    from whistsim.harness import batch
+
+    rules, spec = WelshRules(players=4), StrategySpec("random", {})
+    whole = batch_of(rules, [spec], 5, n=23, log_games=3)
+    shares = []
+
+    def run_kernel(*args, **kw):  # the run's own kernel, its body run in Python on each thread
+        body = batch_kernel(*args, **kw).play_games.py_func
+
+        def share(states, thread, threads, *rest):
+            shares.append((int(thread), int(threads)))
+            body(states, thread, threads, *rest)
+
+        return SimpleNamespace(play_games=share)
+
+    batch_kernel = batch.kernel
+    monkeypatch.setattr(batch, "kernel", run_kernel)
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 3)  # more threads than this machine has
+    split = batch_of(rules, [spec], 5, n=23, log_games=3)
+    assert sorted(shares) == [(0, 3), (1, 3), (2, 3)]
+    assert_same(split, whole)
+
+
 @pytest.fixture(scope="module")
 def monkeypatch_module():
     with pytest.MonkeyPatch.context() as m:

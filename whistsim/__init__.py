@@ -8,12 +8,13 @@ use_source_keyed_cache()  # before any kernel module is imported
 from .api import Judgement, Simulation, judge, load_record, replay, show, simulate  # noqa: E402
 from .core.cards import card_name, parse_card, pretty_card  # noqa: E402
 from .core.options import RuleError, WhistsimError  # noqa: E402
-from .tools.odds import odds  # noqa: E402
-from .tools.tournament import tournament  # noqa: E402
 
-# Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib. Each
+# Imported on first use: `whistsim simulate` starts without loading experiments or matplotlib, nor
+# the other games' kernels (odds and tournaments import the dealt games and their search). Each
 # name's module is imported by name in _load (plain imports, so the package's import graph sees them).
 _LAZY = {
+    "odds": "odds",
+    "tournament": "tournament",
     "compare": "comparison",
     "play_game": "terminal",
     "run_experiment": "experiments",
@@ -39,6 +40,10 @@ def _load(module: str):
         from .tools import terminal as m
     elif module == "experiments":
         from . import experiments as m
+    elif module == "odds":
+        from .tools import odds as m
+    elif module == "tournament":
+        from .tools import tournament as m
     elif module == "advice":
         from .tools import advice as m
     elif module == "game":

@@ -107,7 +107,7 @@ def shuffle(a, state, k):
 def shuffle_stock(g, base_deck, seed, game, players):
     """Seed a game's streams (the deck's, and one per seat in ``g.seats[q].rng``) and
     shuffle ``base_deck`` into ``g.deck``: the stock of game ``game``, by (seed, game) alone."""
-    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    g.rng[0] = stream_start(seed, game, np.int64(DECK_STREAM))  # typed as the seats' streams: one compile
     for q in range(players):
         g.seats[q].rng[0] = stream_start(seed, game, 1 + q)
     stock = g.deck[: base_deck.shape[0]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
 
 import numba
@@ -50,8 +51,7 @@ def run_kernel(
                per_run=per_run_values(parts, states, extra))  # fmt: skip
     errors = np.zeros((n, 3), np.int64)
     try:
-        k.play_games(states, deck, np.int64(seed), np.int64(start), np.int64(first), extra,
-                     outs, errors, logs, np.int64(n_logged))  # fmt: skip
+        play_games(k, states, deck, seed, start, first, extra, outs, errors, logs, n_logged)
     except Exception as e:
         if not users:
             raise
@@ -72,14 +72,47 @@ def run_kernel(
         )
 
 
+_POOL: list[ThreadPoolExecutor] = []  # made on the first run that plays on more than one thread
+
+
+def play_games(k: ModuleType, states, deck, seed, start, first, extra, outs, errors, logs, n_logged) -> None:
+    """The kernel ``k``'s ``play_games`` on as many threads as Numba is set to use (at most one
+    per state): each thread plays its share of the games on a state of its own, the kernel
+    releasing the GIL. Every game's results depend on its index alone, so the split is free."""
+    threads = max(1, min(states.shape[0], numba.get_num_threads(), errors.shape[0]))
+    args = (
+        deck,
+        np.int64(seed),
+        np.int64(start),
+        np.int64(first),
+        extra,
+        outs,
+        errors,
+        logs,
+        np.int64(n_logged),
+    )
+    if threads == 1:
+        k.play_games(states, np.int64(0), np.int64(1), *args)
+        return
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="whistsim"))
+    shares = [
+        _POOL[0].submit(k.play_games, states, np.int64(t), np.int64(threads), *args) for t in range(threads)
+    ]
+    for share in shares:  # every share ends before the first error is raised: none writes after
+        share.exception()
+    for share in shares:
+        share.result()
+
+
 def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n) -> None:
     """A user's function raised (bounds are checked, see ``load_user``): find the game, name it."""
     where = f"games {start} to {start + n - 1}"
     for i in range(n):  # games are independent: play them one at a time until one raises again
         one = tuple(np.zeros_like(x[:, :1]) for x in outs)
         try:
-            k.play_games(states, deck, np.int64(seed), np.int64(start + i), np.int64(first), extra,
-                         one, np.zeros((1, 3), np.int64), np.full_like(logs[:1], -1), np.int64(0))  # fmt: skip
+            play_games(k, states, deck, seed, start + i, first, extra, one, np.zeros((1, 3), np.int64),
+                       np.full_like(logs[:1], -1), 0)  # fmt: skip
         except Exception:
             where = f"game {start + i}"
             break

@@ -241,7 +241,7 @@ def sample(prog, base_deck, seed, dealer, n):
     from a stream of its own: the quick estimate of a constraint's rate before a run; -1 when the
     direct method allows no length of trumps with this dealer."""
     rng = np.empty(1, np.uint64)
-    rng[0] = stream_start(seed, dealer, 0)
+    rng[0] = stream_start(seed, dealer, np.int64(0))
     stack = np.empty(max(1, prog[H_STACK]), np.int64)
     deck = base_deck.copy()
     buf = np.empty(deck.shape[0], deck.dtype)

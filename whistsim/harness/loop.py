@@ -9,8 +9,7 @@ the generated ``decide`` switch are defined. Nothing here runs from this module.
 
 from collections import namedtuple
 
-import numba
-from numba import njit, prange
+from numba import njit
 
 
 def per_run(condition):
@@ -89,16 +88,20 @@ def block_size(n, threads):
     return max(1, min(BLOCK, n // threads))
 
 
-@njit(cache=True, parallel=True)
-def play_games(states, base_deck, seed, start, first, extra, outs, errors, logs, n_logged):
-    """Games ``start .. start + n - 1``, one state per thread; ``first < 0`` rotates
-    the first seat with the game index. Games ``start .. start + n_logged - 1`` log
-    their moves into ``logs[i]`` (``logs`` has at least one row)."""
+@njit(cache=True, nogil=True)
+def play_games(states, thread, threads, base_deck, seed, start, first, extra, outs, errors, logs, n_logged):
+    """Share ``thread`` of ``threads`` of games ``start .. start + n - 1``, played on
+    ``states[thread]`` (``harness.batch`` runs each share on a thread of its own: ``nogil``, and no
+    parallel wrapper for Numba to compile): work items of ``block_size`` games, split in ``threads``
+    contiguous runs as ``prange`` would. ``first < 0`` rotates the first seat with the game index.
+    Games ``start .. start + n_logged - 1`` log their moves into ``logs[i]`` (``logs`` has at
+    least one row)."""
     n = errors.shape[0]
-    p = players_of(states[0])
-    block = block_size(n, states.shape[0])  # one state per thread
-    for b in prange((n + block - 1) // block):
-        g = states[numba.get_thread_id()]
+    g = states[thread]
+    p = players_of(g)
+    block = block_size(n, threads)
+    items = (n + block - 1) // block
+    for b in range(thread * items // threads, (thread + 1) * items // threads):
         for i in range(b * block, min(n, (b + 1) * block)):
             game = start + i
             f = first if first >= 0 else game % p

@@ -293,7 +293,7 @@ def start_deal(c, dealer, turnup, aside):
     elder = dealer + 1 if dealer + 1 < p else 0
     s[S_SEAT] = elder
     s[S_LEADER] = elder
-    load_set(c, 0)
+    load_set(c, np.int64(0))
 
 
 @njit(cache=True)

@@ -501,8 +501,8 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     t = c.table
     r = t.rules
     p = r[R_PLAYERS]
-    g.rng[0] = stream_start(seed, game, DECK_STREAM)
-    g.claim_rng[0] = stream_start(seed, game, CLAIM_STREAM)
+    g.rng[0] = stream_start(seed, game, np.int64(DECK_STREAM))
+    g.claim_rng[0] = stream_start(seed, game, np.int64(CLAIM_STREAM))
     for q in range(p):
         c.seats[q].rng[0] = stream_start(seed, game, 1 + q)
     # Loops: Numba's slice assignment costs more than the work.
@@ -524,7 +524,7 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     ended = ENDED_DEAL
     # Which loop plays and whether a constraint is dealt are fixed for a run (per_run): a run
     # compiles only the branches it takes.
-    k = 0
+    k = np.int64(0)  # typed: a literal 0 would compile _tally_deal for it too
     while k < max_deals:
         t.s[S_DEAL] = k
         for j in range(n):

@@ -243,7 +243,7 @@ def start_game(g, first):
         t.round_points[q] = 0
     t.s[S_FIRST_DEALER] = first - 1 if first > 0 else p - 1
     g.game_acc[G_FIRST] = first
-    start_round(g, 0)
+    start_round(g, np.int64(0))
 
 
 # ---- legality ------------------------------------------------------------

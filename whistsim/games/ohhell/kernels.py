@@ -146,7 +146,7 @@ def deal_all(g, base_deck, seed, game, first):
     first round sits on ``first``'s right, and the deal passes to the left."""
     t = g.round.table
     p = t.rules[R_PLAYERS]
-    g.rng[0] = stream_start(seed, game, DECK_STREAM)
+    g.rng[0] = stream_start(seed, game, np.int64(DECK_STREAM))
     for q in range(p):
         g.round.seats[q].rng[0] = stream_start(seed, game, 1 + q)
     n = base_deck.shape[0]
@@ -250,8 +250,8 @@ def _random_game(g, moves, limit):
             left = tricks - k  # cards in each hand
             last = left == 1
             led = 0
-            best = 0
-            best_pw = 0
+            best = np.int64(0)  # typed: literal 0s would compile round_played for them too
+            best_pw = np.int64(0)
             for i in range(p):
                 own = c.seats[seat]
                 if last:

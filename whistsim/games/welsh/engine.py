@@ -354,7 +354,7 @@ def _check_end(g, stocked):
     s = t.s
     if stocked:
         return False
-    holder = -1
+    holder = np.int64(-1)  # typed: a literal -1 would compile _move_hand_to_pile for it too
     for q in range(players(g)):
         if t.hand_n[q] > 0:
             if holder >= 0:
@@ -363,7 +363,7 @@ def _check_end(g, stocked):
     if holder >= 0:
         s[S_KEPT] = t.hand_n[holder]
         hand = g.seats[holder].hand
-        s[S_KEPT_TT] = count_tens(hand)
+        s[S_KEPT_TT] = count_tens(hand[:])  # an array, as score passes: one compile
         for suit in range(4):
             s[S_KEPT_FIVES] += hand[suit * 13 + FIVE]
         emit(g, ev.KEEP, holder, s[S_KEPT], 0)
@@ -828,7 +828,7 @@ def score_piles(rule, won_n, tens, fives):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # score's pile heights are int16, score_piles' int64
 def _dense_rank(heights, n, q):
     """Piles: 1 + the number of distinct heights below ``heights[q]`` (ties share)."""
     rank = 1

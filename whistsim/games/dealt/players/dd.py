@@ -77,7 +77,7 @@ def decide(v):
     mv = np.zeros((se.MAX_DEPTH, se.MOVE_SLOTS), np.int64)
     out = np.zeros(64, np.int64)
     total = np.zeros(52, np.int64)
-    guess = 0
+    guess = np.int64(0)  # typed: a literal 0 would compile move_values for it too
     work = pimc._work()
     for _ in range(worlds):
         pimc._deal_unseen(v, slot_bits, work)

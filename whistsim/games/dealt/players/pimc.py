@@ -281,11 +281,11 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
 def _deal_unseen(v, slot_bits, work):
     """A deal that respects the voids shown, or, when revokes made them impossible, one that
     ignores them. True when the voids were respected."""
-    n, n_slots = _prepare(v, True, work)
+    n, n_slots = _prepare(v, np.bool_(True), work)  # typed: literal True and False compile it twice
     if n >= 0:
         _deal_prepared(v, slot_bits, work, n, n_slots)
         return True
-    n, n_slots = _prepare(v, False, work)
+    n, n_slots = _prepare(v, np.bool_(False), work)
     _deal_prepared(v, slot_bits, work, n, n_slots)
     return False
 
@@ -582,9 +582,9 @@ def search(v, worlds, policy, merge, race):
     vals = np.zeros((worlds, n), np.float64)
     alive = np.ones(n, np.bool_)
     work = _work()
-    n_cards, n_slots = _prepare(v, True, work)  # the same for every deal: once per decision
+    n_cards, n_slots = _prepare(v, np.bool_(True), work)  # the same for every deal: once per decision
     if n_cards < 0:
-        n_cards, n_slots = _prepare(v, False, work)
+        n_cards, n_slots = _prepare(v, np.bool_(False), work)
     _set_players(v, sc, policy)
     played = 0
     for w in range(worlds):

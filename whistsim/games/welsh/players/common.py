@@ -310,7 +310,7 @@ def lead_high(own, lowest_rank):
 @njit(cache=True)
 def lead_aces_kings(own):
     """greedy's leads: an Ace (no card beats it when led), else a King (only an Ace does)."""
-    return lead_high(own, KING)
+    return lead_high(own, np.int64(KING))  # typed: a literal compiles lead_high once more
 
 
 @njit(cache=True)

@@ -147,7 +147,7 @@ def model_turn(t, own, seat, me):
             return DRAW
         a = lead_sure(t, own, seat)
         if a < 0:
-            a = lead_high(own, JACK)
+            a = lead_high(own, np.int64(JACK))
         if a < 0:
             a = lead_low(own, t.rules[R_SCORING])
         return a
@@ -223,7 +223,7 @@ def candidates(t, own, seat, out, kind):
     sure = lead_sure(t, own, seat)
     if sure >= 0:
         k = _add(out, k, sure)
-    high = lead_high(own, 0)
+    high = lead_high(own, np.int64(0))
     if high >= 0:
         k = _add(out, k, high)
     k = _add(out, k, lead_low(own, scoring))
