@@ -59,3 +59,6 @@ def test_the_bench_comparison_counts_agreement_and_gives_three_ratios_a_case():
     ratios = dds_ratios(out)
     assert len(ratios) == 6 and all(v > 0 for v in ratios.values())
     assert "solver / DDS, Whist full deal: median time per position" in ratios
+    for c in out.values():  # the trees' sizes: each search's completed tricks, and every node
+        t = c["tricks_searched"]
+        assert t["dds"]["mean"] > 0 and 0 < t["whistsim"]["mean"] < t["whistsim nodes"]["mean"]
