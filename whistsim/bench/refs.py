@@ -155,12 +155,13 @@ def format_dds(dds: dict[str, Any]) -> list[str]:
             f"{b['p95_s'] * 1e3:.2f}; whistsim / DDS {q['median']:.2f}, {q['mean']:.2f}, {q['p95']:.2f}; "
             f"same value {c['agree']} of {c['n']}"
         )
-        t = c["tricks_searched"]
-        lines.append(
-            f"  tricks completed in the search, median and mean: whistsim {t['whistsim']['median']:,.0f}, "
-            f"{t['whistsim']['mean']:,.0f} ({t['whistsim nodes']['median']:,.0f}, "
-            f"{t['whistsim nodes']['mean']:,.0f} nodes); DDS {t['dds']['median']:,.0f}, {t['dds']['mean']:,.0f}"
-        )
+        t = c.get("tricks_searched")  # (not in a bench JSON written before it was counted)
+        if t is not None:
+            lines.append(
+                f"  tricks completed in the search, median and mean: whistsim {t['whistsim']['median']:,.0f}, "
+                f"{t['whistsim']['mean']:,.0f} ({t['whistsim nodes']['median']:,.0f}, "
+                f"{t['whistsim nodes']['mean']:,.0f} nodes); DDS {t['dds']['median']:,.0f}, {t['dds']['mean']:,.0f}"
+            )
         if c["first_disagreement"] is not None:  # a bug in one of them: say where
             w = c["first_disagreement"]
             lines.append(
