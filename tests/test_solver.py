@@ -127,6 +127,23 @@ def test_a_trick_its_winner_is_sure_of_is_counted_for_its_side_at_once():
     assert pos.value() == 1
 
 
+def test_the_search_counts_the_tricks_it_completes_as_dds_counts_its_nodes():
+    # The AH led, 3H and 4H played: seat 3's 5H, forced, completes the trick once in the
+    # search from a guess of 2 (the bound from the sure AH does not reach it), and the second
+    # null-window search (at 1) is cut by that bound before any card: one trick completed.
+    hands = [["AH", "2C"], ["3H", "4C"], ["4H", "5C"], ["5H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    for card in ("AH", "3H", "4H"):
+        pos.play(parse_card(card))
+    assert pos.value(guess=2) == 1
+    assert int(pos.X[se.STRICKS]) == 1 and int(pos.X[se.SNODES]) == 3
+    # a full deal: every completed trick leads to a node of its own
+    rec = whistsim.simulate("whist", 1, 3, strategies=["random"], records=1).records[0]
+    pos = position_of({**rec, "moves": []})
+    pos.value()
+    assert 0 < int(pos.X[se.STRICKS]) < int(pos.X[se.SNODES])
+
+
 # A Scotch deal (6 players in threes) whose trick cut short once lost a mark: the card winning
 # a trick that beat a card of its own suit, left unmarked, let the search above take a lower
 # card of that suit (which would not have won) for the same move: 9H and QH came out -42.

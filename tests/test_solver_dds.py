@@ -11,7 +11,13 @@ pytest.importorskip("endplay")
 from endplay.types import Card  # noqa: E402
 
 import whistsim  # noqa: E402
-from whistsim.bench.refs import dds_ratios, dds_value, endplay_deal, solver_against_dds  # noqa: E402
+from whistsim.bench.refs import (  # noqa: E402
+    dds_ratios,
+    dds_value,
+    endplay_deal,
+    format_dds,
+    solver_against_dds,
+)
 from whistsim.solver import solve_at  # noqa: E402
 
 
@@ -59,3 +65,7 @@ def test_the_bench_comparison_counts_agreement_and_gives_three_ratios_a_case():
     ratios = dds_ratios(out)
     assert len(ratios) == 6 and all(v > 0 for v in ratios.values())
     assert "solver / DDS, Whist full deal: median time per position" in ratios
+    for c in out.values():  # the trees' sizes: each search's completed tricks, and every node
+        t = c["tricks_searched"]
+        assert t["dds"]["mean"] > 0 and 0 < t["whistsim"]["mean"] < t["whistsim nodes"]["mean"]
+    assert sum("tricks completed in the search" in line for line in format_dds(out)) == 2

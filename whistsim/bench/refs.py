@@ -47,12 +47,19 @@ def endplay_deal(record: dict, n: int | None = None):
 def dds_value(deal) -> int:
     """Side 0's (North-South's) tricks from the trick in progress on, by DDS: its best for the
     side to play (``SolveMode.OptimalOne``), turned to side 0's."""
+    return dds_solve(deal)[0]
+
+
+def dds_solve(deal) -> tuple[int, int]:
+    """:func:`dds_value` and DDS's node count: the tricks its search completed (its
+    ``futureTricks.nodes``, a trick start each, as whistsim's ``STRICKS`` counts them)."""
     from endplay.dds import solve_board
     from endplay.dds.solve import SolveMode
 
-    best = max(score for _, score in solve_board(deal, SolveMode.OptimalOne))
+    solved = solve_board(deal, SolveMode.OptimalOne)
+    best = max(score for _, score in solved)
     left = (sum(len(hand) for _, hand in deal) + len(deal.curtrick)) // 4
-    return best if int(deal.curplayer) % 2 == 0 else left - best
+    return (best if int(deal.curplayer) % 2 == 0 else left - best), int(solved._data.nodes)
 
 
 def _stats(times: np.ndarray) -> dict[str, float]:
@@ -70,9 +77,11 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
     is its fastest of ``rounds`` (the rounds taking turns over the positions, as in
     :func:`whistsim.bench.speed.solver_speed`). Whistsim's table is cleared before each solve, outside
     the timing; DDS clears its own for each new deal, inside it. Returns, per case, the count,
-    the values that agree, each engine's median/mean/p95 seconds and the ratios whistsim / DDS."""
+    the values that agree, each engine's median/mean/p95 seconds and the ratios whistsim / DDS,
+    and the trees' sizes: the median and mean of the tricks each search completed (DDS's own
+    node count) and of whistsim's nodes."""
     from ..api import simulate
-    from ..games.dealt.search import new_table
+    from ..games.dealt.search import SNODES, STRICKS, new_table
     from ..solver.position import position_of
 
     tt = new_table()
@@ -93,6 +102,7 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
         theirs = np.full((rounds, n), np.inf)
         agree = 0
         first_disagreement = None
+        sizes = np.zeros((3, n))  # whistsim's tricks completed, its nodes, DDS's tricks completed
         for r in range(rounds):
             for i, rec in enumerate(recs):
                 tt[:] = 0
@@ -101,9 +111,10 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
                 v = pos.value()
                 ours[r, i] = time.process_time() - t0
                 t0 = time.process_time()
-                d = dds_value(deals[i])
+                d, d_nodes = dds_solve(deals[i])
                 theirs[r, i] = time.process_time() - t0
                 if r == 0:
+                    sizes[:, i] = pos.X[STRICKS], pos.X[SNODES], d_nodes
                     agree += v == d
                     if v != d and first_disagreement is None:
                         first_disagreement = {"deal": i, "whistsim": v, "dds": d}
@@ -116,6 +127,10 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
             "whistsim": a,
             "dds": b,
             "ratio": {k.removesuffix("_s"): a[k] / b[k] for k in a},
+            "tricks_searched": {
+                who: {"median": float(np.median(row)), "mean": float(np.mean(row))}
+                for who, row in zip(("whistsim", "whistsim nodes", "dds"), sizes, strict=True)
+            },
         }
     return out
 
@@ -140,6 +155,13 @@ def format_dds(dds: dict[str, Any]) -> list[str]:
             f"{b['p95_s'] * 1e3:.2f}; whistsim / DDS {q['median']:.2f}, {q['mean']:.2f}, {q['p95']:.2f}; "
             f"same value {c['agree']} of {c['n']}"
         )
+        t = c.get("tricks_searched")  # (not in a bench JSON written before it was counted)
+        if t is not None:
+            lines.append(
+                f"  tricks completed in the search, median and mean: whistsim {t['whistsim']['median']:,.0f}, "
+                f"{t['whistsim']['mean']:,.0f} ({t['whistsim nodes']['median']:,.0f}, "
+                f"{t['whistsim nodes']['mean']:,.0f} nodes); DDS {t['dds']['median']:,.0f}, {t['dds']['mean']:,.0f}"
+            )
         if c["first_disagreement"] is not None:  # a bug in one of them: say where
             w = c["first_disagreement"]
             lines.append(

@@ -36,6 +36,7 @@ from .encoding import (
     OTEAM,
     SLEFT,
     SNODES,
+    STRICKS,
     card_points,
     legal_bits,
     load,
@@ -44,5 +45,5 @@ from .encoding import (
 )
 from .memo import TT_COLS, new_table
 
-__all__ = ["INF", "MAX_DEPTH", "MOVE_SLOTS", "N_X", "OTEAM", "SLEFT", "SNODES", "TT_COLS", "card_points",
+__all__ = ["INF", "MAX_DEPTH", "MOVE_SLOTS", "N_X", "OTEAM", "SLEFT", "SNODES", "STRICKS", "TT_COLS", "card_points",
            "legal_bits", "load", "move_values", "mtdf", "new_table", "play", "playout", "seat_to_play"]  # fmt: skip

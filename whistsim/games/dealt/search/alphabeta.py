@@ -33,6 +33,7 @@ from .encoding import (
     SP,
     SRPTS,
     STPTS,
+    STRICKS,
     STRUMP,
     SW0,
     SW1,
@@ -136,6 +137,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             tw = t0 if wsuit == 0 else (t1 if wsuit == 1 else (t2 if wsuit == 2 else t3))
             if ((tw | (bb if suit == wsuit else 0)) & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
+            X[STRICKS] += 1
             v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
             X[SLEADER] = s_leader
             X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3

@@ -49,8 +49,9 @@ MAX_DEPTH = 64  # cards left to play, at most
     SDEPTH,  # plies below the root
     SNODES,  # nodes searched
     SSCOTCH,
-) = range(15)
-N_S = 15
+    STRICKS,  # tricks completed in the search: the trick starts reached (DDS's node count)
+) = range(16)
+N_S = 16
 # The whole position is one int64 array X: the scalars, then the hands (power masks
 # [seat, suit]), the cards of the trick so far per suit, the sides, the points per
 # [suit, power bit]. One array: a recursive call passes one reference, not five.
