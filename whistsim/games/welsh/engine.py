@@ -150,6 +150,11 @@ SEAT_DTYPE = np.dtype(
         ("strategy", np.int64),  # built-in strategy id
         ("params", np.float64, (MAX_PARAMS,)),
         ("rng", np.uint64, (1,)),
+        (
+            "ahead",
+            np.uint64,
+            (1, 2),
+        ),  # ``rng`` a number ahead, while the own loop plays (core.rng.ahead_load)
     ],
     align=True,
 )
