@@ -130,16 +130,27 @@ def uniform(state, k):
 
 
 @njit(cache=True, inline="always")
-def chance(state, k, p):
-    """``uniform(state, k) < p``: the same draw and answer, compared as integers (``u * 2**-53 < p``
-    exactly when ``u < ceil(p * 2**53)``), so that a branch on it waits on no float conversion."""
+def chance_limit(p):
+    """The integer :func:`below` compares with for a chance ``p``: ``u * 2**-53 < p`` exactly when
+    ``u < ceil(p * 2**53)`` (``u``, a 53-bit integer, as :func:`uniform` scales it)."""
     if not p > 0.0:  # NaN too: never
-        limit = np.int64(0)
-    elif p >= 1.0:
-        limit = np.int64(1) << np.int64(53)
-    else:
-        limit = np.int64(np.ceil(p * 9007199254740992.0))
+        return np.int64(0)
+    if p >= 1.0:
+        return np.int64(1) << np.int64(53)
+    return np.int64(np.ceil(p * 9007199254740992.0))
+
+
+@njit(cache=True, inline="always")
+def below(state, k, limit):
+    """``uniform(state, k) < p`` for ``limit = chance_limit(p)``: the same draw and answer, compared
+    as integers, so that a branch on it waits on no float conversion (a loop sets the limit once)."""
     return np.int64(_next(state, k) >> uint64(11)) < limit
+
+
+@njit(cache=True, inline="always")
+def chance(state, k, p):
+    """``uniform(state, k) < p``, by :func:`below`."""
+    return below(state, k, chance_limit(p))
 
 
 @njit(cache=True)

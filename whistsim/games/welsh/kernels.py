@@ -70,7 +70,7 @@ from .engine import (
 )
 from .moves import action_name
 from .players import greedy
-from .players.random import follow_uniform, turn_uniform
+from .players.random import draw_limit, follow_uniform, turn_uniform
 from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
@@ -250,6 +250,7 @@ def _plain_deal(g, moves, limit, greedy_seats):
     # then not waiting on the number's mixing; copied back at the end (greedy draws from own.rng)
     for q in range(p):
         ahead_load(g.seats[q].ahead, 0, g.seats[q].rng, 0)
+        g.seats[q].draw_limit = draw_limit(g.seats[q])
     m = 0
     turns = 0  # added to the table's count at the end: one store less per turn
     while seat >= 0:
@@ -257,9 +258,9 @@ def _plain_deal(g, moves, limit, greedy_seats):
         turns += 1
         stocked = top < stock
         if greedy_seats is None:
-            a = turn_uniform(own, stocked, own.ahead)
+            a = turn_uniform(own, stocked, own.ahead, own.draw_limit)
         elif own.strategy == RANDOM:
-            a = turn_uniform(own, stocked, own.ahead)
+            a = turn_uniform(own, stocked, own.ahead, own.draw_limit)
         else:
             e, a = _greedy_turn(g, seat)
             if e != OK:

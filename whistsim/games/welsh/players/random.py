@@ -5,7 +5,7 @@ from numba import njit
 
 from ....core.bits import hand_mask
 from ....core.cards import TAFFY
-from ....core.rng import chance, pick_bit, randbelow
+from ....core.rng import below, chance_limit, pick_bit, randbelow
 from ....core.strategy import Param
 from ..engine import DRAW, PASS, S_LED_SUIT, S_STOCK, S_TOP, TAFFY_LEAD, TURN
 from .common import challenge_param, cheat_param
@@ -46,15 +46,21 @@ def follow_uniform(own, suit, rng):
 def play(t, own, phase):
     """A turn or an honest answer (cheating and challenges: ``common``)."""
     if phase == TURN:
-        return turn_uniform(own, t.s[S_TOP] < t.s[S_STOCK], own.rng)
+        return turn_uniform(own, t.s[S_TOP] < t.s[S_STOCK], own.rng, draw_limit(own))
     return follow_uniform(own, t.s[S_LED_SUIT], own.rng)
 
 
 @njit(cache=True, inline="always")
-def turn_uniform(own, stocked, rng):
+def draw_limit(own):
+    """The seat's chance ``draw`` as :func:`turn_uniform` takes it (core.rng.chance_limit)."""
+    return chance_limit(own.params[P_DRAW])
+
+
+@njit(cache=True, inline="always")
+def turn_uniform(own, stocked, rng, limit):
     """A turn: while the stock lasts (``stocked``) draw with chance ``draw`` (always with an empty
-    hand), else lead a uniform card."""
-    if stocked and (own.types == 0 or chance(rng, 0, own.params[P_DRAW])):
+    hand; ``limit``: :func:`draw_limit`), else lead a uniform card."""
+    if stocked and (own.types == 0 or below(rng, 0, limit)):
         return DRAW
     return lead_uniform(own, rng)
 
