@@ -84,3 +84,14 @@ def test_chance_at_the_threshold(u, d):
     for p in (np.float64(u) * 2.0**-53, np.nextafter(np.float64(u) * 2.0**-53, np.float64(d))):
         got, want = _edge(p, u)
         assert got == want
+
+
+def test_next_from_python_as_compiled():
+    """``_next`` called from Python takes the same body as in a kernel, for either layout."""
+    from whistsim.core.rng import _next
+
+    plain = np.array([stream_start(5, 1, 2)], np.uint64)
+    ahead = np.zeros((1, 2), np.uint64)
+    ahead_load(ahead, 0, plain.copy(), 0)
+    assert [_next(plain, 0) for _ in range(3)] == [_next(ahead, 0) for _ in range(3)]
+    assert plain[0] == ahead[0, 0]

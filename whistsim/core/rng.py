@@ -42,25 +42,28 @@ def next_u64(state, k):
     return _mix(state[k])
 
 
+@njit(cache=True, inline="always")
+def next_ahead(state, k):
+    """:func:`next_u64` of a stream kept a number ahead (:func:`ahead_load`): ``state[k]`` holds
+    the stream and the number it gives next, which is returned at once; the next is mixed after."""
+    out = state[k, 1]
+    z = state[k, 0] + _GOLDEN
+    state[k, 0] = z
+    state[k, 1] = _mix(z + _GOLDEN)
+    return out
+
+
 def _next(state, k):
-    """:func:`next_u64` of stream ``k`` of ``state``: a 1-D array of streams, or a 2-D one of streams
-    kept a number ahead (:func:`ahead_load`), from which the same number comes without waiting on
-    its mixing. Compiled only (Numba picks the body by the array's type)."""
+    """The next number of stream ``k``: :func:`next_u64` of a 1-D array of streams, or
+    :func:`next_ahead` of a 2-D one (Numba picks the body by the array's type)."""
+    return (next_u64 if state.ndim == 1 else next_ahead)(state, k)
 
 
 @overload(_next, inline="always")
 def _next_typed(state, k):
     if state.ndim == 1:
         return lambda state, k: next_u64(state, k)
-
-    def ahead(state, k):
-        out = state[k, 1]
-        z = state[k, 0] + _GOLDEN
-        state[k, 0] = z
-        state[k, 1] = _mix(z + _GOLDEN)
-        return out
-
-    return ahead
+    return lambda state, k: next_ahead(state, k)
 
 
 @njit(cache=True, inline="always")
