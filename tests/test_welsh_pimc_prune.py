@@ -63,3 +63,31 @@ def test_no_pruning_where_the_gain_has_no_bound():
     assert on == off
     on, off = _check("pimc:budget=30,aim=margin", WelshRules.make("parlett", 3), 1)
     assert on == off
+
+
+def _final_bound(d: np.ndarray, z: float) -> float:
+    """The search's lower bound of a candidate's gain over its deals ``d`` (as ``search_deals``)."""
+    n = len(d)
+    mean = d.sum() / n
+    var = max(0.0, (d * d).sum() / n - mean * mean) / max(1, n - 1)
+    return mean - z * np.sqrt(var)
+
+
+def test_a_hopeless_candidate_never_ends_above_zero():
+    rng = np.random.default_rng(5)
+    hopeless = 0
+    for _ in range(3000):
+        worlds = int(rng.integers(2, 40))
+        n = int(rng.integers(1, worlds))
+        u = int(rng.integers(1, 30))
+        z = float(rng.choice([0.0, 0.5, 2.0, 3.0]))
+        seen = rng.integers(-u, u // 3 + 1, n).astype(np.float64)
+        if not pimc._hopeless(seen.sum(), (seen * seen).sum(), n, worlds, z, float(u)):
+            continue
+        hopeless += 1
+        r = worlds - n
+        rests = [np.full(r, float(c)) for c in range(-u, u + 1)]  # equal gains: the best case
+        rests += [rng.integers(-u, u + 1, r).astype(np.float64) for _ in range(20)]
+        for rest in rests:
+            assert _final_bound(np.concatenate([seen, rest]), z) <= 0.0
+    assert hopeless > 100
