@@ -19,20 +19,21 @@ from whistsim.games.welsh.players import pimc
 
 
 @njit(cache=True)
-def _searched(buf, seat, cands, deals):
+def _searched(buf, seat, cands, deals, prune):
     v = E.seat_view(buf[0], seat)
-    return pimc.searched(v.table, v.own, v.seat, cands, deals)
+    return pimc.search_deals(v.table, v.own, v.seat, cands, deals, prune)
 
 
-def search(d: Deal, spec: str) -> tuple[str, dict[str, int]]:
-    """The decision ``spec`` takes for the owing seat, and the deals each candidate was played out on."""
+def search(d: Deal, spec: str, prune: bool = True) -> tuple[str, dict[str, int]]:
+    """The decision ``spec`` takes for the owing seat, and the deals each candidate was played
+    out on (``prune`` off: a candidate that can no longer be taken is played out all the same)."""
     buf = d.buf.copy()
     ids, params = seating("welsh", [parse_spec(spec)], d.rules.players)
     buf[0]["seats"][d.seat]["strategy"] = ids[d.seat]
     buf[0]["seats"][d.seat]["params"][:] = params[d.seat]
     cands = np.zeros(pimc.MAX_CANDIDATES, np.int64)
     deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-    i = _searched(buf, d.seat, cands, deals)
+    i = _searched(buf, d.seat, cands, deals, prune)
     k = int((deals > 0).sum())
     return action_name(int(cands[i])), {
         action_name(int(c)): int(n) for c, n in zip(cands[:k], deals[:k], strict=True)
@@ -47,11 +48,16 @@ def test_a_clearly_worse_candidate_is_dropped_at_the_first_look():
     assert took == "AH"
     assert list(deals)[0] == "AH"  # the play-out policy's own choice, played on every deal it takes
     assert deals["2H"] == pimc.RACE_MIN
-    # race=off: every candidate on every one of budget / candidates deals, the same decision
-    took_off, off = search(d, "pimc:budget=200,race=off")
+    # race=off, unpruned: every candidate on every one of budget / candidates deals, the same decision
+    took_off, off = search(d, "pimc:budget=200,race=off", prune=False)
     assert took_off == "AH"
     assert set(off.values()) == {200 // len(off)}
     assert sum(deals.values()) < sum(off.values()) / 2
+    # pruned (the default): the 2H, which can no longer be taken, stops early; the same decision
+    took_pruned, pruned = search(d, "pimc:budget=200,race=off")
+    assert took_pruned == "AH"
+    assert pruned["2H"] < off["2H"]
+    assert pruned["AH"] < off["AH"]  # with no other candidate left, the first is not played out either
 
 
 def test_a_clearly_better_candidate_is_still_taken():
@@ -72,7 +78,7 @@ def test_the_search_ends_when_no_alternative_is_left():
     assert took == "draw" and len(deals) == 2
     assert pimc.RACE_MIN <= deals["draw"] == max(deals.values()) < 100
     assert (deals["draw"] - pimc.RACE_MIN) % pimc.RACE_ROUND == 0  # it looks every RACE_ROUND deals
-    took_off, off = search(d, "pimc:budget=200,race=off")
+    took_off, off = search(d, "pimc:budget=200,race=off", prune=False)
     assert took_off == "draw" and off == {"draw": 100, "AC": 100}
 
 
@@ -81,7 +87,7 @@ def test_too_few_deals_to_look_at_are_never_raced():
     d.play("0:TH")
     a, deals = search(d, "pimc:budget=12,race=0.5")  # 4 deals per candidate: no look before the last
     assert set(deals.values()) == {4}
-    assert search(d, "pimc:budget=12,race=off") == (a, deals)
+    assert search(d, "pimc:budget=12,race=off", prune=False) == (a, deals)
 
 
 def test_a_higher_race_drops_later():

@@ -22,7 +22,10 @@ CPU second and loses 0.7 points per game against ``race=off`` (95% CI 0.2 to
 1.2); ``race=0.75`` makes 2.2 times and shows no loss of a point or more (-0.39,
 95% CI -0.84 to +0.06; ``race=1`` -0.63, -1.08 to -0.19; docs/welsh_search.md),
 so racing costs about half a point a game and is not the default. ``race=off``
-plays every candidate on every deal.
+decides as if every candidate were played out on every deal: with ``aim=points`` under
+standard scoring it stops playing out one that can no longer be taken whatever its
+remaining deals give (a deal's gain is bounded by what the cards in no pile are worth),
+and draws every deal all the same (the same decision, the same stream).
 
 Play-outs (``playout=model``): the searching seat hoards (draws while the stock
 lasts); each other seat draws as often as it has been seen to (its public draws
@@ -68,11 +71,13 @@ from ..engine import (
     S_TOP,
     S_TRICK_LEN,
     S_TURNS,
+    STANDARD,
     STATE_DTYPE,
     TAFFY_LEAD,
     TURN,
     apply,
     can_follow,
+    card_value,
     check,
     close_trick,
     draw,
@@ -99,6 +104,7 @@ from .common import (
     lead_sure,
     taffy_power,
     threat,
+    total,
     unseen,
 )
 from .counter import turn as counter_turn
@@ -123,7 +129,7 @@ PARAMS = {
                  "the best opponent's)", {"points": 0.0, "margin": 1.0}, numbers=False),
     "search": Param("all", "which decisions it searches: all, or stock (only its turns while the stock "
                     "lasts; every other decision as hoarder)", {"all": 0.0, "stock": 1.0}, numbers=False),
-    "race": Param("off", "off: every candidate on every deal; a number: racing, a candidate is played out "
+    "race": Param("off", "off: every candidate on every deal (one that can no longer be taken stops); a number: racing, a candidate is played out "
                   "no more once its gain over the play-out policy's own is not above zero by that many "
                   "standard errors (from 4 deals on, looking every 2; 0.75: x2.2 decisions/s, -0.4 points/game; "
                   "0.5: x2.7, -0.7)",
@@ -297,6 +303,13 @@ def search(t, own, me):
 def searched(t, own, me, cands, deals):
     """The search: the candidates into ``cands``, the deals each was played out on into
     ``deals``; returns the index of the one taken."""
+    return search_deals(t, own, me, cands, deals, True)
+
+
+@njit(cache=True)
+def search_deals(t, own, me, cands, deals, prune):
+    """:func:`searched`; with ``prune`` off, a candidate that can no longer be taken is played
+    out to the end all the same (the same decision and stream, more play-outs)."""
     kind = own.params[P_PLAYOUT]
     k = candidates(t, own, me, cands, kind)
     if k == 1:
@@ -327,13 +340,19 @@ def searched(t, own, me, cands, deals):
     diff2 = np.zeros(k, np.float64)
     first = 0.0
     n = 0
+    # Without racing, a candidate that cannot end above zero whatever its remaining deals give
+    # (each gain at most ``gain`` either way) is played out no more; once none is left the
+    # remaining deals are still drawn, so the seat's stream moves as if all were played out.
+    gain = _gain_bound(t, p) if prune and race < 0.0 and not margin else -1.0
     while n < worlds:
         _deal(t, own, me, buf[0], pool, n_pool)
         for i in range(k):
-            if not live[i]:
+            if not live[i] or n_live == 0:
                 continue
             deals[i] += 1
             x = _playout(buf, cands[i], me, kind, p, margin, points)
+            if x <= -1e9:
+                gain = -1.0  # an illegal candidate (in every deal alike, so seen in the first): no bound
             if i == 0:
                 first = x
             else:
@@ -341,6 +360,11 @@ def searched(t, own, me, cands, deals):
                 diff[i] += d
                 diff2[i] += d * d
         n += 1
+        if gain >= 0.0 and n < worlds:
+            for i in range(1, k):
+                if live[i] and _hopeless(diff[i], diff2[i], n, worlds, z, gain):
+                    live[i] = False
+                    n_live -= 1
         if race >= 0.0 and n >= RACE_MIN and n % RACE_ROUND == 0 and n < worlds:
             # Racing: a candidate whose gain over the first is not above zero by ``race``
             # standard errors is played out no more; one that is behind on the first deals
@@ -364,6 +388,53 @@ def searched(t, own, me, cands, deals):
         if bound > best_bound:
             best, best_bound = i, bound
     return best
+
+
+@njit(cache=True)
+def _gain_bound(t, p):
+    """The most a play-out's points can differ between two candidates: what the cards in no
+    winnings pile yet are worth (piles only grow in a play-out, and every card is worth 0 or
+    more under standard scoring); -1 (no bound) under the other scorings."""
+    if t.rules[R_SCORING] != STANDARD:
+        return -1.0
+    v = 0
+    for c in range(53):
+        left = total(t, c)
+        for q in range(p):
+            left -= t.won[q, c]
+        v += card_value(c, STANDARD) * left
+    return float(v)
+
+
+@njit(cache=True)
+def _hopeless(s, s2, n, worlds, z, u):
+    """Can a candidate whose gains over the first sum to ``s`` (squares ``s2``) over ``n`` deals
+    not end with a lower bound (mean - ``z`` standard errors, over all ``worlds``) above zero,
+    whatever gains in [-u, u] its remaining deals give? With S and Q the final sums, the bound
+    is above zero when S > 0 and S^2 (D + z^2) / N^2 > z^2 Q / N (D = max(1, N - 1)); for a
+    given rest sum T, Q is least with equal gains, which leaves a quadratic in T, checked at
+    the ends of its range and its vertex. True only with a margin beyond rounding."""
+    r = worlds - n
+    hi = r * u
+    if s + hi <= 0.0:
+        return True
+    big_n = float(worlds)
+    a = (max(1.0, big_n - 1.0) + z * z) / (big_n * big_n)
+    b = z * z / big_n
+    lo = max(-hi, -s)
+    best = max(_excess(s, s2, r, a, b, lo), _excess(s, s2, r, a, b, hi))
+    c2 = a - b / r
+    if c2 < 0.0:
+        top = -a * s / c2
+        if lo < top < hi:
+            best = max(best, _excess(s, s2, r, a, b, top))
+    scale = a * (abs(s) + hi) ** 2 + b * (s2 + r * u * u)
+    return best < -1e-9 * scale
+
+
+@njit(cache=True, inline="always")
+def _excess(s, s2, r, a, b, x):
+    return a * (s + x) ** 2 - b * (s2 + x * x / r)
 
 
 @njit(cache=True, inline="always")

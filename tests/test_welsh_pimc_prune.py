@@ -1,0 +1,93 @@
+"""pimc (Welsh Whist, ``race=off``) stops playing out a candidate that can no longer be taken
+whatever its remaining deals give: the same decision and the same stream as playing every
+candidate on every deal, on positions of real games (``pimc.search_deals`` with ``prune`` on
+and off), and fewer play-outs."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from whistsim.bench.decisions import positions
+from whistsim.core.strategy import parse_spec
+from whistsim.games import seating
+from whistsim.games.welsh import engine as E
+from whistsim.games.welsh.players import pimc
+from whistsim.games.welsh.rules import WelshRules
+
+
+@njit(cache=True)
+def _both(buf, seat, cands, deals_on, deals_off, rng):
+    """The index taken and the stream after, with ``prune`` on (into rng[0]) and off (rng[1])."""
+    v = E.seat_view(buf[0], seat)
+    start = v.own.rng[0]
+    on = pimc.search_deals(v.table, v.own, v.seat, cands, deals_on, True)
+    rng[0] = v.own.rng[0]
+    v.own.rng[0] = start
+    off = pimc.search_deals(v.table, v.own, v.seat, cands, deals_off, False)
+    rng[1] = v.own.rng[0]
+    return on, off
+
+
+def _check(spec: str, rules: WelshRules, games: int) -> tuple[int, int]:
+    states = positions(rules, [[spec] * rules.players], games, every=2)
+    ids, params = seating("welsh", [parse_spec(spec)] * rules.players, rules.players)
+    played_on = played_off = 0
+    for b in states:
+        x = b.copy()
+        q = int(x[0]["table"]["s"][E.S_SEAT])
+        x[0]["seats"]["strategy"][q] = ids[q]
+        x[0]["seats"]["params"][q] = params[q]
+        cands = np.zeros(pimc.MAX_CANDIDATES, np.int64)
+        on_deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
+        off_deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
+        rng = np.zeros(2, np.uint64)
+        on, off = _both(x, q, cands, on_deals, off_deals, rng)
+        assert on == off
+        assert rng[0] == rng[1]
+        assert (on_deals <= off_deals).all()
+        assert on_deals[0] == off_deals[0] or on_deals[1:].sum() < off_deals[1:].sum()
+        played_on += int(on_deals.sum())
+        played_off += int(off_deals.sum())
+    return played_on, played_off
+
+
+def test_pruned_search_decides_as_the_full_one():
+    on, off = _check("pimc:budget=60", WelshRules.make("parlett", 3), 3)
+    assert on < off
+
+
+def test_no_pruning_where_the_gain_has_no_bound():
+    # five-penalty scoring (a Five won costs points) and aim=margin: every candidate on every deal
+    on, off = _check("pimc:budget=30", WelshRules.make("parlett", 3, scoring="five_penalty"), 1)
+    assert on == off
+    on, off = _check("pimc:budget=30,aim=margin", WelshRules.make("parlett", 3), 1)
+    assert on == off
+
+
+def _final_bound(d: np.ndarray, z: float) -> float:
+    """The search's lower bound of a candidate's gain over its deals ``d`` (as ``search_deals``)."""
+    n = len(d)
+    mean = d.sum() / n
+    var = max(0.0, (d * d).sum() / n - mean * mean) / max(1, n - 1)
+    return mean - z * np.sqrt(var)
+
+
+def test_a_hopeless_candidate_never_ends_above_zero():
+    rng = np.random.default_rng(5)
+    hopeless = 0
+    for _ in range(3000):
+        worlds = int(rng.integers(2, 40))
+        n = int(rng.integers(1, worlds))
+        u = int(rng.integers(1, 30))
+        z = float(rng.choice([0.0, 0.5, 2.0, 3.0]))
+        seen = rng.integers(-u, u // 3 + 1, n).astype(np.float64)
+        if not pimc._hopeless(seen.sum(), (seen * seen).sum(), n, worlds, z, float(u)):
+            continue
+        hopeless += 1
+        r = worlds - n
+        rests = [np.full(r, float(c)) for c in range(-u, u + 1)]  # equal gains: the best case
+        rests += [rng.integers(-u, u + 1, r).astype(np.float64) for _ in range(20)]
+        for rest in rests:
+            assert _final_bound(np.concatenate([seen, rest]), z) <= 0.0
+    assert hopeless > 100
