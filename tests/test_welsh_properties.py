@@ -19,10 +19,9 @@ from whistsim.core.strategy import StrategySpec
 from whistsim.games import get_game, seating
 from whistsim.games.runner import run_games, threads
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh import kernels, players
+from whistsim.games.welsh import kernels
 from whistsim.games.welsh.records import read_record, replay, start, step
 from whistsim.games.welsh.rules import CHALLENGES, SCORINGS, WelshRules
-from whistsim.harness.build import kernel
 
 # Random players draw parameters the rules may not use; the warning saying so is tested elsewhere.
 pytestmark = pytest.mark.filterwarnings("ignore::whistsim.tools.advice.WhistsimWarning")
@@ -205,14 +204,28 @@ def test_results_identical_across_chunk_sizes(rules, player, seed, chunk):
 
 @given(rules=rules_st, player=player_st, seed=seed_st, block=st.sampled_from([1, 5, 200]))
 def test_results_identical_across_kernel_block_sizes(monkeypatch_module, rules, player, seed, block):
+    from types import SimpleNamespace
+
+    from whistsim.harness import batch
+
     whole = batch_of(rules, [player], seed, n=N_DET, log_games=2)
-    # The kernel's Python body with another BLOCK: the same games, played in other groups.
+    sizes = []
+
+    def run_kernel(*args, **kw):  # the run's own kernel, its body in Python with another BLOCK
+        k = batch_kernel(*args, **kw)
+
+        def block_size(n, threads):
+            sizes.append(max(1, min(block, n // threads)))
+            return sizes[-1]
+
+        m.setattr(k, "block_size", block_size)
+        return SimpleNamespace(play_games=k.play_games.py_func)
+
+    batch_kernel = batch.kernel
     with monkeypatch_module.context() as m:
-        ids, _ = seating("welsh", [player], rules.players)
-        k = kernel(kernels, players, [int(i) for i in ids])
-        m.setattr(k, "play_games", k.play_games.py_func)
-        m.setattr(k, "BLOCK", block)
+        m.setattr(batch, "kernel", run_kernel)
         other = batch_of(rules, [player], seed, n=N_DET, log_games=2)
+    assert sizes and all(1 <= s <= block for s in sizes)  # the patched size was the one used
     assert_same(other, whole)
 
 
