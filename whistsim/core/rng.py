@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
-from numba.extending import overload
 
 from .bits import FAST_PDEP, hand_mask, nth, popcount
 
@@ -43,48 +42,9 @@ def next_u64(state, k):
 
 
 @njit(cache=True, inline="always")
-def next_ahead(state, k):
-    """:func:`next_u64` of a stream kept a number ahead (:func:`ahead_load`): ``state[k]`` holds
-    the stream and the number it gives next, which is returned at once; the next is mixed after."""
-    out = state[k, 1]
-    z = state[k, 0] + _GOLDEN
-    state[k, 0] = z
-    state[k, 1] = _mix(z + _GOLDEN)
-    return out
-
-
-def _next(state, k):
-    """The next number of stream ``k``: :func:`next_u64` of a 1-D array of streams, or
-    :func:`next_ahead` of a 2-D one (Numba picks the body by the array's type)."""
-    return (next_u64 if state.ndim == 1 else next_ahead)(state, k)
-
-
-@overload(_next, inline="always")
-def _next_typed(state, k):
-    if state.ndim == 1:
-        return lambda state, k: next_u64(state, k)
-    return lambda state, k: next_ahead(state, k)
-
-
-@njit(cache=True, inline="always")
-def ahead_load(ahead, k, state, j):
-    """Copy stream ``j`` of ``state`` into row ``k`` of ``ahead``, with the number it gives next: the
-    random functions here take ``ahead, k`` for ``state, j`` and draw the same numbers, a loop's
-    decisions no longer waiting on each number's mixing. :func:`ahead_store` copies it back."""
-    ahead[k, 0] = state[j]
-    ahead[k, 1] = _mix(state[j] + _GOLDEN)
-
-
-@njit(cache=True, inline="always")
-def ahead_store(ahead, k, state, j):
-    """Stream ``j`` of ``state`` where its copy in ``ahead`` (:func:`ahead_load`) has got to."""
-    state[j] = ahead[k, 0]
-
-
-@njit(cache=True, inline="always")
 def randbelow(state, k, n):
     """Uniform int in ``[0, n)`` for ``0 < n < 2**32`` (multiply-shift; bias < n / 2**32)."""
-    return np.int64(((_next(state, k) >> uint64(32)) * uint64(n)) >> uint64(32))
+    return np.int64(((next_u64(state, k) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
 @njit(cache=True, inline="always")
@@ -129,31 +89,7 @@ else:
 @njit(cache=True, inline="always")
 def uniform(state, k):
     """Uniform float in ``[0, 1)``."""
-    return np.float64(_next(state, k) >> uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True, inline="always")
-def chance_limit(p):
-    """The integer :func:`below` compares with for a chance ``p``: ``u * 2**-53 < p`` exactly when
-    ``u < ceil(p * 2**53)`` (``u``, a 53-bit integer, as :func:`uniform` scales it)."""
-    if not p > 0.0:  # NaN too: never
-        return np.int64(0)
-    if p >= 1.0:
-        return np.int64(1) << np.int64(53)
-    return np.int64(np.ceil(p * 9007199254740992.0))
-
-
-@njit(cache=True, inline="always")
-def below(state, k, limit):
-    """``uniform(state, k) < p`` for ``limit = chance_limit(p)``: the same draw and answer, compared
-    as integers, so that a branch on it waits on no float conversion (a loop sets the limit once)."""
-    return np.int64(_next(state, k) >> uint64(11)) < limit
-
-
-@njit(cache=True, inline="always")
-def chance(state, k, p):
-    """``uniform(state, k) < p``, by :func:`below`."""
-    return below(state, k, chance_limit(p))
+    return np.float64(next_u64(state, k) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)
