@@ -92,6 +92,65 @@ def uniform(state, k):
     return np.float64(next_u64(state, k) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
+# Streams kept a number ahead, for Welsh Whist's own loop only: a 2-D array whose row ``k`` holds a
+# stream and the number it gives next, so that a decision reads its number with one load rather than
+# waiting on the mixing. Functions of their own names: the draws above take plain streams only.
+
+
+@njit(cache=True, inline="always")
+def ahead_load(ahead, k, state, j):
+    """Copy stream ``j`` of ``state`` into row ``k`` of ``ahead``, with the number it gives next
+    (the ``*_ahead`` draws below then draw the stream's numbers); :func:`ahead_store` copies it back."""
+    ahead[k, 0] = state[j]
+    ahead[k, 1] = _mix(state[j] + _GOLDEN)
+
+
+@njit(cache=True, inline="always")
+def ahead_store(ahead, k, state, j):
+    """Stream ``j`` of ``state`` where its copy in row ``k`` of ``ahead`` has got to."""
+    state[j] = ahead[k, 0]
+
+
+@njit(cache=True, inline="always")
+def next_ahead(ahead, k):
+    """:func:`next_u64` of the stream in row ``k`` of ``ahead``: its number at once, the next mixed after."""
+    out = ahead[k, 1]
+    z = ahead[k, 0] + _GOLDEN
+    ahead[k, 0] = z
+    ahead[k, 1] = _mix(z + _GOLDEN)
+    return out
+
+
+@njit(cache=True, inline="always")
+def randbelow_ahead(ahead, k, n):
+    """:func:`randbelow` from row ``k`` of ``ahead``."""
+    return np.int64(((next_ahead(ahead, k) >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(cache=True, inline="always")
+def pick_bit_ahead(ahead, k, mask):
+    """:func:`pick_bit` from row ``k`` of ``ahead``."""
+    return nth(mask, randbelow_ahead(ahead, k, popcount(mask)))
+
+
+@njit(cache=True, inline="always")
+def chance_limit(p):
+    """The integer :func:`below_ahead` compares with for a chance ``p``: ``u * 2**-53 < p`` exactly
+    when ``u < ceil(p * 2**53)`` (``u``, the 53-bit integer :func:`uniform` scales)."""
+    if not p > 0.0:  # NaN too: never
+        return np.int64(0)
+    if p >= 1.0:
+        return np.int64(1) << np.int64(53)
+    return np.int64(np.ceil(p * 9007199254740992.0))
+
+
+@njit(cache=True, inline="always")
+def below_ahead(ahead, k, limit):
+    """``uniform(...) < p`` from row ``k`` of ``ahead`` for ``limit = chance_limit(p)``: the same draw
+    and answer, compared as integers, so that a branch on it waits on no float conversion."""
+    return np.int64(next_ahead(ahead, k) >> uint64(11)) < limit
+
+
 @njit(cache=True)
 def shuffle(a, state, k):
     """Fisher-Yates, in place (``randbelow`` on a copy of the stream held in a register)."""

@@ -150,6 +150,8 @@ SEAT_DTYPE = np.dtype(
         ("strategy", np.int64),  # built-in strategy id
         ("params", np.float64, (MAX_PARAMS,)),
         ("rng", np.uint64, (1,)),
+        ("ahead", np.uint64, (1, 2)),  # ``rng`` a number ahead in the own loop (core.rng.ahead_load)
+        ("draw_limit", np.int64),  # random's chance to draw, set by the own loop (random.draw_limit)
     ],
     align=True,
 )
@@ -202,7 +204,7 @@ def reset(g, stock, first):
     """Empty hands and piles; the caller has filled ``g.deck[:stock]`` (top first)."""
     t = g.table
     # Loops, not slice assignment: the same work, and much less for Numba to compile.
-    for q in range(MAX_PLAYERS):
+    for q in range(players(g)):  # the rows past the players' stay as new_state made them
         t.hand_n[q] = 0
         t.won_n[q] = 0
         t.passed[q] = 0

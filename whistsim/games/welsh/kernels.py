@@ -15,7 +15,7 @@ from numba import njit
 
 from ...core.batch import Batch
 from ...core.cards import TAFFY
-from ...core.rng import shuffle_stock
+from ...core.rng import ahead_load, ahead_store, shuffle_stock
 from ...harness import template
 from ...harness.batch import play_batch as shared_batch
 from ...harness.build import kernel
@@ -70,7 +70,7 @@ from .engine import (
 )
 from .moves import action_name
 from .players import greedy
-from .players.random import follow_uniform, turn_uniform
+from .players.random import draw_limit, follow_uniform, turn_uniform
 from .rules import R_CHALLENGE, R_REVOKES, R_TAFFY_EQUALS_TEN, WelshRules
 
 # What the harness's generated kernel reads from this module (harness.build.REQUIRED).
@@ -246,6 +246,11 @@ def _plain_deal(g, moves, limit, greedy_seats):
     top = s[S_TOP]
     taffy_ten = t.rules[R_TAFFY_EQUALS_TEN]
     seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
+    # random seats draw from their streams kept a number ahead (own.ahead), each decision's branch
+    # then not waiting on the number's mixing; copied back at the end (greedy draws from own.rng)
+    for q in range(p):
+        ahead_load(g.seats[q].ahead, 0, g.seats[q].rng, 0)
+        g.seats[q].draw_limit = draw_limit(g.seats[q])
     m = 0
     turns = 0  # added to the table's count at the end: one store less per turn
     while seat >= 0:
@@ -253,13 +258,13 @@ def _plain_deal(g, moves, limit, greedy_seats):
         turns += 1
         stocked = top < stock
         if greedy_seats is None:
-            a = turn_uniform(own, stocked)
+            a = turn_uniform(own, stocked, True)
         elif own.strategy == RANDOM:
-            a = turn_uniform(own, stocked)
+            a = turn_uniform(own, stocked, True)
         else:
             e, a = _greedy_turn(g, seat)
             if e != OK:
-                s[S_TURNS] += turns
+                _plain_end(g, turns, greedy_seats)
                 return e, seat, a
         if m < limit:
             moves[m] = seat * MOVE_SEAT + a
@@ -281,13 +286,13 @@ def _plain_deal(g, moves, limit, greedy_seats):
             if not can_follow(own, suit):
                 a = PASS  # a pass unasked (engine.forced; never false here)
             elif greedy_seats is None:
-                a = follow_uniform(own, suit)
+                a = follow_uniform(own, suit, True)
             elif own.strategy == RANDOM:
-                a = follow_uniform(own, suit)
+                a = follow_uniform(own, suit, True)
             else:
                 e, a = _greedy_answer(g, q, n, best_pw)
                 if e != OK:
-                    s[S_TURNS] += turns
+                    _plain_end(g, turns, greedy_seats)
                     return e, q, a
             n, best, best_pw, npass, suit = play_card(g, q, a, n, best, best_pw, npass, suit, taffy_ten)
             if m < limit:
@@ -295,8 +300,18 @@ def _plain_deal(g, moves, limit, greedy_seats):
             m += 1
         close_trick(g, seat, n, best, best_pw, npass)
         seat = _end_trick(g, leader, npass, stocked)
-    s[S_TURNS] += turns
+    _plain_end(g, turns, greedy_seats)
     return OK, m, 0
+
+
+@njit(cache=True, inline="always")
+def _plain_end(g, turns, greedy_seats):
+    """:func:`_plain_deal` stops: the turns it counted into the table, the random seats' streams
+    back from their copies a number ahead (greedy's drew from its own)."""
+    g.table.s[S_TURNS] += turns
+    for q in range(players(g)):
+        if greedy_seats is None or g.seats[q].strategy == RANDOM:
+            ahead_store(g.seats[q].ahead, 0, g.seats[q].rng, 0)
 
 
 @template
