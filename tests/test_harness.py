@@ -303,3 +303,29 @@ def test_a_users_function_seated_in_the_toy_game_plays_its_cards_out_of_its_hand
     played = [card_name(int(m) % k.MOVE_SEAT) for m in log[:4]]
     assert played[0] == "AS" and sorted(played) == ["AS", "JS", "KS", "QS"]
     assert buf[0]["seats"]["hand"].sum() == 0 and buf[0]["table"]["tricks"].sum() == 2
+
+
+FORKED = """
+import os, signal
+import whistsim
+
+whistsim.simulate("welsh", n=40, seed=1, threads=2)  # the batch's thread pool made here
+pid = os.fork()
+if pid == 0:
+    signal.alarm(120)  # a child waiting for the parent's pool's threads waits for ever
+    whistsim.simulate("welsh", n=40, seed=1, threads=2)
+    os._exit(0)
+_, status = os.waitpid(pid, 0)
+print(status)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork")
+def test_a_forked_process_plays_its_batches_on_threads_of_its_own():
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one thread: no pool")
+    out = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "0"  # the child ended, not killed by its alarm
