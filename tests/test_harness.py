@@ -273,3 +273,59 @@ def test_a_game_of_an_installed_entry_point_is_found_by_name(fresh_registry, mon
         whistsim.WhistsimError, match=r"^entry point broken \(no_such_games_module:GAME\) does not"
     ):
         fresh_registry.get_game("broken")
+
+
+def test_a_users_function_seated_in_the_toy_game_plays_its_cards_out_of_its_hand():
+    # A hand-made pack of four cards, a user's function on both seats that plays its highest
+    # card: each card is played once, every card leaves its hand and two tricks are counted. The
+    # user's call once sat inlined beside the toy's inlined view and move, and the move's writes
+    # to the state's arrays were lost: the AS stayed in its hand, was played again, no trick counted.
+    from numba import njit
+
+    from whistsim.core.cards import card_name, parse_card
+    from whistsim.core.strategy import USER_BASE
+
+    @njit
+    def highest(v):
+        hand = v.own.hand
+        for c in range(51, -1, -1):
+            if (hand[c // 13] >> (c % 13)) & 1:
+                return c
+        return -1
+
+    k = build.kernel(toy_game.engine, toy_game.players, [], {USER_BASE: highest})
+    pack = np.array([parse_card(c) for c in ("AS", "KS", "QS", "JS")], np.int64)
+    buf = np.zeros(1, toy_game.engine.STATE_DTYPE)
+    buf[0]["seats"]["strategy"][:] = USER_BASE
+    log = np.full(8, -1, np.int16)
+    done = k.play_game(buf[0], pack, np.int64(1), np.int64(0), np.int64(0), log, True, np.zeros(1, np.int64))
+    assert tuple(done) == (0, 4, 0)
+    played = [card_name(int(m) % k.MOVE_SEAT) for m in log[:4]]
+    assert played[0] == "AS" and sorted(played) == ["AS", "JS", "KS", "QS"]
+    assert buf[0]["seats"]["hand"].sum() == 0 and buf[0]["table"]["tricks"].sum() == 2
+
+
+FORKED = """
+import os, signal
+import whistsim
+
+whistsim.simulate("welsh", n=40, seed=1, threads=2)  # the batch's thread pool made here
+pid = os.fork()
+if pid == 0:
+    signal.alarm(120)  # a child waiting for the parent's pool's threads waits for ever
+    whistsim.simulate("welsh", n=40, seed=1, threads=2)
+    os._exit(0)
+_, status = os.waitpid(pid, 0)
+print(status)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork")
+def test_a_forked_process_plays_its_batches_on_threads_of_its_own():
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one thread: no pool")
+    out = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "0"  # the child ended, not killed by its alarm

@@ -4,6 +4,7 @@ a one-line error naming the game, the seat and the move."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -72,7 +73,9 @@ def run_kernel(
         )
 
 
-_POOL: list[ThreadPoolExecutor] = []  # made on the first run that plays on more than one thread
+# Made by the first run that plays on more than one thread, one per process: a pool's threads do not
+# live on in a forked child, and its work would wait for them for ever.
+_POOL: dict[int, ThreadPoolExecutor] = {}
 
 
 def play_games(k: ModuleType, states, deck, seed, start, first, extra, outs, errors, logs, n_logged) -> None:
@@ -94,10 +97,13 @@ def play_games(k: ModuleType, states, deck, seed, start, first, extra, outs, err
     if threads == 1:
         k.play_games(states, np.int64(0), np.int64(1), *args)
         return
-    if not _POOL:
-        _POOL.append(ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="whistsim"))
+    pool = _POOL.get(os.getpid())
+    if pool is None:
+        pool = _POOL.setdefault(
+            os.getpid(), ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="whistsim")
+        )
     shares = [
-        _POOL[0].submit(k.play_games, states, np.int64(t), np.int64(threads), *args) for t in range(threads)
+        pool.submit(k.play_games, states, np.int64(t), np.int64(threads), *args) for t in range(threads)
     ]
     for share in shares:  # every share ends before the first error is raised: none writes after
         share.exception()

@@ -185,10 +185,16 @@ def per_run_values(parts: ModuleType, states, extra) -> tuple[bool, ...]:
 def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool) -> str:
     """``decide(sid, v)`` over the seated ids: users' own functions first, then the
     game's prelude (decisions every player takes alike), then each built-in."""
-    lines = ['@njit(cache=True, inline="always")', "def decide(sid, v):"]
+    lines = []
     for u in users:  # a copy of the view: a user's write cannot reach the game (harness.users)
-        lines += [f"    if sid == {u}:", "        w, b = _user_view(v)", f"        a = _user{u}(w)",
-                  f"        _user_wrote(v, b, {u})", "        return a"]  # fmt: skip
+        # A function of its own, not inlined: inlined into the loop beside a game's inlined view
+        # and move (the toy game's), the view's copy made Numba drop the move's writes to the
+        # state's arrays (a played card stayed in the hand).
+        lines += ["@njit(cache=True)", f"def _decide_user{u}(v):", "    w, b = _user_view(v)",
+                  f"    a = _user{u}(w)", f"    _user_wrote(v, b, {u})", "    return a", "", ""]  # fmt: skip
+    lines += ['@njit(cache=True, inline="always")', "def decide(sid, v):"]
+    for u in users:
+        lines += [f"    if sid == {u}:", f"        return _decide_user{u}(v)"]
     if prelude:
         lines += ["    a = _prelude(v)", "    if a >= 0:", "        return a"]
     for i in ids[:-1]:

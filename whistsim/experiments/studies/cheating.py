@@ -403,8 +403,12 @@ def follow_game(rec: dict, seat: int) -> dict[str, int]:
     game = get_game(rec["game"])
     rules = game.rules_from_record(rec["rules"])
     d = game.table(game, rules, {**rec, "moves": []}, 0)
-    E, table = d.E, d.buf[0]["table"]
+    E, buf, table = d.E, d.buf, d.buf[0]["table"]
     s, hand_n = table["s"], table["hand_n"]  # views: the engine's state as each move leaves it
+    # The deal's own step, its events read through views of the state's buffer: Deal.apply's
+    # work per move without its Python records and tuples (the replay's cost is per move)
+    step, ev_n, ev_rows = d.step_kernel.step, buf["ev_n"], buf["ev"][0]
+    buf["ev_on"] = 1
     p = rules.players
     left, right = (seat + 1) % p, (seat - 1) % p
     won, given, kept, taken, piled = ([0] * p for _ in range(5))
@@ -412,36 +416,45 @@ def follow_game(rec: dict, seat: int) -> dict[str, int]:
     pts = d.points()
     winner = -1  # the last trick's winner
     moves = rec["moves"]
+    # names read once a game, not once a move
+    S_PHASE, S_SEAT, OVER = E.S_PHASE, E.S_SEAT, E.OVER
+    IN_CHALLENGE, CHALLENGE_SEAT = E.CHALLENGE, E.CHALLENGE_SEAT
+    LEAD, FOLLOW, PASS, TRICK, CHALLENGE, KEEP = ev.LEAD, ev.FOLLOW, ev.PASS, ev.TRICK, ev.CHALLENGE, ev.KEEP
     for i, m in enumerate(moves):
-        if s[E.S_PHASE] == E.OVER:
+        phase = s[S_PHASE]
+        if phase == OVER:
             raise ValueError(f"the record's moves run on after the deal ends (move {i} of {len(moves)})")
         who, move = m.split(":", 1)
-        if int(who) != s[E.S_SEAT]:
-            raise ValueError(f"move {i} ({m}) is seat {s[E.S_SEAT]}'s to make")
+        if int(who) != s[S_SEAT]:
+            raise ValueError(f"move {i} ({m}) is seat {s[S_SEAT]}'s to make")
         a = _ACTIONS.get(move)
         if a is None:
-            a = _ACTIONS[move] = d.parse(move)
+            a = _ACTIONS[move] = np.int64(d.parse(move))
         held = int(hand_n[seat])
-        # before a challenge: each seat's hand (cards, points) and whether the stock lasts
-        before = ([(int(hand_n[q]), d.hand_points(q)) for q in range(p)], bool(s[E.S_TOP] < s[E.S_STOCK])) \
-            if s[E.S_PHASE] == E.CHALLENGE and move != "nochallenge" else None  # fmt: skip
-        _, events = d.apply(a)
+        # before a challenge: the challenged seat's hand (cards, points), and whether the stock lasts
+        before = None
+        if phase == IN_CHALLENGE and a >= CHALLENGE_SEAT:
+            q = int(a - CHALLENGE_SEAT)
+            before = ({q: (int(hand_n[q]), d.hand_points(q))}, bool(s[E.S_TOP] < s[E.S_STOCK]))
+        ev_n[0] = 0
+        if step(buf, a) != 0:
+            d.apply(a)  # refused, the deal unchanged: refused again, in the engine's words (IllegalMove)
         trick, challenge, keep = False, None, -1
-        for kind, q, x, b in events:
-            if kind == ev.LEAD and q == seat:
+        for kind, q, x, b in ev_rows[: ev_n[0]].tolist():
+            if kind == LEAD and q == seat:
                 t["leads"] += 1
-            elif kind in (ev.FOLLOW, ev.PASS) and q == seat:  # he answers another's lead: he is in play
+            elif (kind == FOLLOW or kind == PASS) and q == seat:  # he answers another's lead: he is in play
                 t["other_leads"] += 1
                 t["lead_cards"] += held
-                if kind == ev.PASS:
+                if kind == PASS:
                     t["false" if b else "unable"] += 1
                     if not b:
                         t["unable_cards"] += held
-            elif kind == ev.TRICK:
+            elif kind == TRICK:
                 trick, winner = True, q
-            elif kind == ev.CHALLENGE:
+            elif kind == CHALLENGE:
                 challenge = (q, x, b)
-            elif kind == ev.KEEP:
+            elif kind == KEEP:
                 keep = q
         if not (trick or challenge or keep >= 0):
             continue
