@@ -458,33 +458,20 @@ def test_simulate_streams_records_to_the_file(tmp_path):
 # ---- users' strategies that misbehave -------------------------------------------------------
 
 
-def _user_file(tmp_path: Path, name: str, body: str) -> str:
-    path = tmp_path / name
-    path.write_text("from numba import njit\n\n" + body)
-    return str(path)
+# One user's function for the failing ones (its ``fault`` chooses how it fails), so that its kernel
+# is compiled once (~15 s), not per test; an index out of bounds would otherwise crash.
+FAULTY = str(Path(__file__).resolve().parent / "data" / "faulty.py")
 
 
 @pytest.mark.parametrize(
-    "name, body, words",
-    [  # each compiles a kernel of its own (~15 s); an index out of bounds would otherwise crash
-        (
-            "oob.py",
-            "import numpy as np\nA = np.zeros(2, np.int64)\n\n@njit\ndef decide(v):\n    return A[v.seat + 5]\n",
-            ["raised IndexError"],
-        ),
-        (
-            "raises.py",
-            "@njit\ndef decide(v):\n    if v.seat >= 0:\n        raise ValueError('no more')\n    return 0\n",
-            ["ValueError"],
-        ),
-    ],
+    "fault, words", [("index", ["raised IndexError"]), ("raise", ["raised ValueError: no more"])]
 )
-def test_a_user_function_that_fails_is_named_in_one_line(tmp_path, name, body, words):
-    path = _user_file(tmp_path, name, body)
+def test_a_user_function_that_fails_is_named_in_one_line(fault, words):
+    spec = f"{FAULTY}:decide:fault={fault}"
     with pytest.raises(StrategyError) as e:
-        api.simulate("welsh", n=50, seed=0, strategies=["random", "random", f"{path}:decide"], threads=1)
+        api.simulate("welsh", n=50, seed=0, strategies=["random", "random", spec], threads=1)
     msg = str(e.value)
-    assert "\n" not in msg and msg.startswith("game 0, seat 2 (") and f"{name}:decide" in msg
+    assert "\n" not in msg and msg.startswith("game 0, seat 2 (") and "faulty.py:decide" in msg
     for w in words:
         assert w in msg
 

@@ -13,7 +13,7 @@ and compiles only the players a run needs.
 
 from .moves import decode_move, encode_move, parse_moves
 
-__all__ = ["encode_move", "decode_move", "parse_moves", "template", "parallel_template", "decide"]
+__all__ = ["encode_move", "decode_move", "parse_moves", "template", "thread_template", "decide"]
 
 
 def decide(sid, v):
@@ -31,7 +31,7 @@ def template(fn):
     return fn
 
 
-def parallel_template(fn):
-    """:func:`template` for a function compiled with ``parallel=True`` (its ``prange`` loops run on all threads)."""
+def thread_template(fn):
+    """:func:`template` for a function compiled ``nogil``, run on threads of Python's (each its share)."""
     fn.__whistsim_template__ = True
     return fn

@@ -94,21 +94,26 @@ def play_games(k: ModuleType, states, deck, seed, start, first, extra, outs, err
         logs,
         np.int64(n_logged),
     )
+    in_shares(threads, lambda t: k.play_games(states, np.int64(t), np.int64(threads), *args))
+
+
+def in_shares(threads: int, share: Callable[[int], None]) -> None:
+    """``share(0) .. share(threads - 1)``, each on a thread of its own (one: on this thread), for a
+    kernel function that releases the GIL (``nogil``): no parallel wrapper for Numba to compile.
+    Every share ends before the first error is raised: none writes after."""
     if threads == 1:
-        k.play_games(states, np.int64(0), np.int64(1), *args)
+        share(0)
         return
     pool = _POOL.get(os.getpid())
     if pool is None:
         pool = _POOL.setdefault(
             os.getpid(), ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="whistsim")
         )
-    shares = [
-        pool.submit(k.play_games, states, np.int64(t), np.int64(threads), *args) for t in range(threads)
-    ]
-    for share in shares:  # every share ends before the first error is raised: none writes after
-        share.exception()
-    for share in shares:
-        share.result()
+    shares = [pool.submit(share, t) for t in range(threads)]
+    for one in shares:
+        one.exception()
+    for one in shares:
+        one.result()
 
 
 def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n) -> None:

@@ -69,7 +69,7 @@ def _loop_source() -> tuple[str, str]:
 
 
 def _template_sources(functions: Iterable[Callable]) -> list[str]:
-    # their decorators (``@template``, ``@parallel_template``) are Numba's in the generated module
+    # their decorators (``@template``, ``@thread_template``) are Numba's in the generated module
     return [textwrap.dedent(inspect.getsource(fn)) for fn in functions]
 
 
@@ -150,7 +150,7 @@ def _head(parts: ModuleType, built_from: list[str], what: str) -> list[str]:
         "",
         "import numba",
         "import numpy as np",
-        "from numba import njit, prange",
+        "from numba import njit",
         defaults,
         "",
         f"_parts = importlib.import_module({parts.__name__!r})",
@@ -242,7 +242,7 @@ def source(
         head += [f"# per run: {c} = {bool(v)}" for c, v in zip(conds, values, strict=True)]
     head += [
         "template = njit(cache=True)  # the decorators of the game's templates, compiled here",
-        "parallel_template = njit(cache=True, parallel=True)",
+        "thread_template = njit(cache=True, nogil=True)",
     ]
     if players is not None:
         prelude = prelude and hasattr(players, "prelude")

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..core import eta
 from ..core.eta import PROBE_SECONDS
@@ -54,7 +54,8 @@ from ..games.dealt.engine import ENGINE_ERRORS, MAX_TEAMS, SCOTCH_ORDER, WHIST_O
 from ..games.dealt.kernels import G_SHUFFLES, LOG_ROW, play_game
 from ..games.dealt.rules import R_PLAYERS
 from ..games.runner import by_time, timed_run
-from ..harness import parallel_template
+from ..harness import thread_template
+from ..harness.batch import in_shares
 from ..harness.build import kernel, per_run_values
 from ..harness.deal import NO_DEAL
 
@@ -68,20 +69,23 @@ BLOCK = 16
 # ---- measuring deals ---------------------------------------------------------------------
 
 
-@parallel_template
-def _measure(states, base_deck, seed, start, parts, out, errors, one_deal, drawn):
-    """Deals ``start .. start + n - 1``: deal ``i`` is game ``i``'s first, seat ``i mod P`` leading.
+@thread_template
+def _measure(states, thread, threads, base_deck, seed, start, parts, out, errors, one_deal, drawn):
+    """Share ``thread`` of ``threads`` of deals ``start .. start + n - 1``, on ``states[thread]``:
+    deal ``i`` is game ``i``'s first, seat ``i mod P`` leading (``harness.batch.in_shares`` runs
+    each share on a thread of its own; work items of ``BLOCK`` deals in contiguous runs).
 
     ``out[i, j, side]`` is the side's points from count-out part ``parts[j]``; ``drawn[i]`` the
     deals drawn to deal it (``one_deal``: play_game's ``extra``, a constraint after its first two).
     Compiled in the dealt games' kernel with the seated players (``whistsim.harness.build``).
     """
     n = out.shape[0]
-    p = states[0].core.table.rules[R_PLAYERS]
+    g = states[thread]
+    p = g.core.table.rules[R_PLAYERS]
     nt = out.shape[2]
     log = np.zeros((1, LOG_ROW), np.int16)  # never written: logging is off
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        g = states[numba.get_thread_id()]
+    items = (n + BLOCK - 1) // BLOCK
+    for b in range(thread * items // threads, (thread + 1) * items // threads):
         for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
             game = start + i
             e, x, a = play_game(g, base_deck, seed, game, game % p, log, False, one_deal)
@@ -241,8 +245,10 @@ def measure(
 
     def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
         t = time.perf_counter()
-        k._measure(states, deck, np.int64(seed), np.int64(start + at), part_ids, out[at : at + m],
-                   errors[at : at + m], one_deal, drawn[at : at + m])  # fmt: skip
+        threads = max(1, min(states.shape[0], numba.get_num_threads(), m))
+        in_shares(threads, lambda q: k._measure(states, np.int64(q), np.int64(threads), deck, np.int64(seed),
+                                                np.int64(start + at), part_ids, out[at : at + m],
+                                                errors[at : at + m], one_deal, drawn[at : at + m]))  # fmt: skip
         now = time.perf_counter()
         if at == 0:
             clock[0] = now
@@ -310,7 +316,7 @@ def count_out_steps(dist: Distribution, s: Setting) -> np.ndarray:
     return np.ascontiguousarray(steps.transpose(1, 2, 0)).astype(np.int16)  # outcomes innermost: streamed
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _solve_into(V, target, k, D, strides, steps, jumps, offsets, probs):
     """Fill ``V[state, dealer class, side]``: the chance each side wins from every state.
 
@@ -352,7 +358,7 @@ def _solve_into(V, target, k, D, strides, steps, jumps, offsets, probs):
                 V[idx, d, side] = acc[side]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_deal(V, stats, target, k, D, strides, totals, offsets, probs):
     """Per dealer class, from all scores 0: [P(the game ends in one deal), P(a tie after it),
     P(the side ahead after one deal wins | no tie)] (a side that wins in one deal is ahead)."""
@@ -393,12 +399,15 @@ def _first_deal(V, stats, target, k, D, strides, totals, offsets, probs):
         stats[d, 2] = lead / (1.0 - tie) if tie < 1.0 else np.nan
 
 
-@njit(cache=True, parallel=True)
 def _bootstrap(V, stats, target, k, D, strides, steps, jumps, totals, offsets, probs):
-    """Solve row ``b`` of ``probs`` (a block of resamples) into ``V[b]``; keep its first-deal figures."""
-    for b in prange(probs.shape[0]):
+    """Solve row ``b`` of ``probs`` (a block of resamples) into ``V[b]``, each on a thread of its
+    own (the solver releases the GIL); keep its first-deal figures."""
+
+    def one(b: int) -> None:
         _solve_into(V[b], target, k, D, strides, steps, jumps, offsets, probs[b])
         _first_deal(V[b], stats[b], target, k, D, strides, totals, offsets, probs[b])
+
+    in_shares(probs.shape[0], one)
 
 
 @dataclass
@@ -591,7 +600,6 @@ def _resample(
         announce = False
     V = np.zeros((block, *shape))
     s1, s2, sq = np.zeros(shape), np.zeros(shape), np.zeros(shape)
-    _bootstrap(V, reps[:0], *args, probs[:0])  # compiles (or loads) it before the timed first block
     bar, t0 = None, time.perf_counter()
     try:
         for at in range(0, boot, block):
