@@ -475,7 +475,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
     dispatch per decision; a seat that cannot follow passes unasked (the policy passes only then).
     Returns the seat owing the next decision, or -1 when the deal is over. The policy's decisions
     are not checked: it takes only legal ones (``tests/test_welsh_pimc_playout.py`` checks each
-    against the engine's ``check``), and a check per decision cost a tenth of the search."""
+    against the engine's ``check``), and a check per decision cost about 7% of the search."""
     t = g.table
     s = t.s
     p = t.rules[R_PLAYERS]
