@@ -18,26 +18,32 @@ from whistsim.games.welsh.players.common import unseen
 
 @njit(cache=True)
 def _by_apply(buf, a, me, kind, points):
-    """The play-out as the engine plays it, decision by decision (pimc's play-out before)."""
+    """The play-out as the engine plays it, decision by decision (pimc's play-out before).
+    Returns 1 if the policy took an illegal decision (the play-out stops there), else 0: pimc's
+    own play-out does not check the policy's decisions."""
     buf[1] = buf[0]
     g = buf[1]
     if E.check(g, a) != E.OK:
-        return
+        return 0
     E.apply(g, a)
     s = g.table.s
+    illegal = 0
     while s[E.S_PHASE] != E.OVER:
         q = s[E.S_SEAT]
         b = pimc.rollout(g.table, g.seats[q], q, me, kind)
         if E.check(g, b) != E.OK:
+            illegal = 1
             break
         E.apply(g, b)
     E.score(g.table, points)
+    return illegal
 
 
 @njit(cache=True)
 def _compare(states, kind, worlds, out):
     """For every state, ``worlds`` deals, every candidate: both play-outs. Counts into ``out``:
-    play-outs, play-outs that differ (points, piles or streams), candidates that were leads."""
+    play-outs, play-outs that differ (points, piles or streams), candidates that were leads,
+    play-outs in which the policy took an illegal decision."""
     cands = np.empty(pimc.MAX_CANDIDATES, np.int64)
     pool = np.empty(E.MAX_STOCK, np.int8)
     for i in range(states.shape[0]):
@@ -60,7 +66,7 @@ def _compare(states, kind, worlds, out):
             pimc._deal(t, own, me, a_buf[0], pool, n_pool)
             b_buf[0] = a_buf[0]
             for j in range(k):
-                _by_apply(a_buf, cands[j], me, kind, want)
+                out[3] += _by_apply(a_buf, cands[j], me, kind, want)
                 pimc._playout(b_buf, cands[j], me, kind, p, False, got)
                 same = True
                 for q in range(p):
@@ -87,6 +93,7 @@ CASES = [
 def test_a_playout_ends_as_the_engines_own_loop_ends_it(preset, players, rules, mix, kind):
     r = get_game("welsh").make_rules(preset, players, rules)
     states = np.concatenate(positions(r, [mix.split(",")], 2, every=4, seed=5))
-    out = _compare(states, kind, 2, np.zeros(3, np.int64))
+    out = _compare(states, kind, 2, np.zeros(4, np.int64))
     assert out[0] > 500 and out[2] > 50  # leads too, whose trick the play-out finishes
+    assert out[3] == 0, f"the policy took an illegal decision in {out[3]} of {out[0]} play-outs"
     assert out[1] == 0, f"{out[1]} of {out[0]} play-outs differ"
