@@ -40,11 +40,19 @@ def _pick(own, mask, ahead):
 
 
 @njit(cache=True, inline="always")
+def _below(own, n, ahead):
+    """A uniform integer in ``[0, n)`` from the seat's stream."""
+    if ahead:
+        return randbelow_ahead(own.ahead, 0, n)
+    return randbelow(own.rng, 0, n)
+
+
+@njit(cache=True, inline="always")
 def lead_uniform(own, ahead):
     """Any held card type, uniformly (the Taffy as bit 52, its code); a Taffy names a uniform suit."""
     card = _pick(own, hand_mask(own.bits) | (np.int64(own.hand[TAFFY] > 0) << TAFFY), ahead)
     if card == TAFFY:
-        return TAFFY_LEAD + (randbelow_ahead(own.ahead, 0, 4) if ahead else randbelow(own.rng, 0, 4))
+        return TAFFY_LEAD + _below(own, 4, ahead)
     return card
 
 
