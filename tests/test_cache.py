@@ -356,6 +356,19 @@ def test_an_edit_anywhere_in_a_users_file_changes_the_key(tmp_path):
     assert _cache.function_digest(_load_decide(tmp_path)) != first
 
 
+def test_a_users_file_edited_after_its_import_leaves_the_kernel_uncached(tmp_path, monkeypatch):
+    # The code running is the old text's: keyed by the new text, a later run of the new text
+    # would load it (an @overload edited in a helper changes no function's own code).
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # the import's stamp is its byte-code file
+    for edited in ("helper.py", "strategy.py"):
+        pkg = _user_package(tmp_path)
+        decide = _load_decide(tmp_path)
+        assert _cache.function_digest(decide) is not None
+        (pkg / edited).write_text((pkg / edited).read_text() + "\n# edited after the import\n")
+        assert _cache.function_digest(decide) is None, edited
+        assert _cache.function_digest(_load_decide(tmp_path)) is not None  # imported again: keyed
+
+
 def test_a_users_function_with_no_file_or_an_unknown_global_has_no_key(tmp_path, monkeypatch):
     from numba import njit
 

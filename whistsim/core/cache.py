@@ -151,8 +151,8 @@ def digest_of(modules: Iterable[str]) -> str:
 # globals they read (Numba freezes them into the code), and the text of the files they are
 # defined in with what those import (an ``@overload`` or ``@intrinsic`` there changes the code
 # without changing the function's own). Whatever cannot be hashed so (a function typed in a
-# notebook or ``python -c``: no file; an object of a kind not listed) leaves the kernel
-# uncached: compiled every run, never run stale.
+# notebook or ``python -c``: no file; an object of a kind not listed; a file edited after its
+# import) leaves the kernel uncached: compiled every run, never run stale.
 
 SOURCE_ATTR = "__whistsim_source__"  # a user module's global: the hash of the text it was run from
 _TRUSTED = ("numba", "numpy", "llvmlite")  # their functions are Numba's to compile: keyed by name
@@ -175,6 +175,8 @@ def _file_digest(module: str, file: Path, text_hash: str | None = None) -> str:
     """A hash of a user's file (``text_hash``: its text's, when known from when it was run) and of
     the modules it imports in its own package and in whistsim, named by their names, itself not
     (its name may be made up: a strategy file is loaded as ``whistsim_user_<hash>``)."""
+    if text_hash is None:
+        _as_imported(module, file)
     h = hashlib.sha256((text_hash or hashlib.sha256(file.read_bytes()).hexdigest()).encode())
     graph = Graph(memo=_shared().memo)  # a fresh one: a file edited in this process is read again
     graph.add(module, file)
@@ -182,8 +184,32 @@ def _file_digest(module: str, file: Path, text_hash: str | None = None) -> str:
         graph.files[module] = file
         graph._known.add(module)
     used = closure(module, graph) - {module}
+    for name in used:
+        if not _ours(name):
+            _as_imported(name, graph.files[name])
     h.update(sources_digest(used, graph.files).encode())
     return h.hexdigest()
+
+
+def _as_imported(module: str, file: Path) -> None:
+    """Refuse (:class:`Unkeyable`) a user's file edited since ``module`` was imported from it: its
+    text is no longer the code this process runs, so it cannot key that code. Python's byte-code
+    file records the source's modification time and size as they were when it imported it; with
+    none (bytecode not written) or a hash-checked one, the file is taken as imported."""
+    cached = getattr(sys.modules.get(module), "__cached__", None)
+    try:
+        if not cached or Path(sys.modules[module].__file__).resolve() != file.resolve():
+            return
+        with open(cached, "rb") as f:
+            head = f.read(16)
+        st = file.stat()
+    except (OSError, TypeError):
+        return
+    if len(head) < 16 or int.from_bytes(head[4:8], "little") != 0:  # flags: 0 is stamped by time
+        return
+    stamped = (int.from_bytes(head[8:12], "little"), int.from_bytes(head[12:16], "little"))
+    if stamped != (int(st.st_mtime) & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF):
+        raise Unkeyable(f"{module}: its file was edited after it was imported")
 
 
 def _code(code, h, names: set[str]) -> None:
