@@ -69,3 +69,15 @@ def test_the_bench_comparison_counts_agreement_and_gives_three_ratios_a_case():
         t = c["tricks_searched"]
         assert t["dds"]["mean"] > 0 and 0 < t["whistsim"]["mean"] < t["whistsim nodes"]["mean"]
     assert sum("tricks completed in the search" in line for line in format_dds(out)) == 2
+
+
+def test_the_comparison_runs_when_endplay_does_not_give_dds_node_count(monkeypatch):
+    # The count is read from a private field of endplay's result: without it, times and values stand.
+    import endplay.dds
+
+    solve_board = endplay.dds.solve_board
+    monkeypatch.setattr(endplay.dds, "solve_board", lambda *a, **k: list(solve_board(*a, **k)))
+    out = solver_against_dds(full=1, eight=1, rounds=1)
+    assert [c["agree"] for c in out.values()] == [1, 1]
+    lines = format_dds(out)
+    assert sum("DDS's count not given by this endplay" in line for line in lines) == 2
