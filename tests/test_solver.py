@@ -326,6 +326,11 @@ def test_quick_tricks_stop_at_the_suit_that_reaches_the_cut():
     assert pos.value() == 3
 
 
+@njit(cache=True)
+def _gen_at_root(X, mv, seat):
+    return moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), np.int64(0), np.int64(-1))
+
+
 def test_leads_once_no_trump_is_left_are_scored_by_dds_no_trump_weights():
     # Clubs trumps, none left, seat 0 on lead (the hands of the test above). The AH (and KH)
     # wins the trick, the second-best heart with the leader: -13 for the opponents' lengths, +45,
@@ -344,7 +349,7 @@ def test_leads_once_no_trump_is_left_are_scored_by_dds_no_trump_weights():
     assert moves._lead_dds_nt(pos.X, 0, 3, 0, 0, (3 << 4) | 0, -1, -1) == -17
     # _gen orders the leads by them: the AD first (49: its KD, second best, a singleton on the
     # left, +16), the AH, the 2S
-    n = moves._gen(intrinsics._ptr(pos.X), 0, intrinsics._ptr(pos.mv), np.int64(0), np.int64(-1))
+    n = _gen_at_root(pos.X, pos.mv, 0)
     assert [int(pos.mv[0, k]) & 255 for k in range(n)] == [(1 << 4) | 12, ah, (3 << 4) | 0]
 
 
