@@ -26,7 +26,7 @@ from whistsim.games.dealt.engine import (
     copy_table,
     from_power,
 )
-from whistsim.games.dealt.search import bounds, encoding, intrinsics, memo
+from whistsim.games.dealt.search import bounds, encoding, intrinsics, memo, moves
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
 from whistsim.solver import solve_line, solve_record
@@ -213,7 +213,7 @@ def test_quick_tricks_add_partners_reached_through_an_entry():
     # three tricks, the leader's one and partner's two (either alone counts at most two).
     hands = [["AS", "2H", "3D"], ["KS", "5D", "6D"], ["AH", "KH", "4D"], ["QS", "7D", "8D"]]
     pos = from_hands(WhistRules(), hands, 0, "C")
-    assert bounds._quick_tricks(pos.X, pos.mv, 0) == 3
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 99) == 3
     # the cards that decide it: the AS, and partner's AH KH (power bits 12, 11; suits C D H S)
     assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 1 << 12]
     assert pos.value() == 3
@@ -229,7 +229,7 @@ def test_quick_tricks_count_a_long_suit_once_the_others_are_out_of_it():
         ["6H", "5C", "6C", "7C"],
     ]
     pos = from_hands(WhistRules(), hands, 0, "S")
-    assert bounds._quick_tricks(pos.X, pos.mv, 0) == 4
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 99) == 4
     assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 3 << 11, 0]
     assert pos.value() == 4
 
@@ -241,7 +241,7 @@ def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
     sim = whistsim.simulate("whist", 60, 9, strategies=["random"], records=60)
     for rec in sim.records:
         pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
-        qt = bounds._quick_tricks(pos.X, pos.mv, 0)
+        qt = bounds._quick_tricks(pos.X, pos.mv, 0, 99)
         taken = final(pos, 0)  # side 0's tricks so far
         side0 = exhaustive(pos) - taken
         side = int(pos.X[se.OTEAM + pos.X[encoding.SLEADER]])
@@ -254,12 +254,12 @@ def test_a_side_with_both_top_trumps_in_two_hands_one_guarded_takes_two_tricks()
     # owners: down to the KH (power bit 11).
     hands = [["AH", "2C"], ["QH", "4C"], ["KH", "3H"], ["5C", "6C"]]
     pos = from_hands(WhistRules(), hands, 0, "H")
-    assert bounds._trump_control(pos.X) == (2, 0, 11, -1)
+    assert bounds._trump_control(pos.X, 99, 99) == (2, 0, 11, -1)
     assert pos.value() == 2
     # The two top trumps bare in two hands: one trick only is sure (the opponents may lead a
     # trump to make them fall together).
     pos = from_hands(WhistRules(), [["AH", "2C"], ["QH", "4C"], ["KH", "3C"], ["5C", "6C"]], 0, "H")
-    assert bounds._trump_control(pos.X)[0] == 1
+    assert bounds._trump_control(pos.X, 99, 99)[0] == 1
 
 
 def test_a_guarded_second_trump_behind_the_top_one_of_the_side_on_lead_takes_a_trick():
@@ -268,13 +268,13 @@ def test_a_guarded_second_trump_behind_the_top_one_of_the_side_on_lead_takes_a_t
     # another card to the trick, else the 2H). Each hand alone counts none.
     hands = [["AH", "3H"], ["KH", "2H"], ["4C", "5C"], ["6C", "7C"]]
     pos = from_hands(WhistRules(), hands, 0, "H")
-    assert bounds._trump_control(pos.X) == (1, 1, 12, 11)
+    assert bounds._trump_control(pos.X, 99, 99) == (1, 1, 12, 11)
     assert pos.value() == 1
     # Not when the side holding the second leads, nor with the second bare.
     pos = from_hands(WhistRules(), hands, 1, "H")
-    assert bounds._trump_control(pos.X)[1] == 0
+    assert bounds._trump_control(pos.X, 99, 99)[1] == 0
     pos = from_hands(WhistRules(), [["AH", "3H"], ["KH", "2C"], ["4C", "5C"], ["6C", "7C"]], 0, "H")
-    assert bounds._trump_control(pos.X)[1] == 0
+    assert bounds._trump_control(pos.X, 99, 99)[1] == 0
 
 
 def test_trump_control_never_exceeds_what_either_side_takes():
@@ -284,9 +284,73 @@ def test_trump_control_never_exceeds_what_either_side_takes():
     sim = whistsim.simulate("whist", 120, 13, strategies=["random"], records=120)
     for rec in sim.records:
         pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
-        c0, c1, _, _ = bounds._trump_control(pos.X)
+        c0, c1, _, _ = bounds._trump_control(pos.X, 99, 99)
         side0 = exhaustive(pos) - final(pos, 0)
         assert c0 <= side0 and c1 <= pos.tricks_left - side0, rec["moves"]
+
+
+def test_a_bound_marks_only_the_trumps_its_cut_needs():
+    # Spades trumps: seat 0 holds the AS KS QS over side 1's JS TS, three sure tricks. Where one
+    # trick cuts (beta 1), the count stops at the AS and only its owner decides the bound (the
+    # AS's power bit 12); where three are needed it goes on down to the QS (bit 10).
+    hands = [
+        ["AS", "KS", "QS", "2H"],
+        ["JS", "3H", "4H", "5H"],
+        ["6H", "7H", "8H", "9H"],
+        ["TS", "2C", "3C", "4C"],
+    ]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    assert bounds._trump_control(pos.X, 1, 99) == (1, 0, 12, -1)
+    assert bounds._trump_control(pos.X, 99, 99) == (3, 0, 10, -1)
+    assert bounds._bound_cut(pos.X, pos.mv, 0, 0, 1, 4) == 1
+    assert int(pos.mv[0, encoding.OREL + 3]) == 1 << 12
+    assert bounds._bound_cut(pos.X, pos.mv, 0, 2, 3, 4) == 3
+    assert int(pos.mv[0, encoding.OREL + 3]) == 1 << 10
+    assert bounds._bound_cut(pos.X, pos.mv, 0, 3, 4, 4) == bounds.NOCUT  # 3 sure tricks, not 4
+
+
+def test_quick_tricks_stop_at_the_suit_that_reaches_the_cut():
+    # Clubs trumps, none left. Seat 0 cashes the AD, then the AH KH: three tricks. One trick
+    # needs the AD alone (suits C D H S, power bit 12); three need the hearts too.
+    hands = [
+        ["AH", "KH", "AD", "2S"],
+        ["QH", "KD", "3S", "4S"],
+        ["JH", "QD", "5S", "6S"],
+        ["TH", "JD", "7S", "8S"],
+    ]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 1) == 1
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 1 << 12, 0, 0]
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 3) == 3
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 1 << 12, 3 << 11, 0]
+    assert pos.value() == 3
+
+
+@njit(cache=True)
+def _gen_at_root(X, mv, seat):
+    return moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), np.int64(0), np.int64(-1))
+
+
+def test_leads_once_no_trump_is_left_are_scored_by_dds_no_trump_weights():
+    # Clubs trumps, none left, seat 0 on lead (the hands of the test above). The AH (and KH)
+    # wins the trick, the second-best heart with the leader: -13 for the opponents' lengths, +45,
+    # +1 for the top card; +126 as the last lead to cut off. The 2S: -26 for the opponents'
+    # lengths, -10 for the top two spades behind, +12 for a single card, +7 its rank from the top.
+    hands = [
+        ["AH", "KH", "AD", "2S"],
+        ["QH", "KD", "3S", "4S"],
+        ["JH", "QD", "5S", "6S"],
+        ["TH", "JD", "7S", "8S"],
+    ]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    ah = (2 << 4) | 12
+    assert moves._lead_dds_nt(pos.X, 0, 2, 12, 11, ah, -1, -1) == 33
+    assert moves._lead_dds_nt(pos.X, 0, 2, 12, 11, ah, ah, -1) == 33 + 126
+    assert moves._lead_dds_nt(pos.X, 0, 3, 0, 0, (3 << 4) | 0, -1, -1) == -17
+    # _gen orders the leads by them: the AD first (49: its KD, second best, a singleton on the
+    # left, +16), the AH, the 2S
+    n = _gen_at_root(pos.X, pos.mv, 0)
+    assert [int(pos.mv[0, k]) & 255 for k in range(n)] == [(1 << 4) | 12, ah, (3 << 4) | 0]
 
 
 def test_owner_codes_by_pext_match_the_plain_loop():

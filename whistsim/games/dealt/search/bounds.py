@@ -71,12 +71,16 @@ def _longest_other(X, p, seat, suit):
 
 
 @_bare
-def _cashable(X, leader, rel, off, d):
+def _cashable(X, leader, rel, off, d, need):
     """Tricks ``leader``, on lead, is sure to take by cashing its top cards: its top trumps;
     every top run when they draw the opponents' trumps (and then every card of a suit whose
     top run outlasts every other hand's length in it); else the top runs of plain suits
     that every opponent still holding trumps must follow. The top cards counted are marked
-    in ``rel[d, off + suit]`` (the rest is lengths)."""
+    in ``rel[d, off + suit]`` (the rest is lengths).
+
+    Counting stops at the first suit that brings the count to ``need``: fewer marked cards make
+    the bound, and every table entry stored above it, hold for more positions (DDS's
+    QuickTricks stops at its cutoff too). Any part of the count is sure on its own."""
     p = X[SP]
     trump = X[STRUMP]
     tq = _toprun(X, leader, trump)
@@ -88,36 +92,41 @@ def _cashable(X, leader, rel, off, d):
         rel[d, off + s] = 0
     if tq > 0:
         _mark_run(X, leader, trump, rel, off, d)
-    all_runs = 0
-    cash = 0
     draw = tq >= most
+    if draw and tq > 0 and _longest_other(X, p, leader, trump) <= tq:
+        tq = popcount(_held(X, leader, trump))
+    total = tq
     for suit in range(4):
         if suit == trump:
             continue
+        if total >= need:
+            break
         run = _toprun(X, leader, suit)
-        if draw and run > 0 and _longest_other(X, p, leader, suit) <= run:
-            all_runs += popcount(_held(X, leader, suit))  # the others are out of it by then
-        else:
-            all_runs += run
-        k = run
-        for q in range(p):
-            if _side(X, q) != _side(X, leader) and _held(X, q, trump) != 0:
-                k = min(k, popcount(_held(X, q, suit)))
-        cash += k
-        if (run > 0 and draw) or k > 0:
+        if run == 0:
+            continue
+        if draw:
+            if _longest_other(X, p, leader, suit) <= run:
+                total += popcount(_held(X, leader, suit))  # the others are out of it by then
+            else:
+                total += run
             _mark_run(X, leader, suit, rel, off, d)
-    if draw:
-        if tq > 0 and _longest_other(X, p, leader, trump) <= tq:
-            tq = popcount(_held(X, leader, trump))
-        return tq + all_runs
-    return tq + cash
+        else:
+            k = run
+            for q in range(p):
+                if _side(X, q) != _side(X, leader) and _held(X, q, trump) != 0:
+                    k = min(k, popcount(_held(X, q, suit)))
+            if k > 0:
+                total += k
+                _mark_run(X, leader, suit, rel, off, d)
+    return total
 
 
 @_bare
-def _quick_tricks(X, rel, d):
+def _quick_tricks(X, rel, d, need):
     """Tricks the side on lead is sure to take: the leader's cashable tricks and (four players)
     partner's, when the leader can reach partner's top card in a suit no opponent can ruff.
-    The cards that decide it are marked in ``rel[d, OSCR + suit]``.
+    The cards that decide it are marked in ``rel[d, OSCR + suit]``; the count stops once it
+    reaches ``need`` (see :func:`_cashable`).
 
     Both count when partner keeps its counted cards through the leader's cashes: the suits
     differ (each counts a suit only where it holds the top card), trump-holding opponents
@@ -126,8 +135,8 @@ def _quick_tricks(X, rel, d):
     leave it that many other cards (``qt + qp`` at most the tricks left)."""
     p = X[SP]
     leader = X[SLEADER]
-    qt = _cashable(X, leader, rel, OSCR, d)
-    if p != 4:
+    qt = _cashable(X, leader, rel, OSCR, d, need)
+    if p != 4 or qt >= need:
         return qt
     partner = (leader + 2) % 4
     trump = X[STRUMP]
@@ -142,7 +151,11 @@ def _quick_tricks(X, rel, d):
         if safe:
             # partner's top card in the suit is the entry; scratch above the move slots
             keep0, keep1, keep2, keep3 = rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3]
-            qp = _cashable(X, partner, rel, OSCR, d)
+            qp = _cashable(X, partner, rel, OSCR, d, need)
+            if qp >= need:
+                # partner's alone reach it: the leader's cashes need not be kept
+                _mark_run(X, partner, suit, rel, OSCR, d)
+                return qp
             if qp > 0 and qt + qp <= X[SLEFT] >> 2:
                 _mark_run(X, partner, suit, rel, OSCR, d)
                 rel[d, OSCR] |= keep0
@@ -159,13 +172,14 @@ def _quick_tricks(X, rel, d):
 
 
 @_inline
-def _trump_tricks(X, seat, opp):
+def _trump_tricks(X, seat, opp, need):
     """Tricks ``seat``'s side is sure of by ``seat``'s trumps, ``opp`` the other side's trumps
     (a power mask): each of its trumps falls in a trick of its own, which its side takes unless
     an opponent plays a higher trump to it, and each trump of the opponents beats one at most.
     So of its top ``j`` trumps at least ``j`` less the opponents' trumps above the ``j``-th win,
     for every ``j``: the best of them, and the ``j``-th trump's power bit, down to which the
-    trumps' owners decide it (-1 when it is 0)."""
+    trumps' owners decide it (-1 when it is 0). The first ``j`` that reaches ``need`` is taken:
+    the fewer trumps whose owners decide it, the more positions the bound holds for."""
     m = _held(X, seat, X[STRUMP])
     best = 0
     at = -1
@@ -178,6 +192,8 @@ def _trump_tricks(X, seat, opp):
         if k > best:
             best = k
             at = b
+            if k >= need:
+                break
     return best, at
 
 
@@ -191,10 +207,11 @@ def _holder_of(X, p, suit, bit):
 
 
 @_inline
-def _trump_control(X):
+def _trump_control(X, need0, need1):
     """Tricks each side is sure of by its trumps (see :func:`_trump_tricks`; a trump above every
     trump of the other side wins a trick of its own, the case ``j`` of them above every one), and
-    for each the power bit of the trump down to which the trumps' owners decide it. Two rules of
+    for each the power bit of the trump down to which the trumps' owners decide it; a side's
+    count stops where it reaches its ``need`` (the highest such bit kept). Two rules of
     DDS's "later tricks" on the two highest trumps left (the owners of both decide them) add:
 
     - a side holding both, in two hands of which one holds another trump, takes two tricks: at
@@ -221,12 +238,12 @@ def _trump_control(X):
     at1 = -1
     for q in range(p):
         if _side(X, q) == 0:
-            k, at = _trump_tricks(X, q, t1)
-            if k > c0:
+            k, at = _trump_tricks(X, q, t1, need0)
+            if (k > c0 and c0 < need0) or (k >= need0 and at > at0):
                 c0, at0 = k, at
         else:
-            k, at = _trump_tricks(X, q, t0)
-            if k > c1:
+            k, at = _trump_tricks(X, q, t0, need1)
+            if (k > c1 and c1 < need1) or (k >= need1 and at > at1):
                 c1, at1 = k, at
     rem = X[_u(OREM + trump)]
     if rem & (rem - 1):
@@ -237,9 +254,9 @@ def _trump_control(X):
         sa = _side(X, a)
         if a != b and sa == _side(X, b):
             if (_held(X, a, trump) ^ (1 << hi)) != 0 or (_held(X, b, trump) ^ (1 << second)) != 0:
-                if sa == 0 and c0 < 2:
+                if sa == 0 and c0 < 2 and c0 < need0:
                     c0, at0 = 2, second
-                elif sa == 1 and c1 < 2:
+                elif sa == 1 and c1 < 2 and c1 < need1:
                     c1, at1 = 2, second
         elif (
             sa == _side(X, X[SLEADER])
@@ -247,9 +264,9 @@ def _trump_control(X):
             and b == (a + 1 if a + 1 < p else 0)
             and (_held(X, b, trump) ^ (1 << second)) != 0
         ):
-            if sa == 0 and c1 < 1:
+            if sa == 0 and c1 < 1 and c1 < need1:
                 c1, at1 = 1, second
-            elif sa == 1 and c0 < 1:
+            elif sa == 1 and c0 < 1 and c0 < need0:
                 c0, at0 = 1, second
     return c0, c1, at0, at1
 
@@ -286,7 +303,13 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
     that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
     trump = X[STRUMP]
-    c0, c1, at0, at1 = _trump_control(X)
+    # the fewest sure tricks of each side that would cut (the trivial bounds did not: both >= 1)
+    dw = X[SW0] - X[SW1]
+    n0 = beta - tricks * X[SW1] + X[SRPTS]
+    n1 = tricks * X[SW0] + X[SRPTS] - alpha
+    need0 = n0 if dw == 1 else (n0 + dw - 1) // dw
+    need1 = n1 if dw == 1 else (n1 + dw - 1) // dw
+    c0, c1, at0, at1 = _trump_control(X, need0, need1)
     # the bound each side's trumps give needs the trumps' owners down to the trump it counts to
     lo_tc = c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS]
     hi_tc = (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS]
@@ -305,7 +328,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
         lo = (tricks - 1) * X[SW1] + X[SW0] - X[SRPTS]
         if lo >= beta and _later_loser(X, mv, d):
             return lo
-    qt = _quick_tricks(X, mv, d)
+    qt = _quick_tricks(X, mv, d, need0 if _side(X, X[SLEADER]) == 0 else need1)
     if qt > 0:
         if _side(X, X[SLEADER]) == 0:
             lo = qt * X[SW0] + (tricks - qt) * X[SW1] - X[SRPTS]

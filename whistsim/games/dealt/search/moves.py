@@ -160,6 +160,80 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
 
 
 @_inline
+def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
+    """The score of a lead in Whist with four players once no trump is left: DDS's no-trump
+    lead weights (its ``WeightAllocNT0``, Bo Haglund's, which DDS uses wherever no trump is
+    left): short suits of the opponents first, leads that win the trick (ours or partner's top
+    card) ranked by who holds the second-best card, else leads toward partner's high cards;
+    the lead that last cut off at this depth well ahead, the table's lead a little."""
+    lh = (seat + 1) & 3
+    pa = (seat + 2) & 3
+    rh = (seat + 3) & 3
+    hl = _held(X, lh, suit)
+    hp = _held(X, pa, suit)
+    hr = _held(X, rh, suit)
+    len_l = popcount(hl)
+    len_r = popcount(hr)
+    len_p = popcount(hp)
+    cur = (X[SLEFT] >> 2) - 1
+    c_l = (cur + 1 if len_l == 0 else len_l) << 2
+    c_r = (cur + 1 if len_r == 0 else len_r) << 2
+    delta = -(((c_l + c_r) << 5) // 19)
+    if len_p == 0:
+        delta -= 9
+    rem = X[_u(OREM + suit)]
+    wbit = highest(rem)
+    wh = _holder(X, suit, wbit)
+    rem2 = rem ^ (1 << wbit)
+    sbit = highest(rem2) if rem2 else -1
+    sh = _holder(X, suit, sbit)
+    rem3 = rem2 ^ (1 << sbit) if sbit >= 0 else 0
+    th = _holder(X, suit, highest(rem3) if rem3 else -1)
+    r_rank = 1 + popcount(rem >> (rep + 1))
+    if rep == wbit or hp > (hl | hr):
+        # the trick is ours or partner's
+        if sh == rh:
+            if len_r != 1:
+                delta -= 1
+        elif sh == lh:
+            delta += 22 if len_l != 1 else 16
+        if (sh != lh or len_l == 1) and (sh != rh or len_r == 1):
+            w = delta + 45 + r_rank
+        else:
+            w = delta + 18 + r_rank
+        if mvc == killer:
+            w += 126
+        elif mvc == tt_move:
+            w += 32
+        return w
+    if wh == rh or sh == rh:
+        if len_r != 1:
+            delta -= 10
+    elif wh == lh and sh == pa:
+        if len_p != 1:
+            delta += 31
+    if sh == pa and th == pa:
+        delta += 35
+    elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
+        delta += 25
+    if (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh):
+        w = delta + 28 + r_rank
+    elif wh == seat:
+        w = delta - 17 + r_rank
+    elif low == rep:
+        w = delta + 12 + r_rank
+    elif rep == sbit:
+        w = delta + 48
+    else:
+        w = delta + 29 - r_rank
+    if mvc == killer:
+        w += 47
+    elif mvc == tt_move:
+        w += 19
+    return w
+
+
+@_inline
 def _pitch_add(X, seat, suit, cnt, div):
     """DDS's weight of a suit to let go at second hand: ``cnt`` cards of it, scaled by ``div``,
     less where the seat would bare its second-highest card (Kx)."""
@@ -270,6 +344,7 @@ def _gen(xp, seat, mp, d, tt_move):
             return 1
     dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
     dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
+    no_trump = X[_u(OREM + trump)] == 0  # DDS's weights are its no-trump ones then
     partner_wins = False
     partner_sure = False
     if n > 0 and not dds_second and _side(X, X[SBSEAT]) == _side(X, seat):
@@ -367,7 +442,10 @@ def _gen(xp, seat, mp, d, tt_move):
                         sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
                 mvc = (suit << 4) | rep
                 if dds_lead:
-                    sc = _lead_dds(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
+                    if no_trump:
+                        sc = _lead_dds_nt(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
+                    else:
+                        sc = _lead_dds(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
                 elif dds_second:
                     sc = _second_dds(X, seat, suit, rep, low)
                 elif mvc == tt_move:
