@@ -14,7 +14,8 @@ from whistsim.core.cards import parse_card
 from whistsim.core.options import RuleError
 from whistsim.core.strategy import parse_spec
 from whistsim.games import MoveError, RecordError, get_game, seating
-from whistsim.games.ohhell.engine import BID_BASE, SCORINGS, bid_points
+from whistsim.games.ohhell.engine import BID_BASE, SCORINGS, bid_points, deal_round
+from whistsim.games.ohhell.kernels import new_state
 from whistsim.games.ohhell.records import legal_moves, load, replay, step
 from whistsim.games.ohhell.rules import OhHellRules
 from whistsim.harness import events as ev
@@ -160,6 +161,27 @@ def test_malformed_records_are_refused_in_one_line():
     ):
         with pytest.raises((RecordError, MoveError), match=why):
             replay(bad)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7])
+def test_the_deal_gives_card_j_to_the_jth_seat_from_the_dealers_left_and_turns_the_next(players):
+    """The deck in order, dealt by each seat in turn: card ``j`` of the deck to the ``(j % p)``-th seat
+    from the dealer's left, split by suit, the next card turned; the seats beyond the table empty."""
+    r = OhHellRules.make("standard", players=players, schedule="fixed", tricks=51 // players, rounds=1)
+    n = 51 // players
+    g = new_state(r)[0]
+    deck = np.arange(52, dtype=np.int8)[::-1].copy()  # the top card is the ace of spades
+    for dealer in range(players):
+        g["hands"][0] = -1  # what the last deal left, as if from a larger table
+        deal_round(g, 0, deck, dealer)
+        for j in range(players):
+            q = (dealer + 1 + j) % players
+            cards = [int(c) for c in deck[j : players * n : players]]
+            assert [int(g["hands"][0, q, suit]) for suit in range(4)] == [
+                sum(1 << (c % 13) for c in cards if c // 13 == suit) for suit in range(4)
+            ]
+        assert not g["hands"][0, players:].any()
+        assert g["turnups"][0] == deck[players * n]
 
 
 # ---- properties of simulated games ----------------------------------------------------------

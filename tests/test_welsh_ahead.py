@@ -147,13 +147,14 @@ def test_own_loop_plays_the_pinned_games_as_the_shared_loop(players, specs, want
     assert _digest(own) == _digest(shared) == want
 
 
-def test_only_welsh_draws_from_streams_kept_ahead():
-    """The ahead draws are Welsh's own loop's: no other module imports them (the shared draws
-    take plain streams only, so every other game's and tool's numbers are untouched)."""
+def test_only_the_own_loops_of_welsh_and_oh_hell_draw_from_streams_kept_ahead():
+    """The ahead draws are the own loops' of Welsh Whist and Oh Hell, each loading its seats'
+    streams and storing them back: no other module imports them (the shared draws take plain
+    streams only, so every other game's and tool's numbers are untouched)."""
     root = Path(whistsim.__file__).parent
     users = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and any(a.name in AHEAD for a in node.names):
                 users.add(path.relative_to(root).as_posix())
-    assert users == {"games/welsh/kernels.py", "games/welsh/players/random.py"}
+    assert users == {"games/welsh/kernels.py", "games/welsh/players/random.py", "games/ohhell/kernels.py"}

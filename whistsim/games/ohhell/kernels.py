@@ -19,9 +19,18 @@ import numpy as np
 from numba import njit
 
 from ...core.batch import Batch
-from ...core.bits import FAST_PDEP, lowest, nth
+from ...core.bits import lowest, nth
 from ...core.cards import card_name
-from ...core.rng import DECK_STREAM, randbelow, shuffle, stream_start
+from ...core.rng import (
+    DECK_STREAM,
+    ahead_load,
+    ahead_store,
+    pick_bit_ahead,
+    randbelow,
+    randbelow_ahead,
+    shuffle,
+    stream_start,
+)
 from ...harness import template
 from ...harness.batch import run_kernel
 from ...harness.loop import MOVE_SEAT, per_run, play_deal
@@ -56,7 +65,6 @@ from .engine import (
 )
 from .engine import MAX_ROUNDS as MAX_ROUNDS
 from .engine import TABLE_DTYPE as TABLE_DTYPE
-from .players import random as random_player
 
 BLOCK = 8  # games per parallel work item; any value gives the same results
 RANDOM = roster.PLAYERS.index(roster.random)  # the id of the random player
@@ -172,23 +180,16 @@ def _all_random(g):
     return True
 
 
-if FAST_PDEP:
-
-    @njit(cache=True, inline="always")
-    def _any_card(own, left):
-        """``random``'s card when it may play any (``random.card``) from a hand of ``left`` cards:
-        the hand's ``k``-th card in suit order, ``k`` uniform, by one ``pdep`` rather than a walk
-        over the suits."""
-        b = own.bits
-        held = b[0] | (b[1] << 13) | (b[2] << 26) | (b[3] << 39)  # bit = card code
-        return nth(held, randbelow(own.rng, 0, left))
-
-else:
-
-    @njit(cache=True, inline="always")
-    def _any_card(own, left):
-        """``random``'s card when it may play any (from a hand of ``left`` cards)."""
-        return random_player.card(own, -1)
+@njit(cache=True, inline="always")
+def _any_card(own, left, ahead, seat):
+    """``random``'s card when it may play any (``random.card``) from a hand of ``left`` cards, as
+    (suit, rank): the hand's ``k``-th card in suit order, ``k`` uniform, drawn from the seat's
+    stream a number ahead (row ``seat`` of ``ahead``), found by one ``pdep`` (where fast) in the
+    hand as one mask with 16 bits a suit, so that the suit and rank are a shift and a mask."""
+    b = own.bits
+    held = b[0] | (b[1] << 16) | (b[2] << 32) | (b[3] << 48)  # bit = 16 * suit + rank
+    x = nth(held, randbelow_ahead(ahead, seat, left))
+    return x >> 4, x & 15
 
 
 @njit(cache=True, inline="always")
@@ -204,19 +205,21 @@ def _random_bid(t, own):
 
 
 @njit(cache=True, inline="always")
-def _random_card(own, led, left):
-    """``random``'s card to a trick led in ``led`` (``random.card``), a discard by :func:`_any_card`."""
-    if own.bits[led] != 0:
-        return random_player.card(own, led)
-    return _any_card(own, left)
+def _random_card(own, led, left, ahead, seat):
+    """``random``'s card to a trick led in ``led`` (``random.card``), as (suit, rank); a discard by
+    :func:`_any_card`."""
+    m = own.bits[led]
+    if m != 0:
+        return led, pick_bit_ahead(ahead, seat, m)
+    return _any_card(own, left, ahead, seat)
 
 
 @njit(cache=True, inline="always")
 def _only_card(own):
-    """The one card left in a hand (``forced``: played without asking the player)."""
+    """The one card left in a hand (``forced``: played without asking the player), as (suit, rank)."""
     b = own.bits
     suit = np.int64(b[1] != 0) + 2 * np.int64(b[2] != 0) + 3 * np.int64(b[3] != 0)
-    return suit * 13 + lowest(b[suit])
+    return suit, lowest(b[suit])
 
 
 @njit(cache=True)
@@ -246,6 +249,10 @@ def _random_game(g, moves, limit):
             seat = seat + 1 if seat + 1 < p else 0
         trump = s[S_TRUMP]
         tricks = s[S_HAND]
+        # the cards drawn from the seats' streams kept a number ahead: the trick's leader, known
+        # only when the last trick is won, reads its number at once rather than waiting on the mixing
+        for q in range(p):
+            ahead_load(g.ahead, q, c.seats[q].rng, 0)
         for k in range(tricks):
             left = tricks - k  # cards in each hand
             last = left == 1
@@ -255,19 +262,20 @@ def _random_game(g, moves, limit):
             for i in range(p):
                 own = c.seats[seat]
                 if last:
-                    a = _only_card(own)
+                    suit, rank = _only_card(own)
                 elif i == 0:
-                    a = _any_card(own, left)
+                    suit, rank = _any_card(own, left, g.ahead, seat)
                 else:
-                    a = _random_card(own, led, left)
+                    suit, rank = _random_card(own, led, left, g.ahead, seat)
                 if m < limit:
-                    moves[m] = seat * MOVE_SEAT + a
+                    moves[m] = seat * MOVE_SEAT + suit * 13 + rank
                 m += 1
-                suit = a // 13
-                led, best, best_pw = to_trick(c, seat, i, suit, a - 13 * suit, led, trump, best, best_pw)
+                led, best, best_pw = to_trick(c, seat, i, suit, rank, led, trump, best, best_pw)
                 seat = seat + 1 if seat + 1 < p else 0
             seat = t.trick_seat[best]
             if last:  # the round's counts and the trick's values set, the last trick taken (DONE)
+                for q in range(p):
+                    ahead_store(g.ahead, q, c.seats[q].rng, 0)
                 round_played(g, seat, best, best_pw)
             else:
                 win_trick(t, seat)
