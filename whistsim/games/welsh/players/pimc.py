@@ -447,15 +447,8 @@ def _upper(s, s2, n, z):
 @njit(cache=True)
 def _playout(buf, a, me, kind, p, margin, points):
     """Play ``a`` then the play-out policy to the end on a copy of the deal ``buf[0]``: its value."""
-    w = buf[0]
+    buf[1] = buf[0]
     g = buf[1]
-    # What a play-out reads: the table, the players' seats and the stock left (not the whole record,
-    # whose empty seats and event rows are most of its bytes; the rest of ``g`` stays as zeroed)
-    g.table = w.table
-    for q in range(p):
-        g.seats[q] = w.seats[q]
-    for j in range(w.table.s[S_TOP], w.table.s[S_STOCK]):
-        g.deck[j] = w.deck[j]
     if check(g, a) != OK:
         return -1e9
     apply(g, a)
@@ -472,10 +465,6 @@ def _playout(buf, a, me, kind, p, margin, points):
 
 
 # ---- the play-out, a trick at a time -------------------------------------------------------
-
-
-# end_trick inlined into the play-out's loop, as the kernels' own loop has it (the same function)
-_end_trick = njit(inline="always")(end_trick.py_func)
 
 
 @njit(cache=True, inline="always")
@@ -505,7 +494,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
         last = q
         q = next_answer(t, q, leader, p, stocked)
     close_trick(g, last, n, best, best_pw, npass)
-    return _end_trick(g, leader, npass, stocked)  # the play-out policy never challenges
+    return end_trick(g, leader, npass, stocked)  # the play-out policy never challenges
 
 
 @njit(cache=True)
