@@ -1,7 +1,9 @@
 """``top_unseen`` (the highest power an unseen card could answer a lead with, behind every
 ``threat``) is the maximum of its suited part and its Taffy part, which ``lead_sure`` counts once
 per lead instead of once per suit: after every decision of replayed games, for every seat and
-suit, both equal the highest unseen card counted card by card with :func:`unseen`."""
+suit, both equal the highest unseen card counted card by card with :func:`unseen`. ``lead_sure``
+(which also reads every seat's voids once per lead and skips counting a suit that cannot win) leads
+as its plain statement does: ``threat`` and ``unseen`` per suit."""
 
 from __future__ import annotations
 
@@ -9,11 +11,52 @@ import numpy as np
 from numba import njit
 
 import whistsim
-from whistsim.core.cards import TAFFY
+from whistsim.core.cards import ACE, TAFFY, TEN
 from whistsim.games.welsh import engine as E
-from whistsim.games.welsh.players.common import top_unseen, top_unseen_suited, top_unseen_taffy, unseen
+from whistsim.games.welsh.players.common import (
+    lead_sure,
+    taffy_power,
+    threat,
+    top_unseen,
+    top_unseen_suited,
+    top_unseen_taffy,
+    unseen,
+)
 from whistsim.games.welsh.records import read_record, start, step
 from whistsim.games.welsh.rules import R_PLAYERS, R_TAFFY_EQUALS_TEN
+
+
+@njit(cache=True)
+def _lead_sure_plainly(t, own, seat):
+    """``lead_sure`` as its docstring states it: per suit the threat, the cheapest sure card (a Ten
+    if it is sure), else a Taffy, the suit's unseen cards counted card by card; a bank first."""
+    tp = taffy_power(t)
+    best, best_score = -1, -1
+    for suit in range(4):
+        m = own.bits[suit]
+        taffies = own.hand[TAFFY] > 0
+        if m == 0 and not taffies:
+            continue
+        top = threat(t, own, seat, suit, seat)
+        cand = -1
+        for r in range((top + 1) // 2, ACE + 1):
+            if m & (1 << r):
+                cand = suit * 13 + (TEN if m & (1 << TEN) and r < TEN else r)
+                break
+        if taffies and tp >= top and (cand < 0 or cand % 13 != TEN):
+            cand = E.TAFFY_LEAD + suit
+        if cand < 0:
+            continue
+        banks = cand >= E.TAFFY_LEAD or cand % 13 == TEN
+        if top < 0 and not banks:
+            continue
+        n = 0
+        for c in range(suit * 13, suit * 13 + 13):
+            n += unseen(t, own, c)
+        score = n + (1000 if banks else 0)
+        if score > best_score:
+            best, best_score = cand, score
+    return best
 
 
 @njit(cache=True)
@@ -34,6 +77,8 @@ def _counted_alike(buf):
                     break
             if top_unseen_suited(t, own, suit) != best or top_unseen(t, own, suit) != max(best, taffy):
                 return False
+        if lead_sure(t, own, q) != _lead_sure_plainly(t, own, q):
+            return False
     return True
 
 

@@ -324,13 +324,24 @@ def lead_sure(t, own, seat):
     packs = t.rules[R_PACKS]
     taffies = own.hand[TAFFY] > 0
     top_taffy = top_unseen_taffy(t, own)  # the same for every suit: counted once
+    # answerable(t, seat, suit, seat) for the four suits at once (bit s): each seat read once
+    open_suits = 0
+    hard = t.rules[R_REVOKES] == 0
+    for q in range(t.rules[R_PLAYERS]):
+        if q != seat and t.hand_n[q] > 0:
+            if not hard:
+                open_suits = 15
+                break
+            for suit in range(4):
+                if t.void[q, suit] != 1:
+                    open_suits |= 1 << suit
     best, best_score = -1, -1
     for suit in range(4):
         m = own.bits[suit]
         if m == 0 and not taffies:
             continue
         # threat(t, own, seat, suit, seat), the Taffy's part counted once
-        top = max(top_unseen_suited(t, own, suit), top_taffy) if answerable(t, seat, suit, seat) else -1
+        top = max(top_unseen_suited(t, own, suit), top_taffy) if open_suits >> suit & 1 else -1
         r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
         cand = -1
         if r0 <= ACE and m >> r0:
@@ -343,7 +354,7 @@ def lead_sure(t, own, seat):
         if cand < 0:
             continue
         banks = cand >= TAFFY_LEAD or cand % 13 == TEN
-        if top < 0 and not banks:
+        if not banks and (top < 0 or best_score >= 1000):  # nothing to gain, or a bank found already
             continue
         # the suit's unseen cards: unseen() summed over its ranks, without a branch per rank
         n = 13 * packs - own.suit_n[suit]
