@@ -458,24 +458,6 @@ def test_simulate_streams_records_to_the_file(tmp_path):
 # ---- users' strategies that misbehave -------------------------------------------------------
 
 
-# One user's function for the failing ones (its ``fault`` chooses how it fails), so that its kernel
-# is compiled once (~15 s), not per test; an index out of bounds would otherwise crash.
-FAULTY = str(Path(__file__).resolve().parent / "data" / "faulty.py")
-
-
-@pytest.mark.parametrize(
-    "fault, words", [("index", ["raised IndexError"]), ("raise", ["raised ValueError: no more"])]
-)
-def test_a_user_function_that_fails_is_named_in_one_line(fault, words):
-    spec = f"{FAULTY}:decide:fault={fault}"
-    with pytest.raises(StrategyError) as e:
-        api.simulate("welsh", n=50, seed=0, strategies=["random", "random", spec], threads=1)
-    msg = str(e.value)
-    assert "\n" not in msg and msg.startswith("game 0, seat 2 (") and "faulty.py:decide" in msg
-    for w in words:
-        assert w in msg
-
-
 def test_sys_exit_in_a_user_file_is_an_error(tmp_path):
     path = tmp_path / "quits.py"
     path.write_text("import sys\nsys.exit(0)\n")

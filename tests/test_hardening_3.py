@@ -34,8 +34,8 @@ from whistsim.harness.users import user_view, user_wrote
 from whistsim.solver import solve_file
 from whistsim.tools.advice import WhistsimWarning
 
-# users' functions that fail (Welsh) or write (Whist), each one function shared by the tests of it
-FAULTY = str(Path(__file__).resolve().parent / "data" / "faulty.py")
+# users' functions that write (Whist), one function shared by the tests of it (the Welsh one that
+# writes the table is in test_user_strategy.py, beside the other tests seating tests/data/faulty.py)
 FAULTY_WHIST = str(Path(__file__).resolve().parent / "data" / "faulty_whist.py")
 
 
@@ -93,22 +93,6 @@ def test_a_users_view_is_a_copy_its_stream_kept_its_scratch_dropped_a_write_refu
     with pytest.raises(ValueError, match=r"^user strategy 1007 wrote v\.table: a strategy may change only"):
         _call_writer(states)
     assert list(states[0]["table"]["a"]) == [41, 0, 0, 0]  # the game's table is untouched
-
-
-def test_a_welsh_user_strategy_that_writes_the_table_is_named_in_one_line():
-    # tests/data/faulty.py's "table" fault: a point more for itself, as issue 36 tried (its kernel
-    # shared with the other tests of failing users' functions)
-    spec = f"{FAULTY}:decide:fault=table"
-    with pytest.raises(StrategyError) as e:
-        api.simulate("welsh", n=20, seed=1, strategies=["random", spec, "random"])
-    assert e.value.args[0].startswith("game 0, seat 1 (")
-    assert e.value.args[0].endswith(
-        "faulty.py:decide): raised ValueError: it wrote v.table: a strategy may change only its own "
-        "random stream, v.own.rng"
-    )
-    out = CliRunner().invoke(main, ["simulate", "--n", "20", "--strategy", f"1={spec}", "--no-progress"])
-    assert out.exit_code == 2
-    assert out.output.count("\n") == 1 and "seat 1 (" in out.output and "it wrote v.table" in out.output
 
 
 def test_a_whist_user_strategy_that_writes_its_own_hand_is_named_not_another_seat():

@@ -16,6 +16,8 @@ from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "experiments" / "strategies" / "cautious.py")
+# One user's function for every failing one (its ``fault`` chooses how), its tests all in this file
+# so that one worker compiles its kernel once (~25 s cold), not one per file on each worker.
 FAULTY = str(Path(__file__).resolve().parent / "data" / "faulty.py")
 
 
@@ -77,6 +79,34 @@ def test_an_illegal_decision_names_the_game_the_seat_and_the_decision():
         and "faulty.py:decide): illegal decision 'pass'" in msg
     )
     assert "\n" not in msg
+
+
+@pytest.mark.parametrize(
+    "fault, words", [("index", ["raised IndexError"]), ("raise", ["raised ValueError: no more"])]
+)
+def test_a_user_function_that_fails_is_named_in_one_line(fault, words):
+    spec = f"{FAULTY}:decide:fault={fault}"
+    with pytest.raises(StrategyError) as e:
+        api.simulate("welsh", n=50, seed=0, strategies=["random", "random", spec], threads=1)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith("game 0, seat 2 (") and "faulty.py:decide" in msg
+    for w in words:
+        assert w in msg
+
+
+def test_a_welsh_user_strategy_that_writes_the_table_is_named_in_one_line():
+    # tests/data/faulty.py's "table" fault: a point more for itself, as issue 36 tried
+    spec = f"{FAULTY}:decide:fault=table"
+    with pytest.raises(StrategyError) as e:
+        api.simulate("welsh", n=20, seed=1, strategies=["random", spec, "random"])
+    assert e.value.args[0].startswith("game 0, seat 1 (")
+    assert e.value.args[0].endswith(
+        "faulty.py:decide): raised ValueError: it wrote v.table: a strategy may change only its own "
+        "random stream, v.own.rng"
+    )
+    out = CliRunner().invoke(main, ["simulate", "--n", "20", "--strategy", f"1={spec}", "--no-progress"])
+    assert out.exit_code == 2
+    assert out.output.count("\n") == 1 and "seat 1 (" in out.output and "it wrote v.table" in out.output
 
 
 @pytest.mark.parametrize(
