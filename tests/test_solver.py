@@ -309,6 +309,26 @@ def test_a_bound_marks_only_the_trumps_its_cut_needs():
     assert bounds._bound_cut(pos.X, pos.mv, 0, 3, 4, 4) == bounds.NOCUT  # 3 sure tricks, not 4
 
 
+def test_trumps_facing_none_count_by_their_lengths_and_mark_no_trump():
+    # Spades trumps, side 1 holds none: each of seat 0's two trumps takes a trick whatever its
+    # rank, so the bound holds with the trumps' owners swapped (the AS to seat 0, the QS to
+    # seat 2): no trump is marked.
+    hands = [["QS", "3S", "2H"], ["4H", "5H", "6H"], ["AS", "9H", "8H"], ["7H", "TH", "JH"]]
+    pos = from_hands(WhistRules(), hands, 1, "S")
+    assert bounds._trump_control(pos.X, 99, 99)[0] == 2
+    assert bounds._trump_control(pos.X, 99, 99)[2] == bounds.NOMARK
+    pos.mv[0, encoding.OREL + 3] = 1
+    assert bounds._bound_cut(pos.X, pos.mv, 0, 1, 2, 3) == 2
+    assert int(pos.mv[0, encoding.OREL + 3]) == 0
+    assert pos.value() == 2
+    swapped = [["AS", "3S", "2H"], ["4H", "5H", "6H"], ["QS", "9H", "8H"], ["7H", "TH", "JH"]]
+    assert from_hands(WhistRules(), swapped, 1, "S").value() == 2
+    # One small trump on side 1 and the ranks decide again: marked down to the counted trump.
+    hands[3] = ["2S", "TH", "JH"]
+    pos = from_hands(WhistRules(), hands, 1, "S")
+    assert bounds._trump_control(pos.X, 99, 99)[2] != bounds.NOMARK
+
+
 def test_quick_tricks_stop_at_the_suit_that_reaches_the_cut():
     # Clubs trumps, none left. Seat 0 cashes the AD, then the AH KH: three tricks. One trick
     # needs the AD alone (suits C D H S, power bit 12); three need the hearts too.

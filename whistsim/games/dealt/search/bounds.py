@@ -171,6 +171,11 @@ def _quick_tricks(X, rel, d, need):
     return qt
 
 
+# ``_trump_tricks``'s power bit when no trump's owner decides its count: above every bit, so
+# that it is preferred where the highest bit is (fewest marks)
+NOMARK = 64
+
+
 @_inline
 def _trump_tricks(X, seat, opp, need):
     """Tricks ``seat``'s side is sure of by ``seat``'s trumps, ``opp`` the other side's trumps
@@ -179,8 +184,12 @@ def _trump_tricks(X, seat, opp, need):
     So of its top ``j`` trumps at least ``j`` less the opponents' trumps above the ``j``-th win,
     for every ``j``: the best of them, and the ``j``-th trump's power bit, down to which the
     trumps' owners decide it (-1 when it is 0). The first ``j`` that reaches ``need`` is taken:
-    the fewer trumps whose owners decide it, the more positions the bound holds for."""
+    the fewer trumps whose owners decide it, the more positions the bound holds for. With
+    no trump on the other side each trump wins, whatever its rank: the lengths decide it, no
+    trump is marked (``NOMARK``, as DDS's later tricks mark none there)."""
     m = _held(X, seat, X[STRUMP])
+    if opp == 0 and m != 0:
+        return min(popcount(m), max(need, 1)), NOMARK
     best = 0
     at = -1
     j = 0
@@ -314,10 +323,10 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     lo_tc = c0 * X[SW0] + (tricks - c0) * X[SW1] - X[SRPTS]
     hi_tc = (tricks - c1) * X[SW0] + c1 * X[SW1] + X[SRPTS]
     if c0 > 0 and lo_tc >= beta:
-        mv[d, OREL + trump] = 1 << at0
+        mv[d, OREL + trump] = 0 if at0 == NOMARK else 1 << at0
         return lo_tc
     if c1 > 0 and hi_tc <= alpha:
-        mv[d, OREL + trump] = 1 << at1
+        mv[d, OREL + trump] = 0 if at1 == NOMARK else 1 << at1
         return hi_tc
     # the side on lead losing a trick: tested only where its bound cuts
     if _side(X, X[SLEADER]) == 0:
