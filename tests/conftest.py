@@ -7,9 +7,10 @@ settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-# One kernel per game with every built-in player, shared by all the seatings the suite
-# plays (compiled once, then cached), instead of one per seating. test_harness.py checks
-# the per-seating kernels that users get.
+# One kernel per game with every built-in player and the per-run conditions tested as
+# written, shared by all the seatings and runs the suite plays (compiled once, then cached),
+# instead of one per seating and per-run variant. test_harness.py and test_kernel_variants.py
+# check the per-seating and per-run kernels that users get against it.
 os.environ.setdefault("WHISTSIM_ALL_PLAYERS", "1")
 
 # With pytest-xdist (``-n auto``: the Makefile's test, CI) the tests are dealt to the workers in

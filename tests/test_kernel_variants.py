@@ -113,3 +113,40 @@ def test_a_compile_is_announced_by_what_the_run_reaches(tmp_path, monkeypatch, c
         assert line is not None and line.startswith("whistsim: compiling the kernel for these players")
         assert (build.OWN_LOOP not in key) == shared and units == (2 if shared else 1)
     assert np.all([x.startswith("whistsim: compiling") for x in capsys.readouterr().err.splitlines()])
+
+
+def test_the_suites_setting_shares_one_kernel_with_the_conditions_as_written(monkeypatch):
+    monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
+    one = build.kernel(welsh_play, welsh_players, [W_RANDOM], per_run=(False, True, False))
+    assert build.kernel(welsh_play, welsh_players, [0, 1], per_run=(True, False, False)) is one
+    assert build.kernel(welsh_play, welsh_players, [W_RANDOM]) is one
+    text = open(one.__file__).read()
+    assert "if (extra.shape[0] > 1):" in text and "# per run:" not in text
+
+
+@pytest.mark.parametrize(
+    ("game", "where"), [("welsh", "top12.tens >= 1"), ("whist", None), ("scotch", None), ("ohhell", None)]
+)
+def test_a_run_through_its_per_run_kernel_plays_the_games_of_the_kernel_as_written(monkeypatch, game, where):
+    """What the suite's setting stands on: a run's kernel with its per-run values written in plays the
+    same games as the one kernel the suite compiles (conditions tested as written, every player)."""
+    used = []
+    real = batch.kernel
+    monkeypatch.setattr(batch, "kernel", lambda *a, **kw: used.append(real(*a, **kw)) or used[-1])
+    g = get_game(game)
+    rules = g.make_rules(None, 4 if game != "welsh" else 3, {})
+    ids, params = seating(game, [parse_spec("random")], rules.players)
+    kw = {} if where is None else {"where": compile_where(where, game, rules).program}
+    parts = {"welsh": welsh_play, "ohhell": ohhell_play}.get(game, dealt_play)
+    runs = []
+    for every in ("", "1"):
+        monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", every)
+        runs.append(parts.play_batch(rules, ids, params, seed=5, n=60, log_games=3, **kw))
+    per_run, as_written = (open(k.__file__).read() for k in used)
+    assert "# per run:" in per_run and "# per run:" not in as_written and "per_run(" not in as_written
+    a, b = runs
+    for k in a.seat:
+        assert np.array_equal(a.seat[k], b.seat[k]), k
+    for k in a.game:
+        assert np.array_equal(a.game[k], b.game[k]), k
+    assert all(np.array_equal(x, y) for x, y in zip(a.logs, b.logs, strict=True))

@@ -595,8 +595,11 @@ def kernel(
     ``templates`` adds functions of the caller's (marked :func:`~whistsim.harness.template`)
     that decide by the seated players, for tools beside the batch kernel. With the
     environment variable ``WHISTSIM_ALL_PLAYERS`` set, every built-in player is compiled
-    in, so that many seatings share one kernel (results are the same either way), unless a
-    user's function is seated (its kernel is never shared).
+    in and the per-run conditions are tested as written (``per_run`` ignored, unless a tool's
+    ``templates`` are given: their module is apart anyway, a run's is less to compile), so that every
+    seating and every run of a game share one kernel (results are the same either way: the
+    test suite's setting, where each variant would be a compile of its own), unless a user's
+    function is seated (its kernel is never shared).
     ``prelude=False`` leaves out the decisions every player takes alike, for rules
     under which none arises (the game's ``players.prelude_used(rules)`` says).
     ``per_run``: the values of the game's per-run conditions in a batch run
@@ -614,6 +617,8 @@ def kernel(
     if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS") and not users:
         ids = range(len(players.PLAYERS))
         prelude = True
+        if not templates:  # a tool's kernel keeps a run's values: its loop is its own anyway
+            per_run = None  # and for every run: the conditions tested as written (results the same)
     ids, templates = tuple(ids), tuple(templates)
     per_run = None if per_run is None else tuple(bool(v) for v in per_run)
     # the functions themselves in the key: the same ids bound to others is another module
