@@ -329,16 +329,19 @@ def test_trumps_facing_none_count_by_their_lengths_and_mark_no_trump():
     assert bounds._trump_control(pos.X, 99, 99)[2] != bounds.NOMARK
 
 
+# Seat 0 holds the AD and the AH KH, each a trick with clubs trumps and none left.
+CASH_THREE = [
+    ["AH", "KH", "AD", "2S"],
+    ["QH", "KD", "3S", "4S"],
+    ["JH", "QD", "5S", "6S"],
+    ["TH", "JD", "7S", "8S"],
+]
+
+
 def test_quick_tricks_stop_at_the_suit_that_reaches_the_cut():
     # Clubs trumps, none left. Seat 0 cashes the AD, then the AH KH: three tricks. One trick
     # needs the AD alone (suits C D H S, power bit 12); three need the hearts too.
-    hands = [
-        ["AH", "KH", "AD", "2S"],
-        ["QH", "KD", "3S", "4S"],
-        ["JH", "QD", "5S", "6S"],
-        ["TH", "JD", "7S", "8S"],
-    ]
-    pos = from_hands(WhistRules(), hands, 0, "C")
+    pos = from_hands(WhistRules(), CASH_THREE, 0, "C")
     assert bounds._quick_tricks(pos.X, pos.mv, 0, 1) == 1
     assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 1 << 12, 0, 0]
     assert bounds._quick_tricks(pos.X, pos.mv, 0, 3) == 3
@@ -356,13 +359,7 @@ def test_leads_once_no_trump_is_left_are_scored_by_dds_no_trump_weights():
     # wins the trick, the second-best heart with the leader: -13 for the opponents' lengths, +45,
     # +1 for the top card; +126 as the last lead to cut off. The 2S: -26 for the opponents'
     # lengths, -10 for the top two spades behind, +12 for a single card, +7 its rank from the top.
-    hands = [
-        ["AH", "KH", "AD", "2S"],
-        ["QH", "KD", "3S", "4S"],
-        ["JH", "QD", "5S", "6S"],
-        ["TH", "JD", "7S", "8S"],
-    ]
-    pos = from_hands(WhistRules(), hands, 0, "C")
+    pos = from_hands(WhistRules(), CASH_THREE, 0, "C")
     ah = (2 << 4) | 12
     assert moves._lead_dds_nt(pos.X, 0, 2, 12, 11, ah, -1, -1) == 33
     assert moves._lead_dds_nt(pos.X, 0, 2, 12, 11, ah, ah, -1) == 33 + 126

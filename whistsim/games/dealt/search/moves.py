@@ -40,6 +40,26 @@ def _holder(X, suit, bit):
 
 
 @_inline
+def _opponents_length(X, len_l, len_r):
+    """DDS's measure of the opponents' length in a suit led, a void counted as the tricks left
+    (as DDS counts it), scaled by 128 for its integer weights."""
+    left = X[SLEFT] >> 2
+    return ((left if len_l == 0 else len_l) + (left if len_r == 0 else len_r)) << 7
+
+
+@_inline
+def _top_three(X, suit, rem):
+    """The power bits of the suit's best and second-best cards left (``rem``: its cards left; -1
+    for none) and the seats holding its three best cards (-1 for none)."""
+    wbit = highest(rem)
+    rem2 = rem ^ (1 << wbit)
+    sbit = highest(rem2) if rem2 else -1
+    rem3 = rem2 ^ (1 << sbit) if sbit >= 0 else 0
+    th = _holder(X, suit, highest(rem3) if rem3 else -1)
+    return wbit, sbit, _holder(X, suit, wbit), _holder(X, suit, sbit), th
+
+
+@_inline
 def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     """The score of a lead in Whist with four players: DDS's lead weights (its
     ``WeightAllocTrump0``, Bo Haglund's; also where no trump is left). Suits where the opponents
@@ -62,10 +82,7 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     len_l = popcount(hl)
     len_r = popcount(hr)
     len_p = popcount(hp)
-    cur = (X[SLEFT] >> 2) - 1
-    c_l = (cur + 1 if len_l == 0 else len_l) << 2
-    c_r = (cur + 1 if len_r == 0 else len_r) << 2
-    delta = -(((c_l + c_r) << 5) // 13)
+    delta = -(_opponents_length(X, len_l, len_r) // 13)
     bonus = 0
     plain = suit != trump
     if plain and ((hl == 0 and tl != 0) or (hr == 0 and tr != 0)):
@@ -73,13 +90,7 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     if plain and len_p == 0 and tp != 0 and len_r > 0:
         bonus += 17
     rem = X[_u(OREM + suit)]
-    wbit = highest(rem)
-    wh = _holder(X, suit, wbit)
-    rem2 = rem ^ (1 << wbit)
-    sbit = highest(rem2) if rem2 else -1
-    sh = _holder(X, suit, sbit)
-    rem3 = rem2 ^ (1 << sbit) if sbit >= 0 else 0
-    th = _holder(X, suit, highest(rem3) if rem3 else -1)
+    wbit, sbit, wh, sh, th = _top_three(X, suit, rem)
     if wh == rh or sh == rh:
         if len_r != 1:
             bonus -= 12
@@ -175,20 +186,11 @@ def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
     len_l = popcount(hl)
     len_r = popcount(hr)
     len_p = popcount(hp)
-    cur = (X[SLEFT] >> 2) - 1
-    c_l = (cur + 1 if len_l == 0 else len_l) << 2
-    c_r = (cur + 1 if len_r == 0 else len_r) << 2
-    delta = -(((c_l + c_r) << 5) // 19)
+    delta = -(_opponents_length(X, len_l, len_r) // 19)
     if len_p == 0:
         delta -= 9
     rem = X[_u(OREM + suit)]
-    wbit = highest(rem)
-    wh = _holder(X, suit, wbit)
-    rem2 = rem ^ (1 << wbit)
-    sbit = highest(rem2) if rem2 else -1
-    sh = _holder(X, suit, sbit)
-    rem3 = rem2 ^ (1 << sbit) if sbit >= 0 else 0
-    th = _holder(X, suit, highest(rem3) if rem3 else -1)
+    wbit, sbit, wh, sh, th = _top_three(X, suit, rem)
     r_rank = 1 + popcount(rem >> (rep + 1))
     if rep == wbit or hp > (hl | hr):
         # the trick is ours or partner's
