@@ -418,6 +418,22 @@ def test_table_vector_compares_agree_with_numpy():
         assert _compares(a, v) == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
 
 
+@njit
+def _reads(X, q, suit, i):
+    return encoding._held(X, q, suit), encoding._side(X, q), X[intrinsics._u(i)]
+
+
+def test_position_reads_are_the_arrays_words():
+    # _held and _side are intrinsics (a hand's word, a seat's side), _u an unsigned index: each
+    # reads the word that plain indexing reads, for every seat and suit, 32-bit indices included.
+    X = np.random.default_rng(5).integers(-(1 << 40), 1 << 40, encoding.N_X).astype(np.int64)
+    for q in range(8):
+        for suit in range(4):
+            i = np.int32(encoding.OH + 4 * q + suit)
+            assert _reads(X, np.int64(q), np.int64(suit), i) == (X[i], X[encoding.OTEAM + q], X[i])
+            assert _reads(X, np.int32(q), np.int32(suit), np.int64(i))[:2] == (X[i], X[encoding.OTEAM + q])
+
+
 def test_scotch_margin_counts_honours_and_cards():
     # Spades trumps; seat 0 leads. J and T of trumps fall together (11 + 10 points and
     # 4 cards, +2 each side's cards margin), the heart trick goes to side 1 (-2).

@@ -280,7 +280,7 @@ def _trump_control(X, need0, need1):
     return c0, c1, at0, at1
 
 
-@_inline
+@_bare  # a call of its own: made only where its bound cuts (inlined, typed again at each use)
 def _later_loser(X, mv, d):
     """DDS's "later tricks" loser: the side on lead holds no trump and, in every suit the
     leader holds, an opponent holds the highest card left, so the side on lead loses this
@@ -354,7 +354,7 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     return NOCUT
 
 
-@_inline
+@_bare  # a call of its own: rare (Whist's four hands use DDS's weights there), compiled once
 def _covers(X, last, third):
     """Is ``last``, the trick's last hand, sure to take it over the card winning so far and
     whatever ``third`` can play?"""

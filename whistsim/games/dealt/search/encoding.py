@@ -26,7 +26,7 @@ from ..engine import (
     score_deal,
     to_power_mask,
 )
-from .intrinsics import _bare, _inline, _u
+from .intrinsics import _bare, _inline, _reader, _u
 
 INF = 1 << 20
 NOCUT = 1 << 30  # no cutoff from a bound (or the table)
@@ -196,16 +196,8 @@ def _tricks(cards, p):
     return cards >> 2 if p == 4 else cards // p
 
 
-@_inline
-def _held(X, q, suit):
-    """Seat ``q``'s cards of ``suit`` (a power mask)."""
-    return X[_u(OH + 4 * q + suit)]
-
-
-@_inline
-def _side(X, q):
-    """Seat ``q``'s side."""
-    return X[_u(OTEAM + q)]
+_held = _reader(OH, 4)  # _held(X, q, suit): seat q's cards of suit (a power mask)
+_side = _reader(OTEAM)  # _side(X, q): seat q's side
 
 
 @_bare

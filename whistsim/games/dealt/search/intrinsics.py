@@ -4,7 +4,6 @@ once."""
 
 from __future__ import annotations
 
-import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
@@ -18,11 +17,18 @@ _bare = njit(cache=True, _nrt=False)
 _inline = njit(cache=True, _nrt=False, inline="always")  # small helpers: a call costs more
 
 
-@_inline
-def _u(i):
+@intrinsic
+def _u(typingctx, i):
     """An index as unsigned: Numba tests every signed index for wrapping around (a negative one
-    counts from the end), a test and a select on every read of X in the search."""
-    return np.uint64(i)
+    counts from the end), a test and a select on every read of X in the search. An intrinsic, not
+    an inlined function: inlining retyped it at each of its hundreds of uses (compile time)."""
+    if not isinstance(i, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.cast(builder, args[0], sig.args[0], types.uint64)
+
+    return types.uint64(i), codegen
 
 
 @intrinsic
@@ -75,6 +81,40 @@ def _view(typingctx, ptr, rows, cols):
         return ary._getvalue()
 
     return retty(ptr, rows, cols), codegen
+
+
+def _read(context, builder, sig, args, offset, stride):
+    """``X[offset + stride * a + b]`` (``X[offset + a]`` for two arguments)."""
+    i64 = ir.IntType(64)
+    ix = [context.cast(builder, v, t, types.int64) for v, t in zip(args[1:], sig.args[1:], strict=True)]
+    at = builder.add(ir.Constant(i64, offset), ix[-1])
+    if len(ix) == 2:
+        at = builder.add(at, builder.mul(ir.Constant(i64, stride), ix[0]))
+    data = context.make_array(sig.args[0])(context, builder, args[0]).data
+    return builder.load(builder.gep(data, [at]))
+
+
+def _is_x(arr):
+    return isinstance(arr, types.Array) and arr.dtype == types.int64 and arr.layout == "C"
+
+
+def _reader(offset, stride=0):
+    """An intrinsic reading a C-ordered int64 array at ``offset + stride * a + b``, ``f(X, a,
+    b)`` (``f(X, a)`` at ``offset + a`` when ``stride`` is 0), the index unsigned as :func:`_u`'s.
+    The search reads a hand or a seat's side hundreds of times: as inlined functions each read
+    was typed again at every use (compile time); the code is the same."""
+
+    def typer2(typingctx, arr, a, b):
+        if not (_is_x(arr) and isinstance(a, types.Integer) and isinstance(b, types.Integer)):
+            return None
+        return types.int64(arr, a, b), lambda c, b_, sig, args: _read(c, b_, sig, args, offset, stride)
+
+    def typer1(typingctx, arr, a):
+        if not (_is_x(arr) and isinstance(a, types.Integer)):
+            return None
+        return types.int64(arr, a), lambda c, b_, sig, args: _read(c, b_, sig, args, offset, stride)
+
+    return intrinsic(typer2 if stride else typer1)
 
 
 def _compare8(op, masked=False):
