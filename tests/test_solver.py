@@ -219,6 +219,79 @@ def test_quick_tricks_add_partners_reached_through_an_entry():
     assert pos.value() == 3
 
 
+def test_quick_tricks_reach_partner_through_a_card_under_the_leaders():
+    # Clubs trumps, none left. Seat 0 holds the AS 2S, partner the KS over the opponents'
+    # spades: seat 0 leads the 2S to the KS, and partner cashes the AH KH. Three tricks: the
+    # entry is one of them, though partner's KS is no top card (the AS is above it).
+    hands = [["AS", "2S", "3D"], ["QS", "5D", "6D"], ["KS", "AH", "KH"], ["JS", "7D", "8D"]]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 3) == 3
+    # the card that decides it: the KS (the AS above it keeps its owner too); no one else
+    # holds a heart, so the lengths decide the AH KH
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 0, 1 << 11]
+    assert pos.value() == 3
+    # The KS with an opponent instead: no entry, and the side takes fewer.
+    hands = [["AS", "2S", "3D"], ["KS", "5D", "6D"], ["QS", "AH", "KH"], ["JS", "7D", "8D"]]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 3) < 3
+    assert pos.value() < 3
+    # Nor where an opponent void in spades holds a trump: it ruffs the entry.
+    hands = [["AS", "2S", "3D"], ["2C", "5D", "6D"], ["KS", "AH", "KH"], ["JS", "7D", "8D"]]
+    pos = from_hands(WhistRules(), hands, 0, "C")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 3) < 3
+    assert pos.value() < 3
+
+
+def test_partners_ruff_is_a_sure_trick_where_one_trick_cuts():
+    # Hearts trumps. Seat 0 leads a club, partner (seat 2) is void in clubs and ruffs with the
+    # 2H; seat 1 follows with the AC though it holds the 3H. The side takes that trick (and no
+    # other: seat 1's 3H takes the diamond after). No trump is marked: the lengths decide it.
+    hands = [["2C", "3C"], ["AC", "3H"], ["2H", "4D"], ["QC", "5D"]]
+    pos = from_hands(WhistRules(), hands, 0, "H")
+    assert bounds._trump_control(pos.X, 99, 99)[0] == 0
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 1) == 1
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 0, 0]
+    assert pos.value() == 1
+    # Seat 1 void in clubs with a lower trump than partner's: partner overruffs, and its top
+    # trump's rank decides it (the 4H, power bit 2).
+    hands = [["2C", "3C"], ["2H", "6D"], ["4H", "4D"], ["QC", "5D"]]
+    pos = from_hands(WhistRules(), hands, 0, "H")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 1) == 1
+    assert [int(pos.mv[0, encoding.OSCR + s]) for s in range(4)] == [0, 0, 1 << 2, 0]
+    assert pos.value() >= 1
+    # With a higher trump there, seat 1 ruffs first and partner cannot overruff: no bound.
+    hands = [["2C", "3C"], ["3H", "6D"], ["2H", "4D"], ["QC", "5D"]]
+    pos = from_hands(WhistRules(), hands, 0, "H")
+    assert bounds._quick_tricks(pos.X, pos.mv, 0, 1) == 0
+
+
+def test_second_hand_that_takes_the_trick_by_its_own_card_bounds_the_node():
+    # Spades trumps, none left. Seat 0 leads the 3H; seat 1 holds the AH, which neither seat 2
+    # (the 4H) nor seat 3 (its partner, the 2H) need beat: side 1 takes this trick, side 0 at
+    # most the other. The AH decides it (its rank beat the 3H and the 4H).
+    hands = [["3H", "4C"], ["AH", "2C"], ["4H", "5C"], ["2H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    pos.play(parse_card("3H"))
+    assert bounds._won_trick_cut(pos.X, pos.mv, 0, 1, 2) == 1
+    assert [int(pos.mv[0, encoding.OREL + s]) for s in range(4)] == [0, 0, 1 << 12, 0]
+    assert pos.value() == 0
+    # With the KH instead, seat 2's AH may take it: no bound.
+    hands = [["3H", "4C"], ["KH", "2C"], ["AH", "5C"], ["2H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    pos.play(parse_card("3H"))
+    assert bounds._won_trick_cut(pos.X, pos.mv, 0, 1, 2) == bounds.NOCUT
+    # Void in hearts, seat 1 ruffs; seat 2 may overruff only with a higher trump.
+    hands = [["3H", "4C"], ["5S", "2C"], ["4H", "5C"], ["2H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    pos.play(parse_card("3H"))
+    assert bounds._won_trick_cut(pos.X, pos.mv, 0, 1, 2) == 1
+    assert [int(pos.mv[0, encoding.OREL + s]) for s in range(4)] == [0, 0, 0, 0]  # by lengths
+    hands = [["3H", "4C"], ["5S", "2C"], ["6S", "5C"], ["2H", "6C"]]
+    pos = from_hands(WhistRules(), hands, 0, "S")
+    pos.play(parse_card("3H"))
+    assert bounds._won_trick_cut(pos.X, pos.mv, 0, 1, 2) == bounds.NOCUT
+
+
 def test_quick_tricks_count_a_long_suit_once_the_others_are_out_of_it():
     # Spades trumps, held by seat 0 alone. The AS draws nothing, the AH KH leave no heart
     # outside, and the 2H is a fourth trick: every card of the suit counts, not the top two.
@@ -241,11 +314,31 @@ def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
     sim = whistsim.simulate("whist", 60, 9, strategies=["random"], records=60)
     for rec in sim.records:
         pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
-        qt = bounds._quick_tricks(pos.X, pos.mv, 0, 99)
         taken = final(pos, 0)  # side 0's tricks so far
         side0 = exhaustive(pos) - taken
         side = int(pos.X[se.OTEAM + pos.X[encoding.SLEADER]])
-        assert qt <= (side0 if side == 0 else pos.tricks_left - side0), rec["moves"]
+        # every count the cut asks for (each stops where it reaches the cut)
+        for need in (1, 2, 3, 99):
+            qt = bounds._quick_tricks(pos.X, pos.mv, 0, need)
+            assert qt <= (side0 if side == 0 else pos.tricks_left - side0), (rec["moves"], need)
+
+
+def test_bounds_within_a_trick_hold_against_an_exhaustive_search():
+    # Random Whist endings stopped after one to three cards of a trick: wherever the bound of
+    # a trick sure to be taken cuts, the exhaustive value is on its side of it.
+    rng = np.random.default_rng(17)
+    sim = whistsim.simulate("whist", 80, 19, strategies=["random"], records=80)
+    cut = 0
+    for rec in sim.records:
+        k = int(rng.integers(2, 5))
+        pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - k) + int(rng.integers(1, 4))]))
+        value = exhaustive(pos) - final(pos, 0)
+        for b in range(k + 2):
+            v = bounds._won_trick_cut(pos.X, pos.mv, 0, b - 1, b)
+            if v != bounds.NOCUT:
+                cut += 1
+                assert (value >= v) if v >= b else (value <= v), (rec["moves"], b, v, value)
+    assert cut > 0
 
 
 def test_a_side_with_both_top_trumps_in_two_hands_one_guarded_takes_two_tricks():
