@@ -140,14 +140,6 @@ def _quick_tricks(X, rel, d, need):
         return qt
     partner = (leader + 2) % 4
     trump = X[STRUMP]
-    qe = _under_entry(X, leader, partner, rel, d, need)
-    if qe >= need:
-        return qe
-    if need == 1 and qt == 0 and _partner_ruff(X, leader, partner, rel, d):
-        return 1
-    if qe > 0:
-        # the leader's own count back in the scratch for the rules below
-        _cashable(X, leader, rel, OSCR, d, need)
     for suit in range(4):
         if _held(X, leader, suit) == 0 or _toprun(X, partner, suit) == 0:
             continue
@@ -177,75 +169,6 @@ def _quick_tricks(X, rel, d, need):
             rel[d, OSCR], rel[d, OSCR + 1], rel[d, OSCR + 2], rel[d, OSCR + 3] = keep0, keep1, keep2, keep3
             return qt
     return qt
-
-
-@_inline
-def _no_ruff(X, leader, partner, suit, trump):
-    """Can neither opponent ruff a lead of ``suit`` (each follows, or holds no trump)?"""
-    if suit == trump:
-        return True
-    for q in range(4):
-        if q != leader and q != partner and _held(X, q, suit) == 0 and _held(X, q, trump) != 0:
-            return False
-    return True
-
-
-@_bare
-def _partner_ruff(X, leader, partner, rel, d):
-    """Does partner take a trick by a ruff (DDS's lowest quick trick)? The leader leads a plain
-    suit partner is void in, partner holding a trump; each opponent follows, or holds no trump,
-    or holds trumps all under partner's top one (a ruff before partner's is overruffed, one after
-    it cannot overruff). Partner's top trump is marked where its rank was compared with an
-    opponent's (else the lengths decide: ``rel`` is left empty, as the caller found it)."""
-    trump = X[STRUMP]
-    pt = _held(X, partner, trump)
-    if pt == 0:
-        return False
-    for suit in range(4):
-        if suit == trump or _held(X, leader, suit) == 0 or _held(X, partner, suit) != 0:
-            continue
-        compared = False
-        ok = True
-        for q in range(4):
-            if q != leader and q != partner and _held(X, q, suit) == 0 and _held(X, q, trump) != 0:
-                compared = True
-                if highest(_held(X, q, trump)) > highest(pt):
-                    ok = False
-        if ok:
-            if compared:
-                rel[d, OSCR + trump] = 1 << highest(pt)
-            return True
-    return False
-
-
-@_bare
-def _under_entry(X, leader, partner, rel, d, need):
-    """Partner's cashable tricks plus the trick that puts it on lead, where the entry is a card of
-    partner's under the leader's (DDS's "Kx opposite Ax", any ranks): in a suit where partner's top
-    card beats every opponent's and the leader holds a card above it and one below, the leader
-    leads the one below and partner's card takes the trick (no opponent can ruff it). That trick
-    is not among partner's cashable tricks (partner's top run in the suit is empty, the leader's
-    card being above), and it leaves those as sure as before: the other hands only lose cards
-    (each opponent follows, or holds no trump and so counts in none of the limits), and partner
-    keeps every card it counted. 0 where there is no such entry; else the count, with the
-    entry's card and the counted cards marked in ``rel[d, OSCR + suit]`` (the leader's cards
-    above the entry keep their owners by the mark; the one below is in the lengths)."""
-    trump = X[STRUMP]
-    for suit in range(4):
-        mine = _held(X, leader, suit)
-        pm = _held(X, partner, suit)
-        if mine == 0 or pm == 0:
-            continue
-        top = highest(pm)
-        if (mine >> top) == 0 or (mine & ((1 << top) - 1)) == 0:
-            continue
-        opp = X[_u(OREM + suit)] & ~(mine | pm)
-        if (opp != 0 and highest(opp) > top) or not _no_ruff(X, leader, partner, suit, trump):
-            continue
-        qp = 1 + _cashable(X, partner, rel, OSCR, d, need - 1)
-        rel[d, OSCR + suit] |= 1 << top
-        return qp
-    return 0
 
 
 # ``_trump_tricks``'s power bit when no trump's owner decides its count: above every bit, so
@@ -468,24 +391,22 @@ def _taken_bound(X, seat, alpha, beta, tricks):
 
 @_bare
 def _covered(X, mv, d):
-    """At second hand (four players): does second hand's side take the trick over the card led
-    and whatever third hand plays, by the last hand's card (second hand's partner) or by second
-    hand's own (DDS's quick trick at second hand counts both hands' cards: second hand plays its
-    card, which third hand cannot beat)? The card decides it where its rank is compared (with
-    the card led, or with third hand's cards): marked then. A call of its own, made only when
-    the bound would cut: inlined, it made every node's frame larger."""
+    """At second hand (four players): does the last hand, second hand's partner, take the trick
+    over the card led and whatever third hand plays? Its card decides it where its rank is
+    compared (with the card led, or with third hand's cards): marked then. A call of its own,
+    made only when the bound would cut: inlined, it made every node's frame larger."""
     leader = X[SLEADER]
+    last = (leader + 3) & 3
     third = (leader + 2) & 3
-    for q in ((leader + 3) & 3, (leader + 1) & 3):
-        if _covers(X, q, third):
-            led = X[SLED]
-            trump = X[STRUMP]
-            if _held(X, q, led) != 0:
-                mv[d, OREL + led] = 1 << highest(_held(X, q, led))
-            elif _held(X, third, led) == 0 and _held(X, third, trump) != 0:
-                mv[d, OREL + trump] = 1 << highest(_held(X, q, trump))
-            return True
-    return False
+    if not _covers(X, last, third):
+        return False
+    led = X[SLED]
+    trump = X[STRUMP]
+    if _held(X, last, led) != 0:
+        mv[d, OREL + led] = 1 << highest(_held(X, last, led))
+    elif _held(X, third, led) == 0 and _held(X, third, trump) != 0:
+        mv[d, OREL + trump] = 1 << highest(_held(X, last, trump))
+    return True
 
 
 @_inline
