@@ -241,11 +241,31 @@ def test_quick_tricks_never_exceed_what_the_side_on_lead_takes():
     sim = whistsim.simulate("whist", 60, 9, strategies=["random"], records=60)
     for rec in sim.records:
         pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - int(rng.integers(2, 5)))]))
-        qt = bounds._quick_tricks(pos.X, pos.mv, 0, 99)
         taken = final(pos, 0)  # side 0's tricks so far
         side0 = exhaustive(pos) - taken
         side = int(pos.X[se.OTEAM + pos.X[encoding.SLEADER]])
-        assert qt <= (side0 if side == 0 else pos.tricks_left - side0), rec["moves"]
+        # every count the cut asks for (each stops where it reaches the cut)
+        for need in (1, 2, 3, 99):
+            qt = bounds._quick_tricks(pos.X, pos.mv, 0, need)
+            assert qt <= (side0 if side == 0 else pos.tricks_left - side0), (rec["moves"], need)
+
+
+def test_bounds_within_a_trick_hold_against_an_exhaustive_search():
+    # Random Whist endings stopped after one to three cards of a trick: wherever the bound of
+    # a trick sure to be taken cuts, the exhaustive value is on its side of it.
+    rng = np.random.default_rng(17)
+    sim = whistsim.simulate("whist", 80, 19, strategies=["random"], records=80)
+    cut = 0
+    for rec in sim.records:
+        k = int(rng.integers(2, 5))
+        pos = position_of(dict(rec, moves=rec["moves"][: 4 * (13 - k) + int(rng.integers(1, 4))]))
+        value = exhaustive(pos) - final(pos, 0)
+        for b in range(k + 2):
+            v = bounds._won_trick_cut(pos.X, pos.mv, 0, b - 1, b)
+            if v != bounds.NOCUT:
+                cut += 1
+                assert (value >= v) if v >= b else (value <= v), (rec["moves"], b, v, value)
+    assert cut > 0
 
 
 def test_a_side_with_both_top_trumps_in_two_hands_one_guarded_takes_two_tricks():
