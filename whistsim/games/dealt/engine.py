@@ -448,7 +448,7 @@ def end_deal(c):
 # ---- playing -------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")  # inlined into the play loop: one body for LLVM
+@njit(cache=True)
 def apply(c, card):
     """Play a legal card (see :func:`check`) and move on to the next player."""
     t = c.table
@@ -538,10 +538,10 @@ def card_points(card, trump, rules):
 @njit(cache=True)
 def score_deal(c):
     """The deal's score per side into ``c.result`` (docs/records.md ``result``)."""
-    score_with(c, -1, 0)
+    score_with(c, np.int64(-1), np.int64(0))  # typed: literals would compile it twice
 
 
-@njit(cache=True, inline="always")  # one body with score_deal: no call more per deal
+@njit(cache=True)
 def score_with(c, winner, trick):
     """:func:`score_deal`, with the cards of ``trick`` (one bit per card code) counted as taken by
     seat ``winner`` (-1: none), as when the deal's last trick is still in the hands."""
