@@ -125,19 +125,12 @@ def low(v, suit):
     """The card of ``suit`` cheapest to give away (Scotch trumps: counting cards last)."""
     m = v.own.bits[suit]
     if v.table.rules[R_KIND] == SCOTCH and suit == v.trump:
-        return _low_trump(m, suit)
-    return suit * 13 + lowest(m)
-
-
-@njit(cache=True)  # compiled once: inlined, its loop cost every caller's compile
-def _low_trump(m, suit):
-    """:func:`low` of the Scotch trumps ``m``: a plain card, else the counting cards cheapest first."""
-    plain = m & ~((1 << TEN) | (1 << QUEEN) | (1 << KING) | (1 << ACE) | (1 << JACK))
-    if plain:
-        return suit * 13 + lowest(plain)
-    for rank in (QUEEN, KING, ACE, TEN, JACK):
-        if (m >> rank) & 1:
-            return suit * 13 + rank
+        plain = m & ~((1 << TEN) | (1 << QUEEN) | (1 << KING) | (1 << ACE) | (1 << JACK))
+        if plain:
+            return suit * 13 + lowest(plain)
+        for rank in (QUEEN, KING, ACE, TEN, JACK):
+            if (m >> rank) & 1:
+                return suit * 13 + rank
     return suit * 13 + lowest(m)
 
 
@@ -148,7 +141,7 @@ def top_equal(v, suit):
     return _top_equal(v, suit, v.own.bits[suit], outstanding(v, suit))
 
 
-@njit(cache=True)  # four callers: compiled once
+@njit(cache=True, inline="always")
 def _top_equal(v, suit, held, unseen):
     """:func:`top_equal` with the seat's cards of ``suit`` and those out given (rank masks)."""
     if held == 0:
@@ -169,7 +162,7 @@ def _top_equal(v, suit, held, unseen):
     return card_of(v, suit, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(v):
     """The lowest plain card, from the longest plain suit on ties; else the cheapest trump."""
     best = -1
@@ -243,7 +236,7 @@ def _ruff_instead(v, bp, partner_sure):
     return card_of(v, trump, lowest(over))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _follow(v):
     c = _follow_card(v)
     if c == LOW_LED:
@@ -253,10 +246,10 @@ def _follow(v):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _follow_card(v):
     """:func:`_follow`'s card, or ``LOW_LED`` or ``DISCARD`` for :func:`low` of the suit led or
-    :func:`discard`, which :func:`_follow` plays: each in one place, not at every answer."""
+    :func:`discard`, played by :func:`_follow`: each inlined once there, not at every answer."""
     own = v.own
     t = v.table
     trump = v.trump
