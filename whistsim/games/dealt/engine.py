@@ -538,10 +538,10 @@ def card_points(card, trump, rules):
 @njit(cache=True)
 def score_deal(c):
     """The deal's score per side into ``c.result`` (docs/records.md ``result``)."""
-    score_with(c, np.int64(-1), np.int64(0))  # typed: literals would compile it twice
+    score_with(c, -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one body with score_deal: no call more per deal
 def score_with(c, winner, trick):
     """:func:`score_deal`, with the cards of ``trick`` (one bit per card code) counted as taken by
     seat ``winner`` (-1: none), as when the deal's last trick is still in the hands."""

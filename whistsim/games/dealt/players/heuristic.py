@@ -460,7 +460,7 @@ def _lead(v):
     return low(v, trump)
 
 
-@njit(cache=True, inline="always")  # a switch: on its own, one more module holding all of it
+@njit(cache=True)
 def decide(v):
     if v.led >= 0:
         return _follow(v)
