@@ -448,7 +448,7 @@ def end_deal(c):
 # ---- playing -------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")  # inlined into the play loop: one body for LLVM
+@njit(cache=True)
 def apply(c, card):
     """Play a legal card (see :func:`check`) and move on to the next player."""
     t = c.table

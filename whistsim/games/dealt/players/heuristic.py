@@ -70,6 +70,7 @@ P_PLACE_LEFT, P_TEN_ONLY = 5, 6
 COURT = (1 << JACK) | (1 << ACE) | (1 << KING) | (1 << QUEEN)  # trump court cards: any one wins the Ten
 
 J_POWER = 13  # the Scotch trump Jack's place in a power mask
+LOW_LED, DISCARD = -2, -3  # _follow_card's answers for low(v, led) and discard(v) (cards are >= 0)
 
 
 @njit(cache=True, inline="always")
@@ -237,6 +238,18 @@ def _ruff_instead(v, bp, partner_sure):
 
 @njit(cache=True)
 def _follow(v):
+    c = _follow_card(v)
+    if c == LOW_LED:
+        return low(v, v.led)
+    if c == DISCARD:
+        return discard(v)
+    return c
+
+
+@njit(cache=True, inline="always")
+def _follow_card(v):
+    """:func:`_follow`'s card, or ``LOW_LED`` or ``DISCARD`` for :func:`low` of the suit led or
+    :func:`discard`, played by :func:`_follow`: each inlined once there, not at every answer."""
     own = v.own
     t = v.table
     trump = v.trump
@@ -266,23 +279,23 @@ def _follow(v):
         wins = 0 if bp >= 64 and led != trump else pm(v, mine, led) & ~((2 << cur) - 1)
         ten_in = has_ten and led == trump and give_ten
         if wins == 0 and not ten_in:
-            return low(v, led)  # cannot win it: low, whoever takes it (asked first: it is cheap)
+            return LOW_LED  # cannot win it: low, whoever takes it (asked first: it is cheap)
         if left_wins or plain_only:
-            return low(v, led)
+            return LOW_LED
         if partner and _partner_sure(v, best_card, last):
-            return ten if ten_in else low(v, led)  # the Ten into partner's hand
+            return ten if ten_in else LOW_LED  # the Ten into partner's hand
         if wins == 0:
-            return low(v, led)
+            return LOW_LED
         if last:
             w = card_of(v, led, lowest(wins))
             return w
         at_stake = trick_points(v)
         if v.trick_len == 1 and at_stake == 0:
-            return low(v, led)  # second hand low
+            return LOW_LED  # second hand low
         if scotch and own.params[1] > 0.5 and at_stake == 0 and _tenace(v):
-            return low(v, led)  # keep off the lead
+            return LOW_LED  # keep off the lead
         if partner and (best_card // 13 != led or best_card % 13 >= JACK):
-            return low(v, led)  # partner's trump or high card: no need to overtake
+            return LOW_LED  # partner's trump or high card: no need to overtake
         sure = top_equal(v, led)
         if sure >= 0:
             return sure
@@ -290,36 +303,36 @@ def _follow(v):
         if scotch and led == trump and h == TEN:
             rest = wins & ~(1 << TEN)
             if rest == 0:
-                return low(v, led)  # do not offer the Ten to be caught
+                return LOW_LED  # do not offer the Ten to be caught
             h = highest(rest)
         return card_of(v, led, h)  # third hand high
     # Void in the suit led (so not trumps when it holds any: a trump lead finds it without).
     tm = own.bits[trump]
     if tm == 0:
-        return discard(v)
+        return DISCARD
     if partner and _partner_sure(v, best_card, last):
         if has_ten and give_ten:
             return ten
-        return discard(v)
+        return DISCARD
     if left_wins:
-        return discard(v)
+        return DISCARD
     tp = pm(v, tm, trump)
     if bp >= 64:
         over = tp & ~((2 << (bp - 64)) - 1)
         if over == 0:
-            return discard(v)
+            return DISCARD
         if has_ten and last and (pm(v, 1 << TEN, trump) & over):
             return ten  # save the Ten by trumping in last
         if plain_only:
-            return discard(v)
+            return DISCARD
         return card_of(v, trump, lowest(over))
     if has_ten and last:
         return ten
     if plain_only:
-        return discard(v)
+        return DISCARD
     c = low(v, trump)
     if c == ten and not last:
-        return discard(v)
+        return DISCARD
     return c
 
 

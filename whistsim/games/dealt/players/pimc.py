@@ -277,7 +277,7 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
             tried |= 1 << chosen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # two calls: on its own, one more module holding both
 def _deal_unseen(v, slot_bits, work):
     """A deal that respects the voids shown, or, when revokes made them impossible, one that
     ignores them. True when the voids were respected."""
@@ -544,7 +544,7 @@ def _race(vals, w, alive, n, z):
     return left
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # on its own, one more module holding all of search
 def decide(v):
     own = v.own
     mine = own.strategy == ID

@@ -127,7 +127,7 @@ def play(v):
     return pick
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # a switch: on its own, one more module holding all of it
 def decide(v):
     if v.table.s[S_PHASE] == BID:
         return bid_of(v, expected_tricks(v, v.own.params[0], v.own.params[1]))
