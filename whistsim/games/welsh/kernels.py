@@ -238,7 +238,8 @@ def _plain_deal(g, moves, limit, greedy_seats):
     (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with the state it
     reads (phase, seat, trick so far) kept as the engine keeps it. ``greedy_seats``: None when no
     seat plays ``greedy`` (its code is then not compiled: Numba drops the branch), else any
-    integer. Returns (OK, decisions, 0) or, on an illegal decision, (error, seat, action)."""
+    integer (or an optional one, decided per deal). Returns (OK, decisions, 0) or, on an illegal
+    decision, (error, seat, action)."""
     t = g.table
     s = t.s
     p = players(g)
@@ -290,7 +291,7 @@ def _plain_deal(g, moves, limit, greedy_seats):
             elif own.strategy == RANDOM:
                 a = follow_uniform(own, suit, True)
             else:
-                e, a = _greedy_answer(g, q, n, best_pw)
+                e, a = _greedy_answer(g, q, np.int64(n), best_pw)  # typed: n starts as a literal 1
                 if e != OK:
                     _plain_end(g, turns, greedy_seats)
                     return e, q, a
@@ -333,9 +334,9 @@ def play_game(g, base_deck, seed, game, first, log, logging, extra):
     reset(g, base_deck.shape[0], first)
     limit = log.shape[0] if logging else 0
     if per_run(extra[0] == 0 and _all_plain(g)):  # then the shared loop is not compiled
-        if per_run(_any_greedy(g)):  # else greedy's code is not compiled
-            return _plain_deal(g, log, limit, 1)
-        return _plain_deal(g, log, limit, None)
+        # greedy's code is compiled only if some seat plays it (None: Numba drops it); tested as
+        # written (one kernel for every run), an optional integer: one compile of _plain_deal
+        return _plain_deal(g, log, limit, 1 if per_run(_any_greedy(g)) else None)
     return play_deal(g, log, limit)
 
 

@@ -75,10 +75,8 @@ from ..engine import (
     STATE_DTYPE,
     TAFFY_LEAD,
     TURN,
-    apply,
     can_follow,
     card_value,
-    check,
     close_trick,
     draw,
     empty_hand,
@@ -87,6 +85,7 @@ from ..engine import (
     play_card,
     score,
     take_cards,
+    try_apply,
     turn_after,
 )
 from ..rules import R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
@@ -320,7 +319,7 @@ def search_deals(t, own, me, cands, deals, prune):
     z = own.params[P_CAUTION]
     worlds = max(1, budget // k)
     pool = np.empty(MAX_STOCK, np.int8)
-    n_pool = 0
+    n_pool = np.int64(0)  # typed: a literal 0 would compile _deal for it too
     for c in range(53):
         for _ in range(unseen(t, own, c)):
             pool[n_pool] = c
@@ -449,9 +448,8 @@ def _playout(buf, a, me, kind, p, margin, points):
     """Play ``a`` then the play-out policy to the end on a copy of the deal ``buf[0]``: its value."""
     buf[1] = buf[0]
     g = buf[1]
-    if check(g, a) != OK:
+    if try_apply(g, a) != OK:  # a call: the rules inlined here took seconds to compile
         return -1e9
-    apply(g, a)
     _play_on(g, me, kind)
     score(g.table, points)
     x = points[me]
@@ -512,7 +510,7 @@ def _play_on(g, me, kind):
     if phase == OVER:
         return
     if phase == CHALLENGE:  # only after the searched decision
-        apply(g, NO_CHALLENGE)
+        try_apply(g, np.int64(NO_CHALLENGE))  # typed: one compile of try_apply
         seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
     elif phase == FOLLOW:
         seat = _finish_trick(g, me, kind, seat, s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS],
