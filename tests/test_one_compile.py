@@ -2,8 +2,9 @@
 
 Numba types a constant argument (``f(x, 0)``, ``f(v, True)``, or a local that starts as ``0``
 before a loop counts it up) as ``Literal[int](0)`` and compiles the function for it besides the
-``int64`` one that other callers need: a second compile of the same code. The runs below play
-every game through its own loop and the shared one, pimc included; then no function of whistsim
+``int64`` one that other callers need: a second compile of the same code. The runs of
+``tests/data/typed_run.py`` take every game through its own loop and the shared one, pimc
+included, as far as Numba's typing; then no function of whistsim
 may hold two signatures that are one with their literals made plain, and the ones fixed for it
 hold one signature.
 """
@@ -13,33 +14,14 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-# Played in a process of its own on an empty cache, so that every function it reaches is compiled
-# there (a function loaded from the cache brings its callees compiled in, unseen), and with only
-# the seated players compiled.
-WORKLOADS = r"""
-import json, sys, warnings
-import whistsim
-from numba.core.dispatcher import Dispatcher
-
-warnings.simplefilter("ignore")
-whistsim.simulate("welsh", n=5, seed=3)
-whistsim.simulate("welsh", n=2, seed=3, strategies=["hunter", "hoarder", "greedy"])
-whistsim.simulate("whist", n=2, seed=3)
-whistsim.simulate("whist", n=1, seed=3, strategies=["pimc:worlds=2", "heuristic", "random", "random"])
-whistsim.simulate("ohhell", n=1, seed=3)
-found = {}
-for name, module in list(sys.modules.items()):
-    if name.startswith("whistsim"):
-        for fn in list(vars(module).values()):
-            if isinstance(fn, Dispatcher):
-                found[fn.py_func.__module__ + "." + fn.py_func.__qualname__] = [
-                    repr(tuple(s)) for s in fn.overloads
-                ]
-json.dump(found, sys.stdout)
-"""
+# Played in a process of its own on an empty cache, so that every function it reaches is typed
+# there, and with only the seated players compiled. That process types each function and does not
+# lower it (Numba fixes a signature when it types the function and its callers), see its file.
+TYPED_RUN = Path(__file__).parent / "data" / "typed_run.py"
 
 # Called with a literal somewhere before (issue 35), each now with typed arguments alone.
 FIXED = [
@@ -60,10 +42,10 @@ FIXED = [
 def signatures(tmp_path_factory) -> dict[str, list[str]]:
     env = {k: v for k, v in os.environ.items() if k != "WHISTSIM_ALL_PLAYERS"}
     env["NUMBA_CACHE_DIR"] = str(tmp_path_factory.mktemp("kernels"))
-    # Signatures are fixed by typing, before LLVM optimises: unoptimised, every function holds the
-    # same signatures (compared whole), for about a sixth less CPU.
+    # What little it compiles whole (the per-run values' functions), unoptimised: signatures are
+    # fixed before LLVM optimises.
     env["NUMBA_OPT"] = "0"
-    out = subprocess.run([sys.executable, "-c", WORKLOADS], env=env, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, str(TYPED_RUN)], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
