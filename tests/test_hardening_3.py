@@ -52,36 +52,39 @@ _STATE = np.dtype([("table", _REC), ("seats", _REC, (2,)), ("scratch", _REC)])
 _View = namedtuple("_View", ["seat", "table", "own", "scratch"])
 
 
-@njit
+@njit(cache=True)
 def _steps_its_stream_and_scribbles(v):
     v.own.rng[0] += 5
     v.scratch.a[0] = 9
     return v.table.a[0] + 1
 
 
-@njit
+@njit(cache=True)
 def _writes_the_table(v):
     v.table.a[1] += 1
     return 0
 
 
-def _calling(user, sid: int):
-    """Seat 1's call of ``user`` as strategy ``sid``, as a kernel makes it (see build._switch)."""
-
-    @njit
-    def call(states):
-        g = states[0]
-        v = _View(1, g.table, g.seats[1], g.scratch)
-        w, b = user_view(v)
-        a = user(w)
-        user_wrote(v, b, sid)
-        return a
-
-    return call
+# Seat 1's call of a user's function as strategy 1003 or 1007, as a kernel makes it (see
+# build._switch); module functions, cached, so that a second run loads them.
+@njit(cache=True)
+def _call_stepper(states):
+    g = states[0]
+    v = _View(1, g.table, g.seats[1], g.scratch)
+    w, b = user_view(v)
+    a = _steps_its_stream_and_scribbles(w)
+    user_wrote(v, b, 1003)
+    return a
 
 
-_call_writer = _calling(_writes_the_table, 1007)
-_call_stepper = _calling(_steps_its_stream_and_scribbles, 1003)
+@njit(cache=True)
+def _call_writer(states):
+    g = states[0]
+    v = _View(1, g.table, g.seats[1], g.scratch)
+    w, b = user_view(v)
+    a = _writes_the_table(w)
+    user_wrote(v, b, 1007)
+    return a
 
 
 def test_a_users_view_is_a_copy_its_stream_kept_its_scratch_dropped_a_write_refused():

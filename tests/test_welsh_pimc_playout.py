@@ -23,18 +23,22 @@ def _by_apply(buf, a, me, kind, points):
     own play-out does not check the policy's decisions."""
     buf[1] = buf[0]
     g = buf[1]
-    if E.check(g, a) != E.OK:
-        return 0
-    E.apply(g, a)
     s = g.table.s
+    b = a
+    first = True
     illegal = 0
-    while s[E.S_PHASE] != E.OVER:
-        q = s[E.S_SEAT]
-        b = pimc.rollout(g.table, g.seats[q], q, me, kind)
+    while True:  # one call of check and of apply for the candidate and the policy's decisions alike
         if E.check(g, b) != E.OK:
+            if first:
+                return 0  # the candidate itself
             illegal = 1
             break
         E.apply(g, b)
+        first = False
+        if s[E.S_PHASE] == E.OVER:
+            break
+        q = s[E.S_SEAT]
+        b = pimc.rollout(g.table, g.seats[q], q, me, kind)
     E.score(g.table, points)
     return illegal
 

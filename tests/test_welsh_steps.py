@@ -10,100 +10,108 @@ from numba import njit
 from whistsim.core.cards import TAFFY
 from whistsim.games import get_game
 from whistsim.games.welsh import engine as E
+from whistsim.games.welsh import records as R
 from whistsim.games.welsh.rules import R_TAFFY_EQUALS_TEN
 
+# The engine's side is played by the replay kernel's compiled step (``records.step``: ``check``,
+# then ``apply``), which the rest of the suite compiles anyway; only the steps are compiled here.
 
-@njit(cache=True)
-def _choose(g, k):
+
+def _step(buf, a) -> int:
+    return R.step(buf[0:1], a)
+
+
+def _choose(buf, k):
     """A fixed legal decision (the ``k``-th of the deal): on even ``k`` a turn draws while the stock
     lasts, else the lowest or the highest legal card (a Taffy lead names its first suit), else a
     pass."""
-    s = g.table.s
+    s = buf[0]["table"]["s"]
     if s[E.S_PHASE] == E.TURN and s[E.S_TOP] < s[E.S_STOCK] and k % 2 == 0:
         return E.DRAW
     for i in range(E.TAFFY_LEAD + 1):
         a = i if (k // 3) % 2 == 0 else E.TAFFY_LEAD - i
         if a != TAFFY or s[E.S_PHASE] == E.FOLLOW:
-            if E.check(g, a) == E.OK:
+            if _step(buf[0:1].copy(), a) == E.OK:  # the engine's check, on a copy
                 return a
     return E.PASS
 
 
 @njit(cache=True)
+def _draw_step(buf, seat):
+    """The steps' draw on ``buf[1]``: the seat to move next."""
+    g = buf[1]
+    bs = g.table.s
+    top = E.draw(g, seat, bs[E.S_TOP])
+    return E.turn_after(g, seat, top < bs[E.S_STOCK])
+
+
+@njit(cache=True)
+def _card_step(buf, seat, leader, a, n, best, pw, npass, suit, stocked):
+    """The steps' card on ``buf[1]``: the trick's running values after it, and the next seat to
+    answer (-1: the trick is complete)."""
+    g = buf[1]
+    tte = g.table.rules[R_TAFFY_EQUALS_TEN]
+    n, best, pw, npass, suit = E.play_card(g, seat, a, n, best, pw, npass, suit, tte)
+    return n, best, pw, npass, suit, E.next_answer(g.table, seat, leader, E.players(g), stocked)
+
+
+@njit(cache=True)
+def _trick_step(buf, seat, leader, n, best, pw, npass, stocked):
+    """The steps' end of a trick on ``buf[1]``: the seat to move next."""
+    g = buf[1]
+    E.close_trick(g, seat, n, best, pw, npass)
+    g.table.s[E.S_PHASE] = E.FOLLOW  # as apply's lead leaves it (the step's callers set it when they read it)
+    return E.end_trick(g, leader, npass, stocked)
+
+
 def _play_both(buf, tricks, trace):
-    """Play up to ``tricks`` tricks (and the draws between them) on ``buf[0]`` by ``apply`` and on
-    ``buf[1]`` by the steps, the same decisions. ``trace`` rows: the steps' running values
-    (n, best, best power, passes, suit) and the engine's (trick length, best, best power, passes,
-    suit led) after each card but a trick's last; returns (rows, True if the two states were equal
-    byte for byte after every draw and every trick, decisions)."""
-    a_g = buf[0]
-    b_g = buf[1]
-    s = a_g.table.s
-    bs = b_g.table.s
-    tte = b_g.table.rules[R_TAFFY_EQUALS_TEN]
-    p = E.players(b_g)
+    """Play up to ``tricks`` tricks (and the draws between them) on ``buf[0]`` by the engine's
+    ``check`` and ``apply`` and on ``buf[1]`` by the steps, the same decisions. ``trace`` rows: the
+    steps' running values (n, best, best power, passes, suit) and the engine's (trick length, best,
+    best power, passes, suit led) after each card but a trick's last; returns (rows, True if the two
+    states were equal byte for byte after every draw and every trick, decisions)."""
+    s = buf[0]["table"]["s"]
+    bs = buf[1]["table"]["s"]
     row = 0
     same = True
     k = 0
     done = 0
+
+    def after():  # the seat the engine has to move next (-1: the deal is over)
+        return int(s[E.S_SEAT]) if s[E.S_PHASE] != E.OVER else -1
+
     while s[E.S_PHASE] != E.OVER and done < tricks:
-        seat = bs[E.S_SEAT]
-        a = _choose(a_g, k)
+        seat = int(bs[E.S_SEAT])
+        a = _choose(buf, k)
         k += 1
-        E.apply(a_g, a)
+        assert _step(buf, a) == E.OK
         bs[E.S_TURNS] += 1
-        stocked = bs[E.S_TOP] < bs[E.S_STOCK]
+        stocked = bool(bs[E.S_TOP] < bs[E.S_STOCK])
         if a == E.DRAW:
-            top = E.draw(b_g, seat, bs[E.S_TOP])
-            nxt = E.turn_after(b_g, seat, top < bs[E.S_STOCK])
-            same &= nxt == (s[E.S_SEAT] if s[E.S_PHASE] != E.OVER else -1)
+            nxt = _draw_step(buf, seat)
+            same &= nxt == after()
             same &= _equal(buf)
             continue
         leader = seat
-        n, best, pw, npass, suit = E.play_card(b_g, seat, a, 0, 0, 0, 0, 0, tte)
-        q = E.next_answer(b_g.table, seat, leader, p, stocked)
+        n, best, pw, npass, suit, q = _card_step(buf, seat, leader, a, 0, 0, 0, 0, 0, stocked)
         while q >= 0:
-            trace[row, 0], trace[row, 1], trace[row, 2], trace[row, 3], trace[row, 4] = (
-                n,
-                best,
-                pw,
-                npass,
-                suit,
-            )
-            trace[row, 5] = s[E.S_TRICK_LEN]
-            trace[row, 6] = s[E.S_BEST]
-            trace[row, 7] = s[E.S_BEST_POWER]
-            trace[row, 8] = s[E.S_NPASS]
-            trace[row, 9] = s[E.S_LED_SUIT]
+            trace[row, :5] = n, best, pw, npass, suit
+            trace[row, 5:] = s[[E.S_TRICK_LEN, E.S_BEST, E.S_BEST_POWER, E.S_NPASS, E.S_LED_SUIT]]
             row += 1
-            a = _choose(a_g, k)
+            a = _choose(buf, k)
             k += 1
-            E.apply(a_g, a)
-            n, best, pw, npass, suit = E.play_card(b_g, q, a, n, best, pw, npass, suit, tte)
+            assert _step(buf, a) == E.OK
             seat = q
-            q = E.next_answer(b_g.table, q, leader, p, stocked)
-        E.close_trick(b_g, seat, n, best, pw, npass)
-        bs[E.S_PHASE] = E.FOLLOW  # as apply's lead leaves it (the step's callers set it when they read it)
-        nxt = E.end_trick(b_g, leader, npass, stocked)
-        same &= nxt == (s[E.S_SEAT] if s[E.S_PHASE] != E.OVER else -1)
+            n, best, pw, npass, suit, q = _card_step(buf, q, leader, a, n, best, pw, npass, suit, stocked)
+        nxt = _trick_step(buf, seat, leader, n, best, pw, npass, stocked)
+        same &= nxt == after()
         same &= _equal(buf)
         done += 1
     return row, same, k
 
 
-@njit(cache=True)
-def _equal(buf):
-    a = buf[0:1].view(np.uint8)
-    b = buf[1:2].view(np.uint8)
-    for i in range(a.shape[0]):
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _start(buf, stock, first):
-    E.reset(buf[0], stock, first)
+def _equal(buf) -> bool:
+    return buf[0:1].tobytes() == buf[1:2].tobytes()
 
 
 def _deal(hands: list[list[int]], exhaust: bool = False) -> np.ndarray:
@@ -117,19 +125,14 @@ def _deal(hands: list[list[int]], exhaust: bool = False) -> np.ndarray:
             stock.remove(h[i])
             top.append(h[i])
     buf = E.new_state(rules.to_array())
-    buf[0]["deck"][: len(stock) + len(top)] = top + stock
-    _start(buf, np.int64(rules.stock_size), np.int64(0))
+    R.start(buf, np.array(top + stock, np.int64), 0)  # as replay starts a deal
+    assert buf[0]["table"]["s"][E.S_STOCK] == rules.stock_size
     for _ in range(len(top)):
-        _draw(buf)
+        assert _step(buf, E.DRAW) == E.OK
     if exhaust:  # the stock played out: a hand-made position for the deal's last tricks
         buf[0]["table"]["s"][E.S_TOP] = rules.stock_size
         buf[0]["table"]["s"][E.S_DRAWS] = rules.stock_size
     return np.frombuffer(bytearray(buf.tobytes() * 2), E.STATE_DTYPE)  # padding bytes alike too
-
-
-@njit(cache=True)
-def _draw(buf):
-    E.apply(buf[0], E.DRAW)
 
 
 SPADE, HEART, DIAMOND, CLUB = 0, 13, 26, 39  # codes of each suit's Two (any four suits will do)
