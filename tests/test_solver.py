@@ -673,3 +673,27 @@ def test_solve_command_prints_one_json_object_a_line_and_fails_on_bad_records(tm
     assert lines[1]["line"] == 2 and lines[1]["move"] == 0 and "error" in lines[1]
     ok = CliRunner().invoke(main, ["solve", str(path).replace("deals", "none")])
     assert ok.exit_code == 2 and "cannot read" in ok.output
+
+
+def test_a_table_cleared_for_a_new_deal_searches_it_as_a_fresh_table_does():
+    # clear_table zeroes only each entry's first key word: the rest of a stale entry is never read
+    records = whistsim.simulate(
+        "whist", 2, 5, rules={"unit": "deal"}, strategies=["random"], records=2
+    ).records
+    first, second = records[0], records[1]
+    fresh = position_of({**second, "moves": []})
+    value = fresh.value()
+    tt = se.new_table()
+    position_of({**first, "moves": []}, tt).value()
+    stale = position_of({**second, "moves": []}, tt.copy())
+    assert stale.value() == value  # a stale table's entries hold, but change the search
+    assert int(stale.X[se.SNODES]) != int(fresh.X[se.SNODES])
+    se.clear_table(tt)
+    assert not tt.reshape(-1, se.TT_COLS * memo.BUCKET)[
+        :, memo.T_A * memo.BUCKET : (memo.T_A + 1) * memo.BUCKET
+    ].any()
+    assert tt.any()  # the other words are left as they were
+    cleared = position_of({**second, "moves": []}, tt)
+    assert cleared.value() == value and int(cleared.X[se.SNODES]) == int(fresh.X[se.SNODES])
+    with pytest.raises(ValueError):
+        se.clear_table(tt[:, :-1])

@@ -77,13 +77,14 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
     lead, ``eight`` with 8 tricks left, random play up to there), one thread each, CPU time. Each
     position is solved by whistsim then by DDS before the next; each engine's time for a position
     is its fastest of ``rounds`` (the rounds taking turns over the positions, as in
-    :func:`whistsim.bench.speed.solver_speed`). Whistsim's table is cleared before each solve, outside
-    the timing; DDS clears its own for each new deal, inside it. Returns, per case, the count,
+    :func:`whistsim.bench.speed.solver_speed`). Each solve of a new deal starts from an empty table,
+    emptied inside the timing: whistsim's by :func:`~whistsim.games.dealt.search.clear_table`,
+    DDS's by DDS itself. Returns, per case, the count,
     the values that agree, each engine's median/mean/p95 seconds and the ratios whistsim / DDS,
     and the trees' sizes: the median and mean of the tricks each search completed (DDS's own
     node count) and of whistsim's nodes."""
     from ..api import simulate
-    from ..games.dealt.search import SNODES, STRICKS, new_table
+    from ..games.dealt.search import SNODES, STRICKS, clear_table, new_table
     from ..solver.position import position_of
 
     tt = new_table()
@@ -107,9 +108,9 @@ def solver_against_dds(full: int = 60, eight: int = 200, seed: int = 1, rounds: 
         sizes = np.zeros((3, n))  # whistsim's tricks completed, its nodes, DDS's tricks completed
         for r in range(rounds):
             for i, rec in enumerate(recs):
-                tt[:] = 0
                 pos = position_of({**rec, "moves": rec["moves"][:cut]}, tt)
                 t0 = time.process_time()
+                clear_table(tt)
                 v = pos.value()
                 ours[r, i] = time.process_time() - t0
                 t0 = time.process_time()

@@ -43,7 +43,7 @@ from .encoding import (
     play,
     seat_to_play,
 )
-from .memo import TT_COLS, new_table
+from .memo import TT_COLS, clear_table, new_table
 
 __all__ = ["INF", "MAX_DEPTH", "MOVE_SLOTS", "N_X", "OTEAM", "SLEFT", "SNODES", "STRICKS", "TT_COLS", "card_points",
-           "legal_bits", "load", "move_values", "mtdf", "new_table", "play", "playout", "seat_to_play"]  # fmt: skip
+           "clear_table", "legal_bits", "load", "move_values", "mtdf", "new_table", "play", "playout", "seat_to_play"]  # fmt: skip
