@@ -422,8 +422,16 @@ def use_sources_locator() -> None:
 
 
 def checkout_key(root: Path = ROOT) -> str:
-    """The name of this checkout's cache folder: a hash of where whistsim is."""
-    return hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
+    """The name of this checkout's cache folder: a hash of where whistsim is, and the level Numba
+    optimises at when it is not the default (``-O0`` for ``NUMBA_OPT=0``)."""
+    return hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16] + level_suffix()
+
+
+def level_suffix() -> str:
+    """Numba's cache index is not keyed by the optimisation level (it would load a kernel compiled
+    at another level): a folder of its own per level, the default's unmarked."""
+    opt = numba.config.OPT
+    return "-Omax" if opt.is_opt_max else "" if int(opt) == 3 else f"-O{int(opt)}"
 
 
 def cache_root() -> Path:
@@ -533,6 +541,8 @@ def use_source_keyed_cache() -> None:
     user = os.environ.get("NUMBA_CACHE_DIR")
     if user and Path(user).name == key:
         return  # chosen already, by the process that started this one
+    if user and Path(user).name.startswith(key[:16]):
+        user = str(Path(user).parent)  # chosen by a parent at another level: its root, ours beside
     root = Path(user) if user else cache_root()
     folder = root / key
     try:
