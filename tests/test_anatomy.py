@@ -1,6 +1,7 @@
 """The package's shape: no import cycles, and the kernels' cache key follows their sources."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -12,22 +13,33 @@ from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game, seating
 
 
+@functools.cache
+def _parsed(root: Path = ROOT) -> dict[str, frozenset[str]]:
+    """The package's import graph, its files parsed once for all the tests here."""
+    return {m: frozenset(e) for m, e in import_graph(root).items()}
+
+
+def graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """:func:`import_graph`, a copy of its own for each caller."""
+    return {m: set(e) for m, e in _parsed(root).items()}
+
+
 def test_no_import_cycles_among_whistsim_modules():
-    assert cycles(import_graph()) == []
+    assert cycles(graph()) == []
 
 
 def test_games_do_not_import_the_tools_built_on_them():
     # every module of the games (a game is loaded by name: the package imports none of them); the
     # open-hand search is one of them (games.dealt.search), the solver's tools over it stay above
-    graph = import_graph()
-    used = set().union(*(closure(m, graph) for m in graph if m.startswith("whistsim.games.")))
+    g = graph()
+    used = set().union(*(closure(m, g) for m in g if m.startswith("whistsim.games.")))
     tools = ("whistsim.experiments", "whistsim.cli", "whistsim.api", "whistsim.tools.tournament", "whistsim.claims",
              "whistsim.solver")  # fmt: skip
     assert not [m for m in used if m.startswith(tools)]
 
 
 def test_the_shared_harness_knows_no_game():
-    used = closure("whistsim.harness", import_graph())
+    used = closure("whistsim.harness", graph())
     assert not [m for m in used if m.startswith("whistsim.games")]
 
 
@@ -125,12 +137,12 @@ def graph_with_loads(root: Path = ROOT) -> dict[str, set[str]]:
     """The import graph, with every load by name and what the loaded modules import back from their
     own packages."""
     files = module_files(root)
-    graph = import_graph(root)
+    out = graph(root)
     for loader, targets in loaded_by_name(files).items():
-        graph[loader] |= targets
+        out[loader] |= targets
         for m in targets:
-            graph[m] |= names_from_own_packages(m, files[m], files)
-    return graph
+            out[m] |= names_from_own_packages(m, files[m], files)
+    return out
 
 
 def test_every_load_by_name_is_seen():
