@@ -10,7 +10,10 @@ so changing one seat's player leaves the deck and the others' streams alone.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from llvmlite import ir
+from numba import carray, njit, types, uint64
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .bits import FAST_PDEP, hand_mask, nth, popcount
 
@@ -151,14 +154,42 @@ def below_ahead(ahead, k, limit):
     return np.int64(next_ahead(ahead, k) >> uint64(11)) < limit
 
 
+# The shuffle's draws are made first, a block at a time, into a scratch block on the stack, then
+# its swaps: the draws do not depend on the deck, so LLVM mixes several at once in vector
+# registers, where drawn between swaps each waited on the last. A block of the stack rather than a
+# row of each game's state: no argument more and no state to size.
+_BLOCK = 128  # draws a block: a deck of up to 129 cards (two packs and Taffies) in one
+
+
+@intrinsic
+def _scratch_block(typingctx):
+    """A pointer to ``_BLOCK`` uint64s on the calling function's stack (its entry block)."""
+
+    def codegen(context, builder, sig, args):
+        return cgutils.alloca_once(builder, ir.IntType(64), size=_BLOCK)
+
+    return types.CPointer(types.uint64)(), codegen
+
+
 @njit(cache=True)
 def shuffle(a, state, k):
-    """Fisher-Yates, in place (``randbelow`` on a copy of the stream held in a register)."""
+    """Fisher-Yates, in place: the swaps of ``randbelow(state, k, i + 1)`` for ``i`` from the last
+    index down to 1, its draws made a block ahead of their swaps (the same draws, the same deck)."""
+    js = carray(_scratch_block(), _BLOCK)
     z = state[k]
-    for i in range(a.shape[0] - 1, 0, -1):
-        z += _GOLDEN
-        j = np.int64(((_mix(z) >> uint64(32)) * uint64(i + 1)) >> uint64(32))
-        a[i], a[j] = a[j], a[i]
+    top = a.shape[0] - 1  # the index of the next swap
+    while top > 0:
+        m = min(top, _BLOCK)
+        for t in range(m):
+            i = top - t
+            zt = z + uint64(t + 1) * _GOLDEN  # the stream after t + 1 steps
+            js[t] = ((_mix(zt) >> uint64(32)) * uint64(i + 1)) >> uint64(32)
+        for t in range(m):
+            i = top - t
+            j = js[t]  # unsigned: no test for a negative index
+            a[i], a[j] = a[j], a[i]
+        z += uint64(m) * _GOLDEN
+        top -= m
     state[k] = z
 
 
