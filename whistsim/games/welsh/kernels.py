@@ -116,12 +116,14 @@ def view(g, seat):
     return seat_view(g, seat)
 
 
-@njit(cache=True, inline="always")
+# The rules as calls, compiled once for every kernel and every player: inlined into the shared
+# loop (play_deal), they were compiled again in each kernel's play_game.
+@njit(cache=True)
 def check_move(g, a):
     return check(g, a)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def apply_move(g, a):
     apply(g, a)
 
