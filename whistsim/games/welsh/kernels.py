@@ -116,14 +116,12 @@ def view(g, seat):
     return seat_view(g, seat)
 
 
-# The rules as calls, compiled once for every kernel and every player: inlined into the shared
-# loop (play_deal), they were compiled again in each kernel's play_game.
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def check_move(g, a):
     return check(g, a)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply_move(g, a):
     apply(g, a)
 
