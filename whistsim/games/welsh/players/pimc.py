@@ -498,9 +498,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
 @njit(cache=True)
 def _play_on(g, me, kind):
     """The play-out policy to the end of the deal (``rollout``'s decisions, a trick at a time, the
-    stock's top and the seat owing a decision in locals; not checked, as in :func:`_finish_trick`).
-    One loop, entered at the answers when a trick is under way: :func:`_finish_trick` (with
-    ``rollout``) is inlined once, where two call sites compiled it twice."""
+    stock's top and the seat owing a decision in locals; not checked, as in :func:`_finish_trick`)."""
     t = g.table
     s = t.s
     tte = t.rules[R_TAFFY_EQUALS_TEN]
@@ -514,26 +512,22 @@ def _play_on(g, me, kind):
     if phase == CHALLENGE:  # only after the searched decision
         try_apply(g, np.int64(NO_CHALLENGE))  # typed: one compile of try_apply
         seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
-    # the trick under way (after the searched decision), its running values as the engine keeps them
-    answering = phase == FOLLOW
-    q = seat
-    n, best, best_pw, npass, suit = s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS], s[S_LED_SUIT]
-    stocked = top < stock
+    elif phase == FOLLOW:
+        seat = _finish_trick(g, me, kind, seat, s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS],
+                             s[S_LED_SUIT], top < stock)  # fmt: skip
     while seat >= 0:
-        if not answering:
-            own = g.seats[seat]
-            b = rollout(t, own, seat, me, kind)
-            s[S_TURNS] += 1
-            stocked = top < stock
-            if b == DRAW:
-                top = draw(g, seat, top)
-                seat = turn_after(g, seat, top < stock)
-                continue
-            n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte)
-            s[S_PHASE] = FOLLOW
-            q = next_answer(t, seat, seat, p, stocked)
-        answering = False
-        seat = _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked)
+        own = g.seats[seat]
+        b = rollout(t, own, seat, me, kind)
+        s[S_TURNS] += 1
+        stocked = top < stock
+        if b == DRAW:
+            top = draw(g, seat, top)
+            seat = turn_after(g, seat, top < stock)
+            continue
+        n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte)
+        s[S_PHASE] = FOLLOW
+        seat = _finish_trick(g, me, kind, next_answer(t, seat, seat, p, stocked), n, best, best_pw, npass,
+                             suit, stocked)  # fmt: skip
 
 
 @njit(cache=True)
