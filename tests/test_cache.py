@@ -476,3 +476,78 @@ def test_a_users_kernel_is_compiled_once_and_cached_until_the_users_file_changes
     path.write_text(LOW_OR_HIGH.format(token=tmp_path, order="51 - i"))
     [(high, compiles)] = _user_runs(tmp_path, path)
     assert compiles > 0 and high != low  # the edit took effect
+
+
+ORDER_RUN = """
+import json, sys
+from numba.core import event
+import whistsim
+import toy_game
+from whistsim.core.strategy import parse_spec
+from whistsim.games import seating
+from whistsim.harness import build
+from whistsim.harness.users import user_checker
+
+object.__setattr__(toy_game.GAME.players, "check_user", user_checker(toy_game.engine))
+compiled = []
+
+
+class Count(event.Listener):
+    def on_start(self, ev):
+        fn = getattr(ev.data.get("dispatcher"), "py_func", None)
+        if (getattr(fn, "__module__", None) or "").startswith("whistsim_kernel_"):
+            compiled.append(fn.__name__)
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", Count())
+specs = [p + ":decide" for p in sys.argv[1:]]
+ids = seating("toy", [parse_spec(s) for s in specs], 2)[0]  # registered in this order
+low, high = sorted(specs)
+out = {"ids": [int(i) for i in ids], "runs": []}
+for seats in ([high, "random"], [high, low], [low, high]):
+    before = set(build._LOADED)
+    sim = whistsim.simulate("toy", n=20, seed=1, strategies=seats, threads=1, records=3)
+    out["runs"].append([sorted(set(build._LOADED) - before), [r["moves"] for r in sim.records]])
+out["compiled"] = compiled
+print(json.dumps(out))
+"""
+
+
+def test_a_users_kernel_is_the_same_whatever_order_its_functions_were_registered_in(tmp_path):
+    # A kernel's text named a user by its id in this process (the order its file was loaded), so
+    # another process that loaded another user's file first compiled the same kernel again.
+    paths = []
+    for name, order in (("low", "i"), ("high", "51 - i")):
+        paths.append(tmp_path / f"{name}.py")
+        paths[-1].write_text(LOW_OR_HIGH.format(token=tmp_path, order=order))  # new to the cache
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "tests"), os.environ.get("PYTHONPATH", "")])}  # fmt: skip
+    env.pop("WHISTSIM_ALL_PLAYERS", None)
+    runs = []
+    for order in (paths, paths[::-1]):
+        out = subprocess.run([sys.executable, "-c", ORDER_RUN, *map(str, order)], env=env, cwd=tmp_path,
+                             capture_output=True, text=True, timeout=600)  # fmt: skip
+        assert out.returncode == 0, out.stderr
+        runs.append(json.loads(out.stdout))
+    first, second = runs
+    assert first["ids"] == second["ids"] == [1000, 1001]  # by seat: each function has the other id there
+    assert first["compiled"] and second["compiled"] == []  # the second loaded every kernel the first compiled
+    assert first["runs"] == second["runs"]  # the same modules, the same games
+    assert all(kernels for kernels, _ in first["runs"][:2])
+
+
+def test_two_users_functions_with_no_hash_seated_alike_are_two_kernels():
+    # Their text named them by their ids once; now by their hashes, and these have none (typed in).
+    import toy_game
+    from numba import njit
+
+    from whistsim.core.strategy import USER_BASE
+
+    space: dict = {"njit": njit}
+    exec("@njit\ndef one(v):\n    return 0\n\n@njit\ndef other(v):\n    return 1\n", space)
+    one, other = space["one"], space["other"]
+    assert _cache.function_digest(one) is None and _cache.function_digest(other) is None
+    texts = [build.source(toy_game.engine, toy_game.players, [], {USER_BASE: fn}) for fn in (one, other, one)]
+    assert texts[0] != texts[1] and texts[0] == texts[2] and not build.cacheable(texts[0])

@@ -16,7 +16,7 @@ import numpy as np
 from ..core.batch import Batch, check_batch_args
 from ..core.options import WhistsimError
 from ..core.strategy import USER_BASE, StrategyError, user_function, user_label
-from .build import kernel, per_run_values
+from .build import kernel, per_run_values, user_numbers
 from .deal import NO_DEAL
 
 
@@ -46,17 +46,26 @@ def run_kernel(
     """
     check_batch_args(seed, first, len(ids))
     users = {int(i): user_function(int(i)) for i in ids if i >= USER_BASE}
+    numbers = user_numbers(users)  # the kernel knows users by these, whatever their ids in this process
     extra = np.zeros(1, np.int64) if extra is None else extra
     # the kernel for this run: the branches its per-run conditions rule out are not compiled
-    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], users, prelude=prelude,
-               per_run=per_run_values(parts, states, extra))  # fmt: skip
+    k = kernel(parts, players, [int(i) for i in ids if i < USER_BASE], {numbers[u]: fn for u, fn in users.items()},
+               prelude=prelude, per_run=per_run_values(parts, states, extra))  # fmt: skip
     errors = np.zeros((n, 3), np.int64)
+    seats = _seat_strategies(states) if len(users) > 1 else []  # one user: any id from USER_BASE is it
+    given = [s.copy() for s in seats]
+    for s, was in zip(seats, given, strict=True):
+        for u, number in numbers.items():
+            s[was == u] = number
     try:
         play_games(k, states, deck, seed, start, first, extra, outs, errors, logs, n_logged)
     except Exception as e:
         if not users:
             raise
-        _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n)
+        _user_failed(k, e, ids, numbers, states, deck, seed, start, first, extra, outs, logs, n)
+    finally:
+        for s, was in zip(seats, given, strict=True):
+            s[...] = was
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         i = int(bad[0])
@@ -116,7 +125,22 @@ def in_shares(threads: int, share: Callable[[int], None]) -> None:
         one.result()
 
 
-def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs, n) -> None:
+def _seat_strategies(states: np.ndarray) -> list[np.ndarray]:
+    """The seats' strategy ids in ``states`` (views), wherever a game nests its seats' records
+    (``seats``, ``round.seats``, a search's ``scratch.seats``)."""
+    found, todo = [], [states]
+    while todo:
+        a = todo.pop(0)
+        for name in a.dtype.names or ():
+            field = a.dtype[name].base
+            if name == "seats" and "strategy" in (field.names or ()):
+                found.append(a[name]["strategy"])
+            elif field.names:
+                todo.append(a[name])
+    return found
+
+
+def _user_failed(k, e, ids, numbers, states, deck, seed, start, first, extra, outs, logs, n) -> None:
     """A user's function raised (bounds are checked, see ``load_user``): find the game, name it."""
     where = f"games {start} to {start + n - 1}"
     for i in range(n):  # games are independent: play them one at a time until one raises again
@@ -133,7 +157,7 @@ def _user_failed(k, e, ids, states, deck, seed, start, first, extra, outs, logs,
     text = " ".join(str(e).split())
     wrote = re.match(r"user strategy (\d+) (.*)", text)  # harness.users.WROTE: it names the strategy
     if wrote:
-        seats = [q for q in seats if ids[q] == int(wrote.group(1))] or seats
+        seats = [q for q in seats if numbers[int(ids[q])] == int(wrote.group(1))] or seats
         text = "it " + wrote.group(2)
     who = ", ".join(f"seat {q} ({user_label(int(ids[q]))})" for q in seats)
     raise StrategyError(

@@ -182,9 +182,24 @@ def per_run_values(parts: ModuleType, states, extra) -> tuple[bool, ...]:
     return () if probe is None else tuple(bool(x) for x in probe.per_run_values(states, extra))
 
 
+def user_numbers(users: dict[int, Callable]) -> dict[int, int]:
+    """Each seated user's id -> the number a kernel seating them all knows it by: ``USER_BASE``
+    plus its place among them by the hash of its function (by id for one with no hash), so that
+    the kernel's text, and so its cached module, does not hang on the order in which this process
+    registered them. The seats a kernel plays hold these numbers (:func:`~whistsim.harness.batch.run_kernel`)."""
+    from ..core.strategy import USER_BASE
+
+    digest = {u: _cache.function_digest(fn) for u, fn in users.items()}
+    order = sorted(users, key=lambda u: (digest[u] is None, digest[u] or "", u))
+    return {u: USER_BASE + k for k, u in enumerate(order)}
+
+
 def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool) -> str:
     """``decide(sid, v)`` over the seated ids: users' own functions first, then the
-    game's prelude (decisions every player takes alike), then each built-in."""
+    game's prelude (decisions every player takes alike), then each built-in. One user alone
+    is every id from ``USER_BASE`` on: its seats need no number of the kernel's own."""
+    from ..core.strategy import USER_BASE
+
     lines = []
     for u in users:  # a copy of the view: a user's write cannot reach the game (harness.users)
         # A function of its own, not inlined: inlined into the loop beside a game's inlined view
@@ -194,7 +209,8 @@ def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool
                   f"    a = _user{u}(w)", f"    _user_wrote(v, b, {u})", "    return a", "", ""]  # fmt: skip
     lines += ['@njit(cache=True, inline="always")', "def decide(sid, v):"]
     for u in users:
-        lines += [f"    if sid == {u}:", f"        return _decide_user{u}(v)"]
+        test = f"sid >= {USER_BASE}" if len(users) == 1 else f"sid == {u}"
+        lines += [f"    if {test}:", f"        return _decide_user{u}(v)"]
     if prelude:
         lines += ["    a = _prelude(v)", "    if a >= 0:", "        return a"]
     for i in ids[:-1]:
@@ -223,7 +239,8 @@ def source(
     missing = [name for name in REQUIRED if not hasattr(parts, name)]
     if missing:
         raise TypeError(f"{parts.__name__} lacks what the harness needs: {', '.join(missing)}")
-    keys = {u: _cache.function_digest(fn) for u, fn in users.items()} if isinstance(users, dict) else {}
+    fns = users if isinstance(users, dict) else {}
+    keys = {u: _cache.function_digest(fn) for u, fn in fns.items()}
     ids, users = sorted(set(ids)), sorted(set(users))
     users_module = __name__.rpartition(".")[0] + ".users"
     _, loops = _loop_source()
@@ -250,7 +267,9 @@ def source(
             head.append(f"from {players.__name__} import prelude as _prelude")
         roster = players.PLAYERS
         head += [f"import {roster[i].__name__} as _player{i}" for i in ids]
-        head += [f"_user{u} = None  # set before the first call: {keys.get(u)}" for u in users]
+        # one with no hash is named by the function itself: the same text would be the same module
+        head += [f"_user{u} = None  # set before the first call: {keys.get(u) or _unhashed(fns.get(u))}"
+                 for u in users]  # fmt: skip
         if users:
             head.append(f"from {users_module} import user_view as _user_view, user_wrote as _user_wrote")
         head += ["", "", _switch(players, ids, users, prelude)]
@@ -264,6 +283,17 @@ def source(
     if any(keys.get(u) is None for u in users):
         text = text.replace("cache=True", "cache=False")  # a user's function with no hash: not cached
     return text
+
+
+_UNHASHED: list[Callable] = []  # users' functions with no hash, numbered in the order first seated
+
+
+def _unhashed(fn: Callable | None) -> str:
+    if fn is None:
+        return "None"
+    if not any(f is fn for f in _UNHASHED):
+        _UNHASHED.append(fn)
+    return f"None (unhashed function {next(i for i, f in enumerate(_UNHASHED) if f is fn)} of this process)"
 
 
 def _folder() -> Path:
@@ -612,6 +642,8 @@ def kernel(
     users = dict(users or {})
     users.update({int(i): user_function(int(i)) for i in ids if i >= USER_BASE and int(i) not in users})
     ids = [int(i) for i in ids if i < USER_BASE]
+    if len(users) == 1:  # one user's seats are every id from USER_BASE on (_switch): its id is no matter
+        users = {USER_BASE: next(iter(users.values()))}
     # one kernel for any seating (the test suite's choice); not with a user's function seated: that
     # kernel is for that function alone, so it has only the seated players
     if players is not None and os.environ.get("WHISTSIM_ALL_PLAYERS") and not users:
