@@ -404,10 +404,10 @@ def test_a_strategy_file_is_keyed_by_the_text_it_was_run_from(tmp_path):
     assert _cache.function_digest(fn) == before and before is not None
 
 
-USER_RUN = """
-import sys
+# Both child scripts below: the toy game taking users' functions, and the kernels' functions
+# each compiles counted (Numba's compile events).
+COUNTED_TOY = """
 from numba.core import event
-import whistsim
 import toy_game
 from whistsim.harness.users import user_checker
 
@@ -426,9 +426,17 @@ class Count(event.Listener):
 
 
 event.register("numba:compile", Count())
+"""
+USER_RUN = (
+    COUNTED_TOY
+    + """
+import sys
+import whistsim
+
 sim = whistsim.simulate("toy", n=20, seed=1, strategies=[sys.argv[1] + ":decide", "random"], threads=1, records=3)
 print(",".join(m for r in sim.records for m in r["moves"]), len(compiled))  # what the strategy chose
 """
+)
 LOW_OR_HIGH = """
 from numba import njit
 
@@ -478,31 +486,15 @@ def test_a_users_kernel_is_compiled_once_and_cached_until_the_users_file_changes
     assert compiles > 0 and high != low  # the edit took effect
 
 
-ORDER_RUN = """
+ORDER_RUN = (
+    COUNTED_TOY
+    + """
 import json, sys
-from numba.core import event
 import whistsim
-import toy_game
 from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.harness import build
-from whistsim.harness.users import user_checker
 
-object.__setattr__(toy_game.GAME.players, "check_user", user_checker(toy_game.engine))
-compiled = []
-
-
-class Count(event.Listener):
-    def on_start(self, ev):
-        fn = getattr(ev.data.get("dispatcher"), "py_func", None)
-        if (getattr(fn, "__module__", None) or "").startswith("whistsim_kernel_"):
-            compiled.append(fn.__name__)
-
-    def on_end(self, ev):
-        pass
-
-
-event.register("numba:compile", Count())
 specs = [p + ":decide" for p in sys.argv[1:]]
 ids = seating("toy", [parse_spec(s) for s in specs], 2)[0]  # registered in this order
 low, high = sorted(specs)
@@ -514,6 +506,7 @@ for seats in ([high, "random"], [high, low], [low, high]):
 out["compiled"] = compiled
 print(json.dumps(out))
 """
+)
 
 
 def test_a_users_kernel_is_the_same_whatever_order_its_functions_were_registered_in(tmp_path):
