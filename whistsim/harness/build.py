@@ -41,6 +41,7 @@ from types import ModuleType
 from numba.core import event as numba_event
 
 from ..core import cache as _cache
+from ..core.strategy import USER_BASE, user_function
 from . import loop
 
 _LOADED: dict[str, ModuleType] = {}
@@ -187,8 +188,8 @@ def user_numbers(users: dict[int, Callable]) -> dict[int, int]:
     plus its place among them by the hash of its function (by id for one with no hash), so that
     the kernel's text, and so its cached module, does not hang on the order in which this process
     registered them. The seats a kernel plays hold these numbers (:func:`~whistsim.harness.batch.run_kernel`)."""
-    from ..core.strategy import USER_BASE
-
+    if len(users) <= 1:  # one user is every id from USER_BASE on (_switch): no hash to order by
+        return {u: USER_BASE for u in users}
     digest = {u: _cache.function_digest(fn) for u, fn in users.items()}
     order = sorted(users, key=lambda u: (digest[u] is None, digest[u] or "", u))
     return {u: USER_BASE + k for k, u in enumerate(order)}
@@ -198,8 +199,6 @@ def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool
     """``decide(sid, v)`` over the seated ids: users' own functions first, then the
     game's prelude (decisions every player takes alike), then each built-in. One user alone
     is every id from ``USER_BASE`` on: its seats need no number of the kernel's own."""
-    from ..core.strategy import USER_BASE
-
     lines = []
     for u in users:  # a copy of the view: a user's write cannot reach the game (harness.users)
         # A function of its own, not inlined: inlined into the loop beside a game's inlined view
@@ -291,9 +290,10 @@ _UNHASHED: list[Callable] = []  # users' functions with no hash, numbered in the
 def _unhashed(fn: Callable | None) -> str:
     if fn is None:
         return "None"
-    if not any(f is fn for f in _UNHASHED):
+    number = next((i for i, f in enumerate(_UNHASHED) if f is fn), len(_UNHASHED))
+    if number == len(_UNHASHED):
         _UNHASHED.append(fn)
-    return f"None (unhashed function {next(i for i, f in enumerate(_UNHASHED) if f is fn)} of this process)"
+    return f"None (unhashed function {number} of this process)"
 
 
 def _folder() -> Path:
@@ -636,8 +636,6 @@ def kernel(
     (:func:`per_run_values`), so that the kernel compiles only what that run reaches;
     None: a kernel that tests them as written.
     """
-    from ..core.strategy import USER_BASE, user_function
-
     # A seat record holds a user's id like a built-in's (``decide_now`` passes them all): bind it.
     users = dict(users or {})
     users.update({int(i): user_function(int(i)) for i in ids if i >= USER_BASE and int(i) not in users})
