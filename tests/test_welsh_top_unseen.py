@@ -8,7 +8,8 @@ as its plain statement does: ``threat`` and ``unseen`` per suit."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
+from numba.core import types
 
 import whistsim
 from whistsim.core.cards import ACE, TAFFY, TEN
@@ -23,7 +24,7 @@ from whistsim.games.welsh.players.common import (
     unseen,
 )
 from whistsim.games.welsh.records import read_record, start, step
-from whistsim.games.welsh.rules import R_PLAYERS, R_TAFFY_EQUALS_TEN
+from whistsim.games.welsh.rules import R_PLAYERS, R_TAFFY_EQUALS_TEN, WelshRules
 
 
 @njit(cache=True)
@@ -66,7 +67,7 @@ def _counted_alike(buf):
     t = g.table
     for q in range(t.rules[R_PLAYERS]):
         own = g.seats[q]
-        taffy = E.power(TAFFY, t.rules[R_TAFFY_EQUALS_TEN]) if unseen(t, own, TAFFY) > 0 else -1
+        taffy = E.power(TAFFY, t.rules[R_TAFFY_EQUALS_TEN]) if unseen(t, own, np.int64(TAFFY)) > 0 else -1
         if top_unseen_taffy(t, own) != taffy:
             return False
         for suit in range(4):
@@ -108,3 +109,17 @@ def test_top_unseen_counts_a_caught_revokers_hand_piled_by_its_challenger():
                             strategies=["cheater:rate=0.5", "counter", "cheater:rate=0.5", "counter"])  # fmt: skip
     challenged = sum(str(m).count("challenge=") for rec in sim.records for m in rec["moves"])
     assert _replayed(sim) > 100 and challenged > 0
+
+
+def test_the_taffy_is_counted_by_the_one_compile_of_unseen():
+    """``top_unseen_taffy`` asks ``unseen`` for the Taffy typed as every other card: a literal
+    Taffy compiled ``unseen`` and ``total`` a second time in every kernel with pimc or counter."""
+
+    @njit  # not cached: its typing asks for unseen's signatures on every run
+    def taffy_part(buf):
+        return top_unseen_taffy(buf[0].table, buf[0].seats[0])
+
+    buf = E.new_state(WelshRules().to_array())
+    taffy_part.compile((typeof(buf),))
+    assert unseen.signatures
+    assert not [sig for sig in unseen.signatures if isinstance(sig[-1], types.Literal)]

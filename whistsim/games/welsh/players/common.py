@@ -134,7 +134,8 @@ def top_unseen_suited(t, own, suit):
 @njit(cache=True, inline="always")
 def top_unseen_taffy(t, own):
     """The Taffy's power if a Taffy is unseen, else -1 (whatever the suit led)."""
-    return taffy_power(t) if unseen(t, own, TAFFY) > 0 else -1
+    # the card typed: a literal would compile ``unseen`` (and ``total``) a second time
+    return taffy_power(t) if unseen(t, own, np.int64(TAFFY)) > 0 else -1
 
 
 @njit(cache=True)
