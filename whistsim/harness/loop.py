@@ -138,10 +138,9 @@ def replay_moves(buf, seats, actions):
             return REPLAY_EXTRA, i, 0
         if seats[i] != to_move(g):
             return REPLAY_WRONG_SEAT, i, to_move(g)
-        e = check_move(g, actions[i])
+        e = step(buf, int(actions[i]))  # a call: the rules compiled once for step and replay both
         if e != OK:
             return e, i, 0
-        apply_move(g, actions[i])
     if not over(g):
         return REPLAY_SHORT, actions.shape[0], to_move(g)
     return REPLAY_DONE, actions.shape[0], 0
