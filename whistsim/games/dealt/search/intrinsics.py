@@ -162,7 +162,6 @@ def _compare8(op, masked=False):
 
 
 _eq8 = _compare8("==")
-_ne8 = _compare8("!=")
 _ge8 = _compare8(">=")
 _le8 = _compare8("<=")
 _meq8 = _compare8("==", masked=True)
