@@ -720,3 +720,6 @@ def test_a_table_whose_generations_run_out_is_zeroed_and_counts_again():
     )
     cleared = position_of({**third, "moves": []}, tt)
     assert cleared.value() == value and int(cleared.X[se.SNODES]) == int(fresh.X[se.SNODES])
+    tt[-1, 0] = memo.GENERATIONS - 1  # no generation: never searched with
+    with pytest.raises(ValueError):
+        position_of({**third, "moves": []}, tt).value()

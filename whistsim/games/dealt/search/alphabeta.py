@@ -45,7 +45,7 @@ from .encoding import (
     seat_to_play,
 )
 from .intrinsics import _bare, _ptr, _u
-from .memo import BUCKET, TT_COLS, _arrays, _probe, _store
+from .memo import BUCKET, GENERATIONS, TT_COLS, _arrays, _probe, _store
 from .moves import _gen
 
 
@@ -268,8 +268,11 @@ def mtdf(X, tt, mv, guess):
     ntt = tt.shape[0] - 1  # the last row: the table's generations (memo.new_table)
     if X.shape[0] != N_X or tt.shape[1] != TT_COLS or mv.shape[0] != MAX_DEPTH or mv.shape[1] != MOVE_SLOTS:
         raise ValueError("mtdf: X, the table or the moves is not of the search's shape")
-    if ntt <= 0 or ntt % BUCKET:
-        raise ValueError("mtdf: the table is not of new_table's shape")
+    # a generation past 16 bits would run into the key's bits (memo._stored)
+    if ntt <= 0 or ntt % BUCKET or not 0 <= tt[ntt, 0] < GENERATIONS - 1:
+        raise ValueError(
+            "mtdf: the table is not of new_table's shape, or its generations' count is out of range"
+        )
     g = guess
     lo = -INF
     hi = INF
