@@ -419,7 +419,7 @@ def _compares(a, v):
     p = intrinsics._ptr(a)
     return (
         intrinsics._eq8(p, 8, v, 0),
-        intrinsics._ne8(p, 8, v, 0),
+        intrinsics._beq8(p, 8, v, 3),
         intrinsics._ge8(p, 8, v, 0),
         intrinsics._le8(p, 8, v, 0),
         intrinsics._meq8(p, 8, v, 16),
@@ -428,13 +428,14 @@ def _compares(a, v):
 
 def test_table_vector_compares_agree_with_numpy():
     # The probe tests 8 entries' column at once; bit i is entry i's answer (words 8 to 15
-    # here, and 16 to 23 for the masked compare's other column), signed values included.
+    # here, and 16 to 23 for the masked compare's other column; the generation's compare masks
+    # by a constant), signed values included.
     rng = np.random.default_rng(3)
     for _ in range(200):
         a = rng.integers(-5, 5, 24).astype(np.int64)
         v = int(rng.integers(-5, 5))
         x, y = a[8:16], a[16:24]
-        want = [x == v, x != v, x >= v, x <= v, (x & v) == y]
+        want = [x == v, (x & 3) == v, x >= v, x <= v, (x & v) == y]
         assert _compares(a, v) == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
 
 
@@ -675,25 +676,50 @@ def test_solve_command_prints_one_json_object_a_line_and_fails_on_bad_records(tm
     assert ok.exit_code == 2 and "cannot read" in ok.output
 
 
+def _three_deals():
+    return whistsim.simulate("whist", 3, 5, rules={"unit": "deal"}, strategies=["random"], records=3).records
+
+
 def test_a_table_cleared_for_a_new_deal_searches_it_as_a_fresh_table_does():
-    # clear_table zeroes only each entry's first key word: the rest of a stale entry is never read
-    records = whistsim.simulate(
-        "whist", 2, 5, rules={"unit": "deal"}, strategies=["random"], records=2
-    ).records
-    first, second = records[0], records[1]
+    # clear_table moves the table to its next generation and writes nothing else: the entries
+    # of the one before count as empty (a stale table's entries hold, but change the search)
+    first, second, _ = _three_deals()
     fresh = position_of({**second, "moves": []})
     value = fresh.value()
     tt = se.new_table()
     position_of({**first, "moves": []}, tt).value()
     stale = position_of({**second, "moves": []}, tt.copy())
-    assert stale.value() == value  # a stale table's entries hold, but change the search
+    assert stale.value() == value
     assert int(stale.X[se.SNODES]) != int(fresh.X[se.SNODES])
+    before = tt.copy()
     se.clear_table(tt)
-    assert not tt.reshape(-1, se.TT_COLS * memo.BUCKET)[
-        :, memo.T_A * memo.BUCKET : (memo.T_A + 1) * memo.BUCKET
-    ].any()
-    assert tt.any()  # the other words are left as they were
+    assert tt[-1, 0] == 1 and np.array_equal(tt[:-1], before[:-1])
     cleared = position_of({**second, "moves": []}, tt)
     assert cleared.value() == value and int(cleared.X[se.SNODES]) == int(fresh.X[se.SNODES])
+    for bad in (tt[:, :-1], tt[:-1], tt[:-1].reshape(-1)):
+        with pytest.raises(ValueError):
+            se.clear_table(bad)
+
+
+def test_a_table_whose_generations_run_out_is_zeroed_and_counts_again():
+    # the last generation's clear zeroes every entry's first key word and starts again at the
+    # first generation, whose own entries (the first deal's here) must not come back
+    first, second, third = _three_deals()
+    fresh = position_of({**third, "moves": []})
+    value = fresh.value()
+    tt = se.new_table()
+    position_of({**first, "moves": []}, tt).value()  # generation 1
+    tt[-1, 0] = memo.GENERATIONS - 2  # the last generation
+    position_of({**second, "moves": []}, tt).value()
+    se.clear_table(tt)
+    assert tt[-1, 0] == 0
+    assert (
+        not tt[:-1]
+        .reshape(-1, se.TT_COLS * memo.BUCKET)[:, memo.T_A * memo.BUCKET : (memo.T_A + 1) * memo.BUCKET]
+        .any()
+    )
+    cleared = position_of({**third, "moves": []}, tt)
+    assert cleared.value() == value and int(cleared.X[se.SNODES]) == int(fresh.X[se.SNODES])
+    tt[-1, 0] = memo.GENERATIONS - 1  # no generation: never searched with
     with pytest.raises(ValueError):
-        se.clear_table(tt[:, :-1])
+        position_of({**third, "moves": []}, tt).value()

@@ -73,7 +73,7 @@ def decide(v):
     slot_bits = np.zeros((pimc.MAX_SLOTS, 4), np.int64)
     hands = np.zeros((MAX_PLAYERS, 4), np.int64)
     X = np.zeros(se.N_X, np.int64)
-    tt = np.zeros((1 << log2, se.TT_COLS), np.int64)
+    tt = np.zeros(((1 << log2) + 1, se.TT_COLS), np.int64)  # the last row: new_table's generations
     mv = np.zeros((se.MAX_DEPTH, se.MOVE_SLOTS), np.int64)
     out = np.zeros(64, np.int64)
     total = np.zeros(52, np.int64)

@@ -45,7 +45,7 @@ from .encoding import (
     seat_to_play,
 )
 from .intrinsics import _bare, _ptr, _u
-from .memo import TT_COLS, _arrays, _probe, _store
+from .memo import BUCKET, GENERATIONS, TT_COLS, _arrays, _probe, _store
 from .moves import _gen
 
 
@@ -265,8 +265,14 @@ def playout(X, mv):
 @njit(cache=True, _nrt=False, nogil=True)  # threads may solve several deals at once (solver.luck)
 def mtdf(X, tt, mv, guess):
     """The exact value for side 0 of the rest of the deal, by null-window searches from ``guess``."""
+    ntt = tt.shape[0] - 1  # the last row: the table's generations (memo.new_table)
     if X.shape[0] != N_X or tt.shape[1] != TT_COLS or mv.shape[0] != MAX_DEPTH or mv.shape[1] != MOVE_SLOTS:
         raise ValueError("mtdf: X, the table or the moves is not of the search's shape")
+    # a generation past 16 bits would run into the key's bits (memo._stored)
+    if ntt <= 0 or ntt % BUCKET or not 0 <= tt[ntt, 0] < GENERATIONS - 1:
+        raise ValueError(
+            "mtdf: the table is not of new_table's shape, or its generations' count is out of range"
+        )
     g = guess
     lo = -INF
     hi = INF
@@ -277,7 +283,7 @@ def mtdf(X, tt, mv, guess):
         # proved the other side's bound; over 100 deals 0.8% fewer nodes
         for i in range(MAX_DEPTH):
             mv[KILLER, i] = -1
-        g = _ab(_ptr(X), _ptr(tt), _ptr(mv), tt.shape[0], beta - 1, beta)
+        g = _ab(_ptr(X), _ptr(tt), _ptr(mv), ntt, beta - 1, beta)
         if g < beta:
             hi = g
         else:

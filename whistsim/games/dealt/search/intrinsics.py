@@ -119,8 +119,9 @@ def _reader(offset, stride=0):
 
 def _compare8(op, masked=False):
     """An intrinsic comparing one column of 8 table entries at once (a vector load and compare):
-    bit ``i`` of the result is ``tt[idx + i] op value``, or with ``masked``
-    ``(tt[idx + i] & value) op tt[idx2 + i]``. A probe then tests a bucket's entries without a
+    bit ``i`` of the result is ``tt[idx + i] op value``, with ``masked``
+    ``(tt[idx + i] & value) op tt[idx2 + i]``, with ``masked="by"`` ``(tt[idx + i] & idx2) op
+    value`` (``idx2`` a mask, not an index). A probe then tests a bucket's entries without a
     branch per entry, whose outcome no predictor can guess."""
 
     def typer(typingctx, ptr, idx, value, idx2):
@@ -136,19 +137,23 @@ def _compare8(op, masked=False):
                 at = builder.gep(p, [context.cast(builder, k, kt, types.int64)])
                 return builder.load(builder.bitcast(at, vt.as_pointer()), align=8)
 
+            def splat(k, kt):
+                one = builder.insert_element(
+                    ir.Constant(vt, ir.Undefined),
+                    context.cast(builder, k, kt, types.int64),
+                    ir.Constant(ir.IntType(32), 0),
+                )
+                return builder.shuffle_vector(
+                    one, ir.Constant(vt, ir.Undefined), ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8)
+                )
+
             x = load(i, sig.args[1])
-            one = builder.insert_element(
-                ir.Constant(vt, ir.Undefined),
-                context.cast(builder, v, sig.args[2], types.int64),
-                ir.Constant(ir.IntType(32), 0),
-            )
-            splat = builder.shuffle_vector(
-                one, ir.Constant(vt, ir.Undefined), ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8)
-            )
-            if masked:
-                c = builder.icmp_signed(op, builder.and_(x, splat), load(i2, sig.args[3]))
+            if masked == "by":
+                c = builder.icmp_signed(op, builder.and_(x, splat(i2, sig.args[3])), splat(v, sig.args[2]))
+            elif masked:
+                c = builder.icmp_signed(op, builder.and_(x, splat(v, sig.args[2])), load(i2, sig.args[3]))
             else:
-                c = builder.icmp_signed(op, x, splat)
+                c = builder.icmp_signed(op, x, splat(v, sig.args[2]))
             return builder.zext(builder.bitcast(c, ir.IntType(8)), i64)
 
         return types.int64(ptr, idx, value, idx2), codegen
@@ -157,7 +162,7 @@ def _compare8(op, masked=False):
 
 
 _eq8 = _compare8("==")
-_ne8 = _compare8("!=")
 _ge8 = _compare8(">=")
 _le8 = _compare8("<=")
 _meq8 = _compare8("==", masked=True)
+_beq8 = _compare8("==", masked="by")

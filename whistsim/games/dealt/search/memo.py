@@ -28,46 +28,56 @@ from .encoding import (
     SSCOTCH,
     STRUMP,
 )
-from .intrinsics import _bare, _eq8, _ge8, _inline, _le8, _meq8, _ne8, _pext, _u, _view
+from .intrinsics import _bare, _beq8, _eq8, _ge8, _inline, _le8, _meq8, _pext, _u, _view
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
-# Whist, which high cards are left), its bounds, best lead, its rank for replacement, and per
-# suit the owner pattern of the cards that decided the result (mask over the owner code, and
-# code). T_A is never 0 in an entry (every hand holds cards at a trick start stored), so 0
-# marks an empty one.
+# Whist, which high cards are left) with the table's generation in the low bits of T_A (see
+# _stored), its bounds, best lead, its rank for replacement, and per suit the owner pattern
+# of the cards that decided the result (mask over the owner code, and code). An entry of
+# another generation than the table's counts as empty: emptying the table for a new deal is
+# one increment of its generation (clear_table), and 0 (a zeroed entry) is none.
 T_A, T_B, T_C, T_LO, T_HI, T_MOVE = range(6)
 T_RANK = 6  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
 T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
 T_K = 11  # 4 columns: per suit, the owner code under that mask
 TT_COLS = 15
 BUCKET = 64  # entries probed per primary key
+GENERATIONS = 1 << 16  # T_A's low 16 bits: 1 to GENERATIONS - 1
 
 HUGE_PAGE = 2 << 20  # bytes
 
 
 def new_table(log2: int = 18) -> np.ndarray:
     """An empty transposition table of ``2**log2`` entries (``2**log2 / BUCKET`` buckets; each
-    bucket's rows hold its entries column by column, see :func:`_w`).
+    bucket's rows hold its entries column by column, see :func:`_w`), and one row more, the
+    last: its first word counts the table's generations since it was last zeroed (the table's
+    generation is that plus 1, so a table of zeros is an empty one).
 
     It starts on a 2 MB boundary: a probe's 64-byte loads then never straddle two cache lines,
     and the huge pages numpy asks Linux for (a probe reads a random bucket, so with small pages
     it misses the address cache too) start where the table does. About 5% of a full deal's
     time against numpy's own alignment (16 bytes)."""
-    rows = 1 << max(log2, 6)
+    rows = (1 << max(log2, 6)) + 1
     raw = np.zeros(rows * TT_COLS + HUGE_PAGE // 8, np.int64)
     off = (-raw.ctypes.data % HUGE_PAGE) // 8
     return raw[off : off + rows * TT_COLS].reshape(rows, TT_COLS)
 
 
 def clear_table(tt: np.ndarray) -> None:
-    """Empty the table for a new deal by zeroing each entry's first key word alone: 0 marks an
-    empty entry, and no other word of an empty one is read (:func:`_probe`, :func:`_store`).
-    A fifteenth of the table's memory: 0.08 ms for the default table against 0.7 ms for all of
-    it, where a median full deal's solve takes about 15 ms."""
-    if not tt.flags.c_contiguous or tt.ndim != 2 or tt.shape[1] != TT_COLS or tt.shape[0] % BUCKET:
+    """Empty the table for a new deal: its next generation, whose entries are none yet (an
+    entry of another counts as empty, and no other word of it is read: :func:`_probe`,
+    :func:`_store`). Every ``GENERATIONS - 1``-th time the generations run out, and each entry's
+    first key word is zeroed (0.1 ms for the default table, 0.6 ms for 2^20 entries, touching
+    memory the search may never read) and the count starts again."""
+    rows = tt.shape[0] - 1 if tt.ndim == 2 else -1
+    if not tt.flags.c_contiguous or tt.shape[-1] != TT_COLS or rows <= 0 or rows % BUCKET:
         raise ValueError("not a transposition table of new_table's layout")
-    buckets = tt.reshape(-1, TT_COLS * BUCKET)  # a view: one row per bucket, column by column
+    if tt[rows, 0] + 2 < GENERATIONS:
+        tt[rows, 0] += 1
+        return
+    buckets = tt[:rows].reshape(-1, TT_COLS * BUCKET)  # a view: one row per bucket, column by column
     buckets[:, T_A * BUCKET : (T_A + 1) * BUCKET] = 0
+    tt[rows, 0] = 0
 
 
 @_inline
@@ -95,10 +105,19 @@ def _primary(X):
 
 
 @_inline
+def _stored(a, b, c, gen):
+    """The primary key as stored, three words with the generation ``gen`` in the low bits of the
+    first (one load then tells both an entry's generation and whether it has the key): every
+    word shifted up by 16 bits, the top 16 of ``a`` (seat 3's lengths) into ``b``, of ``b``
+    (seat 7's) into ``c`` above its 29 bits."""
+    return (a << 16) | gen, (b << 16) | ((a >> 48) & 0xFFFF), c | (((b >> 48) & 0xFFFF) << 40)
+
+
+@_inline
 def _arrays(xp, tp, mp, ntt):
-    """X, the table (flat, its words indexed by :func:`_w`) and the moves again from their
-    pointers (``ntt``: the table's entries)."""
-    return _view(xp, 1, N_X)[0], _view(tp, 1, ntt * TT_COLS)[0], _view(mp, MAX_DEPTH, MOVE_SLOTS)
+    """X, the table (flat, its words indexed by :func:`_w`; its generations' count at word
+    ``ntt * TT_COLS``) and the moves again from their pointers (``ntt``: the table's entries)."""
+    return _view(xp, 1, N_X)[0], _view(tp, 1, (ntt + 1) * TT_COLS)[0], _view(mp, MAX_DEPTH, MOVE_SLOTS)
 
 
 @_inline
@@ -195,8 +214,8 @@ def _to_front(tt, base, i):
 @_bare
 def _probe(xp, tp, mp, ntt, d, alpha, beta):
     """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
-    stored (-1: none), the bucket and the primary key). Apart from :func:`.alphabeta._ab`, whose
-    frame every recursive call pays for.
+    stored (-1: none), the bucket and the primary key as stored, :func:`_stored`). Apart from
+    :func:`.alphabeta._ab`, whose frame every recursive call pays for.
 
     The bucket is read 8 entries at a time, each test a bit mask over them: the first entry of
     the same key whose pattern matches and whose bound cuts answers; else the first of the same
@@ -205,11 +224,13 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
     ka, kb, kc = _primary(X)
     _codes(X, mv, d)
     base = _slot(ka, kb, kc, ntt // BUCKET) * BUCKET
+    gen = tt[_u(ntt * TT_COLS)] + 1
+    ka, kb, kc = _stored(ka, kb, kc, gen)
     c0, c1, c2, c3 = mv[d, OCODE], mv[d, OCODE + 1], mv[d, OCODE + 2], mv[d, OCODE + 3]
     any_i = -1
     move_i = -1
     for ch in range(0, BUCKET, 8):
-        filled = _ne8(tp, _w(base, T_A, ch), 0, 0)
+        filled = _beq8(tp, _w(base, T_A, ch), gen, GENERATIONS - 1)
         key = _eq8(tp, _w(base, T_A, ch), ka, 0)
         if key:
             key &= _eq8(tp, _w(base, T_B, ch), kb, 0) & _eq8(tp, _w(base, T_C, ch), kc, 0)
@@ -302,8 +323,9 @@ def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
     left = X[SLEFT]
     victim = -1
     lowest_rank = 1 << 62  # of the entries seen, cards left << 40 | age (nodes, far below 2^40)
+    gen = ka & (GENERATIONS - 1)
     for ch in range(0, BUCKET, 8):
-        filled = _ne8(tp, _w(base, T_A, ch), 0, 0)
+        filled = _beq8(tp, _w(base, T_A, ch), gen, GENERATIONS - 1)
         same = _eq8(tp, _w(base, T_A, ch), ka, 0)
         if same:
             same &= (
