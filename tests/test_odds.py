@@ -409,3 +409,68 @@ def test_one_seed_gives_one_table_whatever_the_threads():
     b = whistsim.odds("whist", 3_000, 4, preset="short", boot=6, threads=2)
     assert (a["win_0"] == b["win_0"]).all()
     assert np.allclose(a["win_0_low"], b["win_0_low"], rtol=0, atol=1e-9)
+
+
+# ---- memory: a run keeps its deals' outcomes, not their parts ---------------------------------
+
+
+def old_distribution(parts, dealer, period):
+    """distribution() as it was, on every deal at once: the reference for the one built chunk by chunk."""
+    n, n_parts, k = parts.shape
+    cls = dealer % period
+    outcomes, offsets, index, counts = [], [0], np.zeros(n, np.int64), []
+    for d in range(period):
+        rows = np.flatnonzero(cls == d)
+        u, inv, cnt = np.unique(parts[rows].reshape(rows.size, -1), axis=0, return_inverse=True,
+                                return_counts=True)  # fmt: skip
+        index[rows] = offsets[-1] + inv.ravel()
+        outcomes.append(u.reshape(-1, n_parts, k))
+        counts.append(cnt)
+        offsets.append(offsets[-1] + len(u))
+    return np.concatenate(outcomes).astype(np.int64), np.array(offsets), index, np.concatenate(counts)
+
+
+@pytest.mark.parametrize("spread", [2, 40])  # few outcomes (a byte a deal), and over 256 (two bytes)
+def test_outcomes_gathered_in_chunks_are_every_deals_at_once(spread):
+    from whistsim.tools.odds import Outcomes
+
+    rng = np.random.default_rng(spread)
+    n, period = 5000, 2
+    parts = rng.integers(0, spread, (n, 3, 2)).astype(np.int16)
+    parts[:, 1, 0] += 1  # every deal scores
+    dealer = rng.integers(0, 4, n)
+    want = old_distribution(parts, dealer, period)
+    cuts = np.unique(np.concatenate([[0, n], rng.integers(1, n, 12)]))
+    acc = Outcomes(n, period, (3, 2))
+    for a, b in zip(cuts[:-1], cuts[1:], strict=True):
+        acc.add(int(a), dealer[a:b] % period, parts[a:b])
+    for dist in (acc.distribution(), distribution(parts, dealer, period)):
+        assert (dist.outcomes == want[0]).all() and (dist.offsets == want[1]).all()
+        assert (dist.index == want[2]).all() and (dist.counts == want[3]).all()
+        assert dist.index.itemsize == (1 if len(dist.counts) <= 256 else 2)
+    assert (len(want[3]) > 256) == (spread == 40)
+
+
+def test_a_run_keeps_about_a_byte_a_deal_not_its_parts(monkeypatch):
+    # It kept every deal's parts, errors and deals drawn (44 bytes a deal for Whist), its index and
+    # each resample's weights: 10**8 deals reserved several GB. Now a code a deal, chunks aside.
+    import functools
+    import tracemalloc
+
+    from whistsim.games.runner import by_time
+    from whistsim.tools import odds as tool
+
+    monkeypatch.setattr(tool, "by_time", functools.partial(by_time, most=4096))  # chunks: small, any n
+    monkeypatch.setattr(tool, "WEIGHTS_BLOCK", 4096, raising=False)
+    s = setting("whist", preset="short")
+    solve(s, 3000, 1, boot=2)  # compiled and warm
+    peak = {}
+    for n in (20_000, 120_000):
+        tracemalloc.start()
+        try:
+            solve(s, n, 1, boot=2)
+            peak[n] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    per_deal = (peak[120_000] - peak[20_000]) / 100_000
+    assert per_deal < 3, per_deal

@@ -176,12 +176,84 @@ def exact_sums(x: np.ndarray) -> tuple[int | Fraction | float, int | Fraction | 
             x64 = x.astype(np.int64)
             s2 = sum(int((x64[i : i + step] * x64[i : i + step]).sum()) for i in range(0, x.size, step))
             return s1, s2
-    values, counts = np.unique(x, return_counts=True)
-    fr = [Fraction(v.item()) for v in values]
-    return (
-        sum((f * int(c) for f, c in zip(fr, counts, strict=True)), Fraction(0)),
-        sum((f * f * int(c) for f, c in zip(fr, counts, strict=True)), Fraction(0)),
-    )
+        xo = x.astype(object)  # past 2**31 (never a study's column): Python ints
+        return Fraction(int(xo.sum())), Fraction(int((xo * xo).sum()))
+    if x.dtype.itemsize > 8:
+        raise TypeError(f"exact sums of {x.dtype} are not supported")
+    x = x.astype(np.float64, copy=False)
+    one, two = _ExactSum(-53), _ExactSum(-106)
+    for start in range(0, x.size, _BLOCK):
+        m, e = _mantissas(x[start : start + _BLOCK])
+        one.add(e, [(m, 0)])
+        two.add(2 * e, _product_terms(m, m))
+    return one.value(), two.value()
+
+
+def exact_dot(x: np.ndarray, y: np.ndarray) -> int | Fraction:
+    """sum(x * y) exactly (both finite): a Python int for integers, else a Fraction."""
+    if x.dtype.kind in "iub" and y.dtype.kind in "iub":
+        return int(np.dot(x.astype(object), y.astype(object))) if x.size else 0
+    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    total = _ExactSum(-106)
+    for start in range(0, x.size, _BLOCK):
+        (xm, xe), (ym, ye) = _mantissas(x[start : start + _BLOCK]), _mantissas(y[start : start + _BLOCK])
+        total.add(xe + ye, _product_terms(xm, ym))
+    return total.value()
+
+
+_LOW = 27  # a 53-bit significand splits as hi * 2**27 + lo
+_MASK = (1 << _LOW) - 1
+# Values per block: its temporaries stay in cache, and bincount's sums in doubles of parts
+# under 2**27 stay exact (under 2**53).
+_BLOCK = 1 << 14
+
+
+def _mantissas(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Finite doubles as x = m * 2**(e - 53) exactly: int64 m and e, |m| < 2**53."""
+    m, e = np.frexp(x)
+    return (m * 2.0**53).astype(np.int64), e.astype(np.int64)  # |m| < 1, 53 bits at most: exact
+
+
+def _product_terms(a: np.ndarray, b: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    """a * b as (term, shift) pairs for :class:`_ExactSum`, each term under 2**54 (a, b under 2**53)."""
+    ah, al, bh, bl = a >> _LOW, a & _MASK, b >> _LOW, b & _MASK
+    if a is b:  # a square: the two cross terms are one, doubled
+        return [(ah * ah, 2 * _LOW), (ah * al, _LOW + 1), (al * al, 0)]
+    return [(ah * bh, 2 * _LOW), (ah * bl, _LOW), (al * bh, _LOW), (al * bl, 0)]
+
+
+class _ExactSum:
+    """sum of t * 2**(e + shift + bias) over blocks' values and (t, shift) terms, as one Python int.
+
+    Grouped by exponent with bincount: the same Fraction as summing a Fraction per distinct value,
+    without making them.
+    """
+
+    def __init__(self, bias: int) -> None:
+        self.total, self.e0, self.bias = 0, 0, bias
+
+    def add(self, e: np.ndarray, terms: list[tuple[np.ndarray, int]]) -> None:
+        if e.size == 0:
+            return
+        e0 = int(e.min())
+        k = (e - e0).astype(np.intp)
+        bins = int(k.max()) + 1
+        total = 0
+        for t, shift in terms:
+            high = np.bincount(k, t >> _LOW, bins)
+            low = np.bincount(k, t & _MASK, bins)
+            for b in np.flatnonzero((high != 0) | (low != 0)).tolist():
+                total += ((int(high[b]) << _LOW) + int(low[b])) << (b + shift)
+        if not self.total:
+            self.e0 = e0
+        elif e0 < self.e0:  # the sum's scale: the lowest exponent yet
+            self.total <<= self.e0 - e0
+            self.e0 = e0
+        self.total += total << (e0 - self.e0)
+
+    def value(self) -> Fraction:
+        scale = self.e0 + self.bias
+        return Fraction(self.total << scale) if scale >= 0 else Fraction(self.total, 1 << -scale)
 
 
 def to_float(v: int | Fraction | float) -> float:

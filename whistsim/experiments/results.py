@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.options import WhistsimError
-from ..core.stats import Estimate, Moments, Share, exact_sums, to_float, wilson
+from ..core.stats import Estimate, Moments, Share, exact_dot, exact_sums, to_float, wilson
 from .figures import is_share
 from .spec import Cell, Spec, fmt_value
 
@@ -45,7 +45,7 @@ class CoMoments:
             return cls()
         sx, sxx = exact_sums(x)
         sy, syy = exact_sums(y)
-        sxy = _exact_dot(x, y) if not isinstance(sx, float) and not isinstance(sy, float) else math.nan
+        sxy = exact_dot(x, y) if not isinstance(sx, float) and not isinstance(sy, float) else math.nan
         return cls(int(x.size), sx, sy, sxx, syy, sxy)
 
     def merge(self, o: CoMoments) -> None:
@@ -77,17 +77,6 @@ class CoMoments:
         if not isinstance(v, list) or len(v) != 6:
             raise ValueError("a ratio's sums must be a list of 6")
         return cls(_count(v[0]), *(_exact_from_json(x) for x in v[1:]))
-
-
-def _exact_dot(x: np.ndarray, y: np.ndarray) -> int | Fraction:
-    """sum(x * y) exactly (both finite)."""
-    if x.dtype.kind in "iub" and y.dtype.kind in "iub":
-        return int(np.dot(x.astype(object), y.astype(object))) if x.size else 0
-    pairs, counts = np.unique(np.stack([np.asarray(x, np.float64), np.asarray(y, np.float64)]), axis=1,
-                              return_counts=True)  # fmt: skip
-    return sum(
-        (Fraction(a) * Fraction(b) * int(c) for (a, b), c in zip(pairs.T, counts, strict=True)), Fraction(0)
-    )
 
 
 def _exact_to_json(v: int | Fraction | float) -> int | str | None:

@@ -37,6 +37,7 @@ import math
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -219,8 +220,35 @@ def measure(
     """Deals ``start .. start + n - 1``: (parts ``[n, parts, sides]``, dealer seat ``[n]``). With
     ``announce``, a run expected to take over a minute says so first, in one line (from its own first
     deals); with ``progress``, a bar on standard error."""
+    out = np.zeros((max(n, 0), len(s.parts), s.sides), np.int16)
+
+    def keep(at: int, parts: np.ndarray) -> None:
+        out[at : at + len(parts)] = parts
+
+    _measure_chunks(s, n, seed, keep, start=start, announce=announce, progress=progress)
+    return out, dealers(s, start, n)
+
+
+def dealers(s: Setting, start: int, n: int) -> np.ndarray:
+    """The dealer seat of deals ``start .. start + n - 1`` (deal ``i``: seat ``i mod P`` leads)."""
+    first = (start + np.arange(n)) % s.players
+    return (first - 1) % s.players
+
+
+def _measure_chunks(
+    s: Setting,
+    n: int,
+    seed: int,
+    keep: Callable[[int, np.ndarray], None],
+    *,
+    start: int = 0,
+    announce: bool = False,
+    progress: bool = False,
+) -> None:
+    """Measure deals ``start .. start + n - 1`` a chunk at a time (sized by time, for Ctrl-C), handing
+    ``keep(at, parts)`` each chunk's parts ``[m, parts, sides]`` (deals ``start + at ..``) in order:
+    memory for a chunk, not for the run. Sets ``s.drawn_per_deal``."""
     from ..core.batch import check_batch_args
-    from ..core.strategy import StrategyError
 
     if n < 1:
         raise WhistsimError(f"odds: n={n}: expected at least 1 deal")
@@ -228,14 +256,13 @@ def measure(
     states = kernels.new_state(s.rules, numba.get_num_threads())
     states["core"]["seats"]["strategy"][:, : s.players] = s.ids
     states["core"]["seats"]["params"][:, : s.players] = s.params
-    out = np.zeros((n, len(s.parts), s.sides), np.int16)
-    errors = np.zeros((n, 3), np.int64)
     deck, part_ids = s.rules.deck(), np.array(s.parts, np.int64)
     one_deal = np.concatenate([[1, 0], [] if s.program is None else s.program]).astype(np.int64)
     # the kernel for this setting's loop and constraint alone, as a batch run's (its per-run values)
     k = kernel(kernels, roster, [int(i) for i in s.ids], templates=(_measure,),
                per_run=per_run_values(kernels, states, one_deal))  # fmt: skip
-    drawn = np.zeros(n, np.int64)
+    bufs: list[np.ndarray] = []  # a chunk's parts, errors and deals drawn, as large as the largest chunk yet
+    drawn_total = [0]
 
     # Early chunks are small, and a parallel call's start-up weighs on them: the rate is taken from
     # the first chunk (after the first, which may compile) that ran PROBE_SECONDS by itself, or
@@ -245,10 +272,17 @@ def measure(
 
     def chunk(at: int, m: int) -> None:  # deals at .. at + m - 1: chunks sized by time, for Ctrl-C
         t = time.perf_counter()
+        if not bufs or len(bufs[0]) < m:
+            bufs[:] = [np.zeros((m, len(s.parts), s.sides), np.int16), np.zeros((m, 3), np.int64),
+                       np.zeros(m, np.int64)]  # fmt: skip
+        out, errors, drawn = (b[:m] for b in bufs)
         threads = max(1, min(states.shape[0], numba.get_num_threads(), m))
         in_shares(threads, lambda q: k._measure(states, np.int64(q), np.int64(threads), deck, np.int64(seed),
-                                                np.int64(start + at), part_ids, out[at : at + m],
-                                                errors[at : at + m], one_deal, drawn[at : at + m]))  # fmt: skip
+                                                np.int64(start + at), part_ids, out, errors, one_deal,
+                                                drawn))  # fmt: skip
+        _check(s, start + at, errors)
+        drawn_total[0] += int(drawn.sum())
+        keep(at, out)
         now = time.perf_counter()
         if at == 0:
             clock[0] = now
@@ -267,6 +301,13 @@ def measure(
     finally:
         if bar:
             bar[0].close()
+    s.drawn_per_deal = float(drawn_total[0]) / n
+
+
+def _check(s: Setting, first: int, errors: np.ndarray) -> None:
+    """Raise for the first deal of a chunk (deals ``first ..``) that the kernel could not play."""
+    from ..core.strategy import StrategyError
+
     bad = np.flatnonzero(errors[:, 0])
     if bad.size:
         from ..core.cards import card_name
@@ -275,14 +316,10 @@ def measure(
         e, seat, a = (int(x) for x in errors[i])
         if e == NO_DEAL:
             raise WhistsimError(
-                f"odds: deal {start + i}: no deal met {s.where!r} in the most deals drawn for one"
+                f"odds: deal {first + i}: no deal met {s.where!r} in the most deals drawn for one"
             )
         name = card_name(a) if 0 <= a < 52 else f"<card {a}>"
-        raise StrategyError(f"deal {start + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
-    s.drawn_per_deal = float(drawn.sum()) / n
-    first = (start + np.arange(n)) % s.players
-    dealer = (first - 1) % s.players
-    return out, dealer
+        raise StrategyError(f"deal {first + i}, seat {seat}: illegal play {name!r}: {ENGINE_ERRORS[e]}")
 
 
 # ---- the dynamic programme ---------------------------------------------------------------
@@ -410,6 +447,9 @@ def _bootstrap(V, stats, target, k, D, strides, steps, jumps, totals, offsets, p
     in_shares(probs.shape[0], one)
 
 
+WEIGHTS_BLOCK = 1 << 20  # deals whose bootstrap weights are drawn at once (the same draws as all at once)
+
+
 @dataclass
 class Distribution:
     """The distinct outcomes of a deal per dealer class, and which each measured deal had."""
@@ -417,11 +457,23 @@ class Distribution:
     outcomes: np.ndarray  # [K, parts, sides] int64
     totals: np.ndarray  # [K, sides]
     offsets: np.ndarray  # [D + 1]: class d's outcomes are offsets[d] .. offsets[d + 1] - 1
-    index: np.ndarray  # [n]: each deal's outcome
+    index: np.ndarray  # [n]: each deal's outcome, in the smallest unsigned type that holds K
     counts: np.ndarray  # [K]
 
     def probs(self, weights: np.ndarray | None = None) -> np.ndarray:
         c = self.counts if weights is None else np.bincount(self.index, weights, len(self.counts))
+        return self._shares(c)
+
+    def resample(self, rng: np.random.Generator) -> np.ndarray:
+        """:meth:`probs` with each deal weighted by a Poisson(1) draw of ``rng``, in deal order, drawn a
+        block at a time: no array of the deals' weights (their sums are whole numbers, exact)."""
+        c = np.zeros(len(self.counts))
+        for at in range(0, len(self.index), WEIGHTS_BLOCK):
+            index = self.index[at : at + WEIGHTS_BLOCK]
+            c += np.bincount(index, rng.poisson(1.0, len(index)).astype(np.float64), len(c))
+        return self._shares(c)
+
+    def _shares(self, c: np.ndarray) -> np.ndarray:
         out = np.zeros(len(c))
         for d in range(len(self.offsets) - 1):
             lo, hi = self.offsets[d], self.offsets[d + 1]
@@ -430,27 +482,73 @@ class Distribution:
         return out
 
 
+class Outcomes:
+    """Deals' outcomes gathered a chunk at a time, in deal order: each distinct (dealer class, parts)
+    once with its count, and one small code a deal (the bootstrap weighs the deals in order), so a
+    run of ``n`` deals keeps a byte or two a deal, not its parts."""
+
+    def __init__(self, n: int, period: int, shape: tuple[int, ...]) -> None:
+        self.n, self.period, self.shape = n, period, tuple(shape)  # shape: a deal's [parts, sides]
+        self.ids: dict[bytes, int] = {}
+        self.rows: list[np.ndarray] = []  # by code: the dealer class, then the parts
+        self.counts = np.zeros(0, np.int64)
+        self.codes = np.zeros(n, np.uint8)  # widened as the outcomes grow in number
+
+    def add(self, at: int, cls: np.ndarray, parts: np.ndarray) -> None:
+        """Deals ``at .. at + m - 1``: their dealer classes ``[m]`` and parts ``[m, parts, sides]``."""
+        m = len(parts)
+        key = np.concatenate([cls.astype(np.int16)[:, None], parts.reshape(m, -1).astype(np.int16)], axis=1)
+        whole = key.view(np.dtype((np.void, key.itemsize * key.shape[1]))).ravel()  # a row as one value
+        u, first, inv = np.unique(whole, return_index=True, return_inverse=True)
+        lut = np.zeros(len(u), np.int64)
+        for i, row in enumerate(u.tolist()):
+            code = self.ids.get(row)
+            if code is None:
+                code = self.ids[row] = len(self.rows)
+                self.rows.append(key[first[i]].copy())  # not a view: the chunk is let go
+            lut[i] = code
+        if len(self.rows) - 1 > np.iinfo(self.codes.dtype).max:
+            self.codes = self.codes.astype(np.min_scalar_type(len(self.rows) - 1))
+        codes = lut[inv.ravel()]
+        self.codes[at : at + m] = codes
+        counts = np.bincount(codes, minlength=len(self.rows))
+        counts[: len(self.counts)] += self.counts
+        self.counts = counts
+
+    def distribution(self) -> Distribution:
+        """Group the deals into their distinct outcomes, dealer class by dealer class (each class's
+        outcomes in the order of their parts). Once: the deals' codes become the outcomes' index."""
+        rows = np.array(self.rows, np.int16).reshape(len(self.rows), 1 + math.prod(self.shape))
+        cls, parts = rows[:, 0], rows[:, 1:]
+        if (parts.sum(axis=1) <= 0).any():
+            raise WhistsimError("odds: a deal scored no points: the game could go on for ever")
+        remap = np.zeros(len(rows), np.int64)
+        outcomes, offsets, counts = [], [0], []
+        for d in range(self.period):
+            ids = np.flatnonzero(cls == d)
+            if ids.size == 0:
+                raise WhistsimError(
+                    f"odds: n={self.n}: too few deals to measure every dealer ({self.period} of them)"
+                )
+            u, inv = np.unique(parts[ids], axis=0, return_inverse=True)  # distinct: sorted as every deal's
+            remap[ids] = offsets[-1] + inv.ravel()
+            cnt = np.zeros(len(u), np.int64)
+            cnt[inv.ravel()] = self.counts[ids]
+            outcomes.append(u)
+            counts.append(cnt)
+            offsets.append(offsets[-1] + len(u))
+        index, remap = self.codes, remap.astype(self.codes.dtype)
+        for at in range(0, len(index), WEIGHTS_BLOCK):
+            index[at : at + WEIGHTS_BLOCK] = remap[index[at : at + WEIGHTS_BLOCK]]
+        out = np.concatenate(outcomes).astype(np.int64).reshape(len(rows), *self.shape)
+        return Distribution(out, out.sum(axis=1), np.array(offsets, np.int64), index, np.concatenate(counts))
+
+
 def distribution(parts: np.ndarray, dealer: np.ndarray, period: int) -> Distribution:
     """Group measured deals into their distinct outcomes, dealer class by dealer class."""
-    n, n_parts, k = parts.shape
-    if (parts.sum(axis=(1, 2)) <= 0).any():
-        raise WhistsimError("odds: a deal scored no points: the game could go on for ever")
-    cls = dealer % period
-    outcomes, offsets = [], [0]
-    index = np.zeros(n, np.int64)
-    counts = []
-    for d in range(period):
-        rows = np.flatnonzero(cls == d)
-        if rows.size == 0:
-            raise WhistsimError(f"odds: n={n}: too few deals to measure every dealer ({period} of them)")
-        u, inv, cnt = np.unique(parts[rows].reshape(rows.size, -1), axis=0, return_inverse=True,
-                                return_counts=True)  # fmt: skip
-        index[rows] = offsets[-1] + inv.ravel()
-        outcomes.append(u.reshape(-1, n_parts, k))
-        counts.append(cnt)
-        offsets.append(offsets[-1] + len(u))
-    out = np.concatenate(outcomes).astype(np.int64)
-    return Distribution(out, out.sum(axis=1), np.array(offsets, np.int64), index, np.concatenate(counts))
+    acc = Outcomes(len(parts), period, parts.shape[1:])
+    acc.add(0, dealer % period, parts)
+    return acc.distribution()
 
 
 @dataclass
@@ -539,8 +637,13 @@ def solve(
     ``progress``, a bar shows each on standard error."""
     if boot < 2:
         raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
-    parts, dealer = measure(s, n, seed, announce=announce, progress=progress)
-    return solve_deals(s, parts, dealer, seed, boot=boot, announce=announce, progress=progress)
+    acc = Outcomes(max(n, 0), s.period, (len(s.parts), s.sides))
+
+    def keep(at: int, parts: np.ndarray) -> None:  # a chunk's deals, folded into their outcomes
+        acc.add(at, dealers(s, at, len(parts)) % s.period, parts)
+
+    _measure_chunks(s, n, seed, keep, announce=announce, progress=progress)
+    return _solve(s, acc.distribution(), seed, boot=boot, announce=announce, progress=progress)
 
 
 def solve_deals(
@@ -558,8 +661,15 @@ def solve_deals(
     measured on the same deals, in the same order, are compared paired."""
     if boot < 2:
         raise WhistsimError(f"odds: boot={boot}: expected at least 2 bootstrap resamples")
-    n = len(dealer)
-    dist = distribution(parts, dealer, s.period)
+    return _solve(
+        s, distribution(parts, dealer, s.period), seed, boot=boot, announce=announce, progress=progress
+    )
+
+
+def _solve(
+    s: Setting, dist: Distribution, seed: int, *, boot: int, announce: bool, progress: bool
+) -> Solution:
+    n = len(dist.index)
     k, T, strides = _solve_arrays(s)
     D = s.period
     steps = count_out_steps(dist, s)
@@ -573,7 +683,7 @@ def solve_deals(
     first = np.zeros((D, 3))
     _first_deal(V, first, T, k, D, strides, dist.totals, dist.offsets, p0)
     rng = np.random.default_rng([seed, 0x0DD5])
-    probs = np.stack([dist.probs(rng.poisson(1.0, n).astype(np.float64)) for _ in range(boot)])
+    probs = np.stack([dist.resample(rng) for _ in range(boot)])
     reps = np.zeros((boot, D, 3))
     s1, s2 = _resample(V.shape, reps, (T, k, D, strides, steps, jumps, dist.totals, dist.offsets), probs,
                        announce=announce, progress=progress, one=one)  # fmt: skip
