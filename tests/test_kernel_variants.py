@@ -150,3 +150,13 @@ def test_a_run_through_its_per_run_kernel_plays_the_games_of_the_kernel_as_writt
     for k in a.game:
         assert np.array_equal(a.game[k], b.game[k]), k
     assert all(np.array_equal(x, y) for x, y in zip(a.logs, b.logs, strict=True))
+
+
+@pytest.mark.parametrize(("parts", "players"), [(welsh_play, welsh_players), (dealt_play, dealt_players)])
+def test_the_players_switch_is_inlined_for_a_seating_and_compiled_once_for_every_player(parts, players):
+    """Inlined, the switch's players are compiled again at each of its callers (the shared loop,
+    ``decide_now``); holding every built-in player (the suite's kernel), it is a function of its own."""
+    few = build.source(parts, players, range(len(players.PLAYERS) - 1))
+    every = build.source(parts, players, range(len(players.PLAYERS)))
+    assert '@njit(cache=True, inline="always")\ndef decide(sid, v):' in few
+    assert "@njit(cache=True)\ndef decide(sid, v):" in every
