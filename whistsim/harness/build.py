@@ -207,7 +207,7 @@ def _switch(players: ModuleType, ids: list[int], users: list[int], prelude: bool
         lines += ["@njit(cache=True)", f"def _decide_user{u}(v):", "    w, b = _user_view(v)",
                   f"    a = _user{u}(w)", f"    _user_wrote(v, b, {u})", "    return a", "", ""]  # fmt: skip
     # Inlined, the switch's players are compiled again at each of its two callers (the shared loop,
-    # decide_now); called, it costs 2-5% of Welsh's shared loop. So it is a function of its own only
+    # decide_now); called, it costs 4-9% of Welsh's shared loop. So it is a function of its own only
     # holding every built-in player (the test suite's kernel: 6-7 s of CPU less per cold compile).
     inline = len(ids) < len(players.PLAYERS)
     lines += ['@njit(cache=True, inline="always")' if inline else "@njit(cache=True)", "def decide(sid, v):"]
