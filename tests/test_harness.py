@@ -171,33 +171,22 @@ def test_pass_events_say_truly_whether_the_pass_was_false():
     assert checked > 100
 
 
-LOWEST_CARD = """
-from numba import njit
-
-
-@njit
-def decide(v):
-    for suit in range(4):
-        s = v.led if v.led >= 0 and v.own.bits[v.led] != 0 else suit
-        m = v.own.bits[s]
-        if m:
-            r = 0
-            while not (m >> r) & 1:
-                r += 1
-            return s * 13 + r
-    return -1
-"""
+# tests/data/faulty_whist.py, as it plays (random, writing only its scratch deal), beside random
+# players alone: test_hardening_3.py seats it so, and one kernel serves both files, and both
+# games (Whist and Scotch Whist share the dealt kernel parts)
+FAULTY_WHIST = str(Path(__file__).resolve().parent / "data" / "faulty_whist.py")
 
 
 @pytest.mark.parametrize("game", ["whist", "scotch"])
-def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(tmp_path, game):
-    path = tmp_path / "lowest.py"
-    path.write_text(LOWEST_CARD)
-    sim = whistsim.simulate(game, n=40, seed=2, strategies=[f"{path}:decide", "random", "heuristic", "random"],
-                            records=3)  # fmt: skip
-    assert sim.n == 40
+def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(game):
+    spec = f"{FAULTY_WHIST}:decide:write=scratch"
+    sim = whistsim.simulate(game, n=40, seed=2, strategies=[spec, "random", "random", "random"], records=3)
+    assert sim.n == 40 and sim.records[0]["strategies"][0] == spec
     for i, rec in enumerate(sim.records):
         assert whistsim.judge(i, json.dumps(rec)).ok
+    before = set(build._LOADED)  # test_hardening_3.py's seating: no kernel of its own
+    whistsim.simulate("whist", n=1, seed=0, strategies=["random", "random", spec, "random"])
+    assert set(build._LOADED) == before
 
 
 def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decision_arises(monkeypatch):
