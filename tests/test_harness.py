@@ -118,12 +118,18 @@ def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
         build.source(parts, None, [])
 
 
-def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
+def _greedy_seated(monkeypatch, seed: int):
+    """Greedy in every seat under Parlett's rules (revokes off, no challenge rule: the prelude never
+    decides), played by the kernel of the seated player alone: one kernel for the two tests below."""
     g = get_game("welsh")
     rules = g.make_rules("parlett", 3)
     ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("greedy")], 3)
     monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
-    seated = g.play_batch(rules, ids, params, seed=4, n=300)
+    return g, rules, ids, params, g.play_batch(rules, ids, params, seed=seed, n=300)
+
+
+def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
+    g, rules, ids, params, seated = _greedy_seated(monkeypatch, 4)
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
     every = g.play_batch(rules, ids, params, seed=4, n=300)
     for k in seated.seat:
@@ -190,13 +196,9 @@ def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(game):
 
 
 def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decision_arises(monkeypatch):
-    monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
-    g = get_game("welsh")
-    rules = g.make_rules("parlett", 3)  # revokes off, no challenge rule: the prelude never decides
+    g, rules, ids, params, lean = _greedy_seated(monkeypatch, 6)
     assert not welsh_players.prelude_used(rules)
     assert "_prelude" not in build.source(welsh_play, welsh_players, [0], prelude=False)
-    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("random")], 3)
-    lean = g.play_batch(rules, ids, params, seed=6, n=300)
     k = build.kernel(welsh_play, welsh_players, [0], prelude=True)
     assert "_prelude" in build.source(welsh_play, welsh_players, [0], prelude=True) and k is not None
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")  # every player, prelude included
