@@ -126,12 +126,18 @@ def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
         build.source(parts, None, [])
 
 
-def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
+def _greedy_seated(monkeypatch, seed: int):
+    """Greedy in every seat under Parlett's rules (revokes off, no challenge rule: the prelude never
+    decides), played by the kernel of the seated player alone: one kernel for the two tests below."""
     g = get_game("welsh")
     rules = g.make_rules("parlett", 3)
     ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("greedy")], 3)
     monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
-    seated = g.play_batch(rules, ids, params, seed=4, n=300)
+    return g, rules, ids, params, g.play_batch(rules, ids, params, seed=seed, n=300)
+
+
+def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
+    g, rules, ids, params, seated = _greedy_seated(monkeypatch, 4)
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
     every = g.play_batch(rules, ids, params, seed=4, n=300)
     for k in seated.seat:
@@ -179,43 +185,28 @@ def test_pass_events_say_truly_whether_the_pass_was_false():
     assert checked > 100
 
 
-LOWEST_CARD = """
-from numba import njit
-
-
-@njit
-def decide(v):
-    for suit in range(4):
-        s = v.led if v.led >= 0 and v.own.bits[v.led] != 0 else suit
-        m = v.own.bits[s]
-        if m:
-            r = 0
-            while not (m >> r) & 1:
-                r += 1
-            return s * 13 + r
-    return -1
-"""
+# tests/data/faulty_whist.py, as it plays (random, writing only its scratch deal), beside random
+# players alone: test_hardening_3.py seats it so, and one kernel serves both files, and both
+# games (Whist and Scotch Whist share the dealt kernel parts)
+FAULTY_WHIST = str(Path(__file__).resolve().parent / "data" / "faulty_whist.py")
 
 
 @pytest.mark.parametrize("game", ["whist", "scotch"])
-def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(tmp_path, game):
-    path = tmp_path / "lowest.py"
-    path.write_text(LOWEST_CARD)
-    sim = whistsim.simulate(game, n=40, seed=2, strategies=[f"{path}:decide", "random", "heuristic", "random"],
-                            records=3)  # fmt: skip
-    assert sim.n == 40
+def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(game):
+    spec = f"{FAULTY_WHIST}:decide:write=scratch"
+    sim = whistsim.simulate(game, n=40, seed=2, strategies=[spec, "random", "random", "random"], records=3)
+    assert sim.n == 40 and sim.records[0]["strategies"][0] == spec
     for i, rec in enumerate(sim.records):
         assert whistsim.judge(i, json.dumps(rec)).ok
+    before = set(build._LOADED)  # test_hardening_3.py's seating: no kernel of its own
+    whistsim.simulate("whist", n=1, seed=0, strategies=["random", "random", spec, "random"])
+    assert set(build._LOADED) == before
 
 
 def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decision_arises(monkeypatch):
-    monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
-    g = get_game("welsh")
-    rules = g.make_rules("parlett", 3)  # revokes off, no challenge rule: the prelude never decides
+    g, rules, ids, params, lean = _greedy_seated(monkeypatch, 6)
     assert not welsh_players.prelude_used(rules)
     assert "_prelude" not in build.source(welsh_play, welsh_players, [0], prelude=False)
-    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("random")], 3)
-    lean = g.play_batch(rules, ids, params, seed=6, n=300)
     k = build.kernel(welsh_play, welsh_players, [0], prelude=True)
     assert "_prelude" in build.source(welsh_play, welsh_players, [0], prelude=True) and k is not None
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")  # every player, prelude included

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from whistsim.api import judge
+from whistsim.api import judge, simulate
 from whistsim.cli import main
 from whistsim.core.options import WhistsimError
+from whistsim.harness import build
 from whistsim.tools.terminal import (
     COMMANDS,
     MAX_IDLE,
@@ -336,14 +337,18 @@ def test_endless_or_huge_input_into_play_ends_soon_in_bounded_memory():
 
 
 def test_a_users_strategy_plays_a_seat_and_gives_the_hint():
-    r = run("play", "--game", "welsh", "--seed", 2, "--strategy", f"1={CAUTIOUS}", "--hint", CAUTIOUS,
-            input="\n" * 3000)  # fmt: skip
+    # beside random players alone, as test_user_strategy.py seats it: its kernel serves both files
+    r = run("play", "--game", "welsh", "--seed", 2, "--strategy", f"1={CAUTIOUS}", "--strategy", "2=random",
+            "--hint", CAUTIOUS, input="\n" * 3000)  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert "players: 0=you, 1=" in r.output and "cautious.py:decide" in r.output
+    assert "players: 0=you, 1=" in r.output and "cautious.py:decide, 2=random" in r.output
     assert "(hint: " in r.output and "the deal is over" in r.output
+    before = set(build._LOADED)  # test_user_strategy.py's seating: no kernel of its own
+    simulate("welsh", n=1, seed=0, strategies=[CAUTIOUS, "random", "random"])
+    assert set(build._LOADED) == before
     # a user's function that raises at the table is named in one line (the same seating: the
     # kernels compiled above serve it)
-    t = Table("welsh", seed=2, strategies=["pimc2", CAUTIOUS, "pimc2"], hint=CAUTIOUS)
+    t = Table("welsh", seed=2, strategies=["random", CAUTIOUS, "random"], hint=CAUTIOUS)
     t.advance()
 
     def raises():
