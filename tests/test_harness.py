@@ -126,18 +126,20 @@ def test_a_game_missing_a_rule_function_is_told_what_the_harness_needs():
         build.source(parts, None, [])
 
 
-def _greedy_seated(monkeypatch, seed: int):
-    """Greedy in every seat under Parlett's rules (revokes off, no challenge rule: the prelude never
-    decides), played by the kernel of the seated player alone: one kernel for the two tests below."""
+def _counter_seated(monkeypatch, seed: int):
+    """Counter in every seat under Parlett's rules (revokes off, no challenge rule: the prelude never
+    decides), played by the kernel of the seated player alone: one kernel for the two tests below.
+    Counter, not greedy or random: those the game's own loop plays, which asks no player's switch,
+    while these tests compare the switch of the seated players with the every-player kernel's."""
     g = get_game("welsh")
     rules = g.make_rules("parlett", 3)
-    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("greedy")], 3)
+    ids, params = whistsim.games.seating("welsh", [whistsim.core.strategy.parse_spec("counter")], 3)
     monkeypatch.delenv("WHISTSIM_ALL_PLAYERS", raising=False)
     return g, rules, ids, params, g.play_batch(rules, ids, params, seed=seed, n=300)
 
 
 def test_the_same_results_from_a_kernel_of_every_player_and_of_the_seated_ones(monkeypatch):
-    g, rules, ids, params, seated = _greedy_seated(monkeypatch, 4)
+    g, rules, ids, params, seated = _counter_seated(monkeypatch, 4)
     monkeypatch.setenv("WHISTSIM_ALL_PLAYERS", "1")
     every = g.play_batch(rules, ids, params, seed=4, n=300)
     for k in seated.seat:
@@ -204,7 +206,7 @@ def test_a_users_strategy_plays_the_dealt_games_and_its_records_replay(game):
 
 
 def test_a_kernel_without_the_prelude_plays_the_same_games_when_no_prelude_decision_arises(monkeypatch):
-    g, rules, ids, params, lean = _greedy_seated(monkeypatch, 6)
+    g, rules, ids, params, lean = _counter_seated(monkeypatch, 6)
     assert not welsh_players.prelude_used(rules)
     assert "_prelude" not in build.source(welsh_play, welsh_players, [0], prelude=False)
     k = build.kernel(welsh_play, welsh_players, [0], prelude=True)
