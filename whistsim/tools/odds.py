@@ -460,9 +460,9 @@ class Distribution:
     index: np.ndarray  # [n]: each deal's outcome, in the smallest unsigned type that holds K
     counts: np.ndarray  # [K]
 
-    def probs(self, weights: np.ndarray | None = None) -> np.ndarray:
-        c = self.counts if weights is None else np.bincount(self.index, weights, len(self.counts))
-        return self._shares(c)
+    def probs(self) -> np.ndarray:
+        """Each outcome's share of its dealer class's deals."""
+        return self._shares(self.counts)
 
     def resample(self, rng: np.random.Generator) -> np.ndarray:
         """:meth:`probs` with each deal weighted by a Poisson(1) draw of ``rng``, in deal order, drawn a
