@@ -4,6 +4,7 @@ each one line naming the seat (and, in play, the game and the decision)."""
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -157,3 +158,34 @@ def test_a_spec_without_a_function_is_refused(tmp_path):
     path = write(tmp_path, "x.py", "")
     with pytest.raises(StrategyError, match="name the function after the file"):
         seating("welsh", [parse_spec(f"{path}:")], 3)
+
+
+def test_a_function_found_to_compile_is_not_checked_again_until_its_code_changes(tmp_path, monkeypatch):
+    """The check compiles the function against the game's view (about 2 s); a function that passes
+    is marked in the kernel cache by the hash of its code, so a later load of the same code compiles
+    nothing, while the file edited so that it no longer compiles is checked, and refused, again."""
+    from numba.core import event
+
+    from whistsim.harness import users
+
+    # the marks in a folder of the test's (NUMBA_CACHE_DIR itself is Numba's: it reloads it)
+    monkeypatch.setattr(users, "_marks_folder", lambda: tmp_path / "checked")
+    good = "from numba import njit\n@njit\ndef decide(v):\n    return -1\n"
+    bad = "from numba import njit\n@njit\ndef decide(v):\n    return v.no_such_field\n"
+    path = tmp_path / "mine.py"
+
+    def load(text: str, stamp: int) -> int:
+        """Seat the file's function as it reads now (a new time stamp: loaded afresh); the
+        compiles the load made."""
+        path.write_text(text)
+        os.utime(path, ns=(stamp, stamp))
+        with event.install_recorder("numba:compile") as rec:
+            seating("welsh", [parse_spec(f"{path}:decide"), parse_spec("random")], 2)
+        return len(rec.buffer)
+
+    assert load(good, 10**18) > 0
+    assert len(list((tmp_path / "checked").iterdir())) == 1
+    assert load(good, 2 * 10**18) == 0
+    with pytest.raises(StrategyError, match="no_such_field"):
+        load(bad, 3 * 10**18)
+    assert load(good, 4 * 10**18) == 0

@@ -3,8 +3,10 @@ of the view it is given, so that it cannot write the game's state."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -14,14 +16,21 @@ from numba.core.errors import NumbaError
 from numba.extending import overload
 from numba.np.numpy_support import as_dtype
 
+from ..core import cache as _cache
+from . import loop
+
 
 def user_checker(parts: ModuleType) -> Callable[[Callable], str | None]:
-    """For a game's kernel parts: fn -> why it cannot decide from that game's view (None: it can)."""
+    """For a game's kernel parts: fn -> why it cannot decide from that game's view (None: it can).
+
+    A function found to compile is marked in the kernel cache under the hash of its code and of
+    the game's view, so that later runs do not compile the check again (about 2 s each)."""
 
     def check_user(fn: Callable) -> str | None:
-        from .build import kernel
-
-        user, view = fn, kernel(parts, None).view
+        mark = _checked_mark(parts, fn)
+        if mark is not None and mark.is_file():
+            return None
+        user, view = fn, getattr(parts, "view", loop.view)  # the kernel's view (build._head)
 
         @njit
         def probe(buf, seat):
@@ -36,9 +45,31 @@ def user_checker(parts: ModuleType) -> Callable[[Callable], str | None]:
         ret = probe.overloads[next(iter(probe.overloads))].signature.return_type
         if not isinstance(ret, types.Integer):
             return f"it returns {ret}, not an integer action"
+        if mark is not None:
+            try:
+                mark.parent.mkdir(parents=True, exist_ok=True)
+                mark.touch()
+            except OSError:
+                pass  # unmarked: checked again next run
         return None
 
     return check_user
+
+
+def _checked_mark(parts: ModuleType, fn: Callable) -> Path | None:
+    """Where a user's function that compiles for ``parts``' view is marked so (None: its code has
+    no hash, or there is no kernel cache: checked every run)."""
+    folder = _marks_folder()
+    code = _cache.function_digest(fn)
+    if folder is None or code is None:
+        return None
+    game = _cache.digest_of([parts.__name__, __name__])
+    return folder / f"{parts.__name__}.{game[:16]}.{code}"
+
+
+def _marks_folder() -> Path | None:
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(folder) / "checked" if folder else None
 
 
 def compile_error(text: str) -> str:
