@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from numba import njit
+from numba import njit, types
 
 import whistsim
 from whistsim.core.cards import card_name, parse_card
@@ -26,7 +26,7 @@ from whistsim.games.dealt.engine import (
     copy_table,
     from_power,
 )
-from whistsim.games.dealt.search import bounds, encoding, intrinsics, memo, moves
+from whistsim.games.dealt.search import alphabeta, bounds, encoding, intrinsics, memo, moves
 from whistsim.games.scotch.rules import ScotchRules
 from whistsim.games.whist.rules import WhistRules
 from whistsim.solver import solve_line, solve_record
@@ -144,6 +144,24 @@ def test_the_search_counts_the_tricks_it_completes_as_dds_counts_its_nodes():
     assert 0 < int(pos.X[se.STRICKS]) < int(pos.X[se.SNODES])
 
 
+def test_the_searchs_calls_take_data_pointers_and_words_and_return_one_word():
+    # A call not inlined passes an array field by field (seven or nine words), and a returned
+    # tuple takes a result slot in the caller's frame, which Numba zeroes on every node.
+    ptr, word = types.CPointer(types.int64), types.int64
+    calls = {
+        alphabeta._ab: (ptr, ptr, ptr, word, word, word),
+        alphabeta._last_trick: (ptr, ptr, word),
+        memo._probe: (ptr, ptr, ptr, word, word, word, word),
+        memo._store: (ptr, ptr, ptr, word, word, word, word, word, word),
+        bounds._bound_cut: (ptr, ptr, word, word, word, word),
+        moves._gen: (ptr, word, ptr, word, word),
+    }
+    for fn, args in calls.items():
+        fn.compile(args)  # from the kernel cache: the solver's own signatures
+        ret = fn.overloads[args].signature.return_type
+        assert isinstance(ret, types.Integer) or ret == types.none, (fn, ret)
+
+
 # A Scotch deal (6 players in threes) whose trick cut short once lost a mark: the card winning
 # a trick that beat a card of its own suit, left unmarked, let the search above take a lower
 # card of that suit (which would not have won) for the same move: 9H and QH came out -42.
@@ -189,6 +207,12 @@ def test_a_squeeze_survives_small_cards_searched_once():
     assert vals == {parse_card("AC"): 3, parse_card("3D"): 2, parse_card("3H"): 2}
 
 
+@njit(cache=True)
+def _bound_cut(X, mv, d, alpha, beta, tricks):
+    """bounds._bound_cut, which takes X and the moves by their data pointers."""
+    return bounds._bound_cut(intrinsics._ptr(X), intrinsics._ptr(mv), d, alpha, beta, tricks)
+
+
 def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     # Spades trumps, none left. Seat 0 leads from hearts only; seat 1, an opponent, holds the
     # AH: whatever seat 0 leads, side 0 loses this trick, so it takes at most 1 of 2. It does
@@ -198,7 +222,7 @@ def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     assert bounds._later_loser(pos.X, pos.mv, 0)
     # the card that decides it: the AH (power bit 12; suits C D H S)
     assert [int(pos.mv[0, encoding.OREL + s]) for s in range(4)] == [0, 0, 1 << 12, 0]
-    assert bounds._bound_cut(pos.X, pos.mv, 0, 1, 2, 2) == 1  # below 2 tricks: at most 1
+    assert _bound_cut(pos.X, pos.mv, 0, 1, 2, 2) == 1  # below 2 tricks: at most 1
     assert pos.value() == 1
     # Partner holds the AH: seat 0 leads to it, no loser is certain.
     pos = from_hands(WhistRules(), [["KH", "QH"], ["AC", "2C"], ["AH", "KC"], ["3C", "4C"]], 0, "S")
@@ -322,11 +346,11 @@ def test_a_bound_marks_only_the_trumps_its_cut_needs():
     pos = from_hands(WhistRules(), hands, 0, "S")
     assert bounds._trump_control(pos.X, 1, 99) == (1, 0, 12, -1)
     assert bounds._trump_control(pos.X, 99, 99) == (3, 0, 10, -1)
-    assert bounds._bound_cut(pos.X, pos.mv, 0, 0, 1, 4) == 1
+    assert _bound_cut(pos.X, pos.mv, 0, 0, 1, 4) == 1
     assert int(pos.mv[0, encoding.OREL + 3]) == 1 << 12
-    assert bounds._bound_cut(pos.X, pos.mv, 0, 2, 3, 4) == 3
+    assert _bound_cut(pos.X, pos.mv, 0, 2, 3, 4) == 3
     assert int(pos.mv[0, encoding.OREL + 3]) == 1 << 10
-    assert bounds._bound_cut(pos.X, pos.mv, 0, 3, 4, 4) == bounds.NOCUT  # 3 sure tricks, not 4
+    assert _bound_cut(pos.X, pos.mv, 0, 3, 4, 4) == bounds.NOCUT  # 3 sure tricks, not 4
 
 
 def test_trumps_facing_none_count_by_their_lengths_and_mark_no_trump():
@@ -338,7 +362,7 @@ def test_trumps_facing_none_count_by_their_lengths_and_mark_no_trump():
     assert bounds._trump_control(pos.X, 99, 99)[0] == 2
     assert bounds._trump_control(pos.X, 99, 99)[2] == bounds.NOMARK
     pos.mv[0, encoding.OREL + 3] = 1
-    assert bounds._bound_cut(pos.X, pos.mv, 0, 1, 2, 3) == 2
+    assert _bound_cut(pos.X, pos.mv, 0, 1, 2, 3) == 2
     assert int(pos.mv[0, encoding.OREL + 3]) == 0
     assert pos.value() == 2
     swapped = [["AS", "3S", "2H"], ["4H", "5H", "6H"], ["QS", "9H", "8H"], ["7H", "TH", "JH"]]

@@ -22,6 +22,7 @@ from .encoding import (
     OREM,
     OTEAM,
     OTM,
+    PROBED,
     SBPOW,
     SBSEAT,
     SDEPTH,
@@ -44,7 +45,7 @@ from .encoding import (
     play,
     seat_to_play,
 )
-from .intrinsics import _bare, _ptr, _u
+from .intrinsics import _bare, _ptr, _u, _view
 from .memo import BUCKET, GENERATIONS, TT_COLS, _arrays, _probe, _store
 from .moves import _gen
 
@@ -72,8 +73,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
     X[SNODES] += 1
     for s in range(4):
         mv[d, OREL + s] = 0
-    base = -1
-    ka = kb = kc = 0
+    probed = False
     tt_move = -1
     if n == 0:
         left = X[SLEFT]
@@ -82,16 +82,18 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         tricks = _tricks(left, p)
         if tricks == 1:
             # one card each: the play is forced
-            return _last_trick(X, mv, d)
+            return _last_trick(xp, mp, d)
         if tricks * X[SW1] - X[SRPTS] >= beta:
             return tricks * X[SW1] - X[SRPTS]
         if tricks * X[SW0] + X[SRPTS] <= alpha:
             return tricks * X[SW0] + X[SRPTS]
-        v, tt_move, base, ka, kb, kc = _probe(xp, tp, mp, ntt, d, alpha, beta)
+        v = _probe(xp, tp, mp, ntt, d, alpha, beta)
         if v != NOCUT:
             return v
+        probed = True
+        tt_move = mv[PROBED, d]
         # the sure tricks' bounds after the table: it answers more often, and cheaper
-        v = _bound_cut(X, mv, d, alpha, beta, tricks)
+        v = _bound_cut(xp, mp, d, alpha, beta, tricks)
         if v != NOCUT:
             return v
     else:
@@ -138,11 +140,13 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             if ((tw | (bb if suit == wsuit else 0)) & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
             X[STRICKS] += 1
-            v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
+        # one call site for both (gain is 0 inside a trick): a call's result slot and its
+        # exception slot are zeroed on every entry of this frame, one pair a call site
+        v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
+        if last:
             X[SLEADER] = s_leader
             X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3
         else:
-            v = _ab(xp, tp, mp, ntt, alpha, beta)
             X[_u(OTM + suit)] ^= bb
         X[SLEN] = n
         # the card taken back
@@ -204,15 +208,17 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
                 w3 = lowest(rx) if rx else 16
     X[SDEPTH] = d
     mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
-    if base >= 0:
-        _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move)
+    if probed:
+        _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move)
     return best
 
 
 @_bare
-def _last_trick(X, mv, d):
+def _last_trick(xp, mp, d):
     """The value of a last trick, every card forced; its winner is relevant when it beat a
-    card of its own suit."""
+    card of its own suit. X and the moves by their data pointers (an array is passed field by
+    field: seven or nine words a call)."""
+    X, mv = _view(xp, 1, N_X)[0], _view(mp, MAX_DEPTH, MOVE_SLOTS)
     p = X[SP]
     trump = X[STRUMP]
     leader = X[SLEADER]

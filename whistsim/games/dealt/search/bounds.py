@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from ....core.bits import highest, popcount
 from .encoding import (
+    MAX_DEPTH,
+    MOVE_SLOTS,
+    N_X,
     NOCUT,
     OREL,
     OREM,
@@ -29,7 +32,7 @@ from .encoding import (
     _side,
     _tricks,
 )
-from .intrinsics import _bare, _inline, _u
+from .intrinsics import _bare, _inline, _u, _view
 
 
 @_inline
@@ -308,9 +311,11 @@ def _later_loser(X, mv, d):
 
 
 @_bare
-def _bound_cut(X, mv, d, alpha, beta, tricks):
+def _bound_cut(xp, mp, d, alpha, beta, tricks):
     """A cutoff from the sure tricks of either side at the start of a trick, with the cards
-    that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none."""
+    that decide it in ``mv[d, OREL + suit]``; ``NOCUT`` when there is none. X and the moves by
+    their data pointers (an array is passed field by field: seven or nine words a call)."""
+    X, mv = _view(xp, 1, N_X)[0], _view(mp, MAX_DEPTH, MOVE_SLOTS)
     trump = X[STRUMP]
     # the fewest sure tricks of each side that would cut (the trivial bounds did not: both >= 1)
     dw = X[SW0] - X[SW1]

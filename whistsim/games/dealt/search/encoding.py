@@ -69,6 +69,9 @@ OREL = 56  # 4: the node's relevant cards (power masks per suit), see alphabeta.
 OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
 KILLER = 60  # a row of mv past any depth (at most 53): per depth, the last move that cut off
+# 5 rows of mv past any depth: per depth, what memo._probe leaves for alphabeta._ab and
+# memo._store (the stored lead, the bucket, the key as stored), not returned as a tuple
+PROBED = 54
 
 
 @njit(cache=True)

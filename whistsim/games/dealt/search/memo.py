@@ -21,6 +21,7 @@ from .encoding import (
     OPTS,
     OREL,
     OREM,
+    PROBED,
     SLEADER,
     SLEFT,
     SNODES,
@@ -213,8 +214,10 @@ def _to_front(tt, base, i):
 
 @_bare
 def _probe(xp, tp, mp, ntt, d, alpha, beta):
-    """The table's answer at the start of a trick: (a cutoff's bound or ``NOCUT``, the best lead
-    stored (-1: none), the bucket and the primary key as stored, :func:`_stored`). Apart from
+    """The table's answer at the start of a trick: a cutoff's bound or ``NOCUT``; on ``NOCUT``
+    it leaves in ``mv[PROBED:PROBED + 5, d]`` the best lead stored (-1: none), the bucket and the
+    primary key as stored (:func:`_stored`), for the search and :func:`_store` (a returned tuple
+    took a result slot in the caller's frame, zeroed on every call). Apart from
     :func:`.alphabeta._ab`, whose frame every recursive call pays for.
 
     The bucket is read 8 entries at a time, each test a bit mask over them: the first entry of
@@ -252,7 +255,7 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
                     lo = tt[_w(base, T_LO, i)]
                     v = lo if lo >= beta else tt[_w(base, T_HI, i)]
                     _to_front(tt, base, i)
-                    return v, -1, base, ka, kb, kc
+                    return v
                 if move_i < 0:
                     move_i = ch + lowest(pat)
         if filled != 255:
@@ -262,7 +265,9 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
         tt_move = _abs_move(X, tt[_w(base, T_MOVE, move_i)])
     elif any_i >= 0:
         tt_move = _abs_move(X, tt[_w(base, T_MOVE, any_i)])
-    return NOCUT, tt_move, base, ka, kb, kc
+    mv[PROBED, d], mv[PROBED + 1, d], mv[PROBED + 2, d] = tt_move, base, ka
+    mv[PROBED + 3, d], mv[PROBED + 4, d] = kb, kc
+    return NOCUT
 
 
 @_inline
@@ -282,10 +287,12 @@ def _rel_of_entry(X, mv, d, tt, base, i):
 
 
 @_bare
-def _store(xp, tp, mp, ntt, d, base, ka, kb, kc, best, alpha, beta, best_move):
+def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
     """Store a node's bound under its pattern: per suit, the owners of the cards from the top
-    down to its lowest relevant card (in Scotch Whist every counting card is relevant)."""
+    down to its lowest relevant card (in Scotch Whist every counting card is relevant). The
+    bucket and the key: :func:`_probe`'s, in ``mv[PROBED + 1:PROBED + 5, d]``."""
     X, tt, mv = _arrays(xp, tp, mp, ntt)
+    base, ka, kb, kc = mv[PROBED + 1, d], mv[PROBED + 2, d], mv[PROBED + 3, d], mv[PROBED + 4, d]
     p = X[SP]
     width = 2 if p <= 4 else 3
     lo = -INF
