@@ -119,6 +119,15 @@ MAX_STOCK = 52 * MAX_PACKS + MAX_TAFFIES
 SUIT_OF = np.array([c // 13 for c in range(52)] + [4], np.int64)
 RANK_OF = np.array([c % 13 for c in range(52)] + [TEN], np.int64)
 
+# Per-rank counts packed a byte per rank (at most 16 packs: a byte holds any count without
+# carrying), two words per suit: word 2*suit ranks Two to Seven, 2*suit+1 Eight to Ace; a card
+# adds BYTE_OF[card] to word WORD_OF[card] (the Taffy: word 8, counted by 1). Counting readers
+# (players.common) then find a suit's highest unseen rank and its unseen cards in a few
+# operations instead of a scan of 13 ranks.
+LOW_RANKS = 6
+WORD_OF = np.array([2 * (c // 13) + (c % 13 >= LOW_RANKS) for c in range(52)] + [8], np.int64)
+BYTE_OF = np.array([1 << 8 * (c % 13 - LOW_RANKS * (c % 13 >= LOW_RANKS)) for c in range(52)] + [1], np.int64)
+
 TABLE_DTYPE = np.dtype(
     [
         ("rules", np.int64, (N_RULES,)),
@@ -131,6 +140,7 @@ TABLE_DTYPE = np.dtype(
         ("passed", np.int8, (MAX_PLAYERS,)),  # passed in the current trick
         ("void", np.int8, (MAX_PLAYERS, 5)),  # passed on suit (4: Taffy), no cards taken since
         ("piled", np.int16, (53,)),  # cards moved from a hand straight to a winnings pile
+        ("gone", np.int64, (9,)),  # played + piled, packed (WORD_OF, BYTE_OF)
         ("exposed", np.int16, (MAX_PLAYERS,)),  # false passes shown: caught, or a passed-on suit played
         ("drawn", np.int16, (MAX_PLAYERS,)),  # turns each seat drew on
         ("led", np.int16, (MAX_PLAYERS,)),  # turns each seat led on
@@ -145,6 +155,7 @@ SEAT_DTYPE = np.dtype(
         ("hand", np.int16, (53,)),  # cards held, by type
         ("suit_n", np.int16, (4,)),  # suited cards held per suit (no Taffies)
         ("bits", np.int64, (4,)),  # per suit, bit r set when rank r is held
+        ("held", np.int64, (8,)),  # hand, suited cards packed (WORD_OF, BYTE_OF)
         ("types", np.int64),  # distinct card types held
         ("revoked", np.int64),  # passed in this trick while able to follow
         ("strategy", np.int64),  # built-in strategy id
@@ -218,6 +229,8 @@ def reset(g, stock, first):
     for c in range(53):
         t.played[c] = 0
         t.piled[c] = 0
+    for w in range(9):
+        t.gone[w] = 0
     for k in range(N_SCALARS):
         t.s[k] = 0
     for q in range(players(g)):
@@ -288,6 +301,7 @@ def take_cards(g, seat, card, n):
     g.table.hand_n[seat] += n
     if card != TAFFY:
         own.suit_n[SUIT_OF[card]] += n
+        own.held[WORD_OF[card]] += n * BYTE_OF[card]
 
 
 @njit(cache=True, inline="always")
@@ -302,6 +316,7 @@ def _give(g, seat, card):
     g.table.hand_n[seat] -= 1
     if card != TAFFY:
         own.suit_n[SUIT_OF[card]] -= 1
+        own.held[WORD_OF[card]] -= BYTE_OF[card]
 
 
 @njit(cache=True)
@@ -312,6 +327,8 @@ def empty_hand(g, seat):
     for suit in range(4):
         own.suit_n[suit] = 0
         own.bits[suit] = 0
+    for w in range(8):
+        own.held[w] = 0
     own.types = 0
     g.table.hand_n[seat] = 0
 
@@ -333,6 +350,7 @@ def _move_hand_to_pile(g, src, dst):
     for c in range(53):
         t.won[dst, c] += hand[c]
         t.piled[c] += hand[c]
+        t.gone[WORD_OF[c]] += hand[c] * BYTE_OF[c]
     t.won_n[dst] += t.hand_n[src]
     empty_hand(g, src)
 
@@ -533,13 +551,20 @@ def led_card(action):
 
 
 @njit(cache=True, inline="always")
+def _to_trick(t, card):
+    """A card played to a trick: counted played, and gone (packed)."""
+    t.played[card] += 1
+    t.gone[WORD_OF[card]] += BYTE_OF[card]
+
+
+@njit(cache=True, inline="always")
 def lead(g, seat, card, suit, taffy_equals_ten):
     """``seat`` leads ``card`` in ``suit``: a trick of one card; returns its power, the best so far."""
     t = g.table
     s = t.s
     _expose(t, seat, card)
     _give(g, seat, card)
-    t.played[card] += 1
+    _to_trick(t, card)
     t.led[seat] += 1
     s[S_TRICKS] += 1
     s[S_LEADER] = seat
@@ -557,7 +582,7 @@ def follow(g, seat, card, n, best, best_power, taffy_equals_ten):
     t = g.table
     _expose(t, seat, card)
     _give(g, seat, card)
-    t.played[card] += 1
+    _to_trick(t, card)
     t.trick_card[n] = card
     t.trick_seat[n] = seat
     pw = power(card, taffy_equals_ten)
