@@ -49,6 +49,9 @@ def set_hand(buf: np.ndarray, q: int, counts: np.ndarray) -> None:
     own["suit_n"][:] = [counts[s * 13 : s * 13 + 13].sum() for s in range(4)]
     own["bits"][:] = [sum(1 << r for r in range(13) if counts[s * 13 + r]) for s in range(4)]
     own["types"] = int((counts > 0).sum())
+    own["held"][:] = 0
+    for c in range(52):
+        own["held"][E.WORD_OF[c]] += int(counts[c]) * int(E.BYTE_OF[c])
 
 
 def hide_differently(buf: np.ndarray, seat: int, rng: np.random.Generator) -> np.ndarray:

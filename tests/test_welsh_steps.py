@@ -41,7 +41,7 @@ def _draw_step(buf, seat):
     """The steps' draw on ``buf[1]``: the seat to move next."""
     g = buf[1]
     bs = g.table.s
-    top = E.draw(g, seat, bs[E.S_TOP])
+    top = E.draw(g, seat, bs[E.S_TOP], True)
     return E.turn_after(g, seat, top < bs[E.S_STOCK])
 
 
@@ -51,7 +51,7 @@ def _card_step(buf, seat, leader, a, n, best, pw, npass, suit, stocked):
     answer (-1: the trick is complete)."""
     g = buf[1]
     tte = g.table.rules[R_TAFFY_EQUALS_TEN]
-    n, best, pw, npass, suit = E.play_card(g, seat, a, n, best, pw, npass, suit, tte)
+    n, best, pw, npass, suit = E.play_card(g, seat, a, n, best, pw, npass, suit, tte, True)
     return n, best, pw, npass, suit, E.next_answer(g.table, seat, leader, E.players(g), stocked)
 
 

@@ -3,11 +3,13 @@
 per lead instead of once per suit: after every decision of replayed games, for every seat and
 suit, both equal the highest unseen card counted card by card with :func:`unseen`. ``lead_sure``
 (which also reads every seat's voids once per lead and skips counting a suit that cannot win) leads
-as its plain statement does: ``threat`` and ``unseen`` per suit."""
+as its plain statement does: ``threat`` and ``unseen`` per suit. Both read the engine's packed
+counts (the cards gone, each hand), checked against the arrays they pack after every decision."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from numba import njit, typeof
 from numba.core import types
 
@@ -61,10 +63,35 @@ def _lead_sure_plainly(t, own, seat):
 
 
 @njit(cache=True)
-def _counted_alike(buf):
-    """True if every seat's ``top_unseen`` and its two parts equal a count card by card."""
+def _packed_alike(buf):
+    """True if the table's packed cards gone and every seat's packed hand (engine.WORD_OF, BYTE_OF)
+    equal their arrays, ``played + piled`` and ``hand``, byte by byte."""
     g = buf[0]
     t = g.table
+    gone = np.zeros(9, np.int64)
+    for c in range(53):
+        gone[E.WORD_OF[c]] += (t.played[c] + t.piled[c]) * E.BYTE_OF[c]
+    for w in range(9):
+        if t.gone[w] != gone[w]:
+            return False
+    for q in range(t.rules[R_PLAYERS]):
+        held = np.zeros(9, np.int64)
+        for c in range(53):
+            held[E.WORD_OF[c]] += g.seats[q].hand[c] * E.BYTE_OF[c]
+        for w in range(8):
+            if g.seats[q].held[w] != held[w]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _counted_alike(buf):
+    """True if every seat's ``top_unseen`` and its two parts equal a count card by card, and the
+    packed counts they read equal their arrays."""
+    g = buf[0]
+    t = g.table
+    if not _packed_alike(buf):
+        return False
     for q in range(t.rules[R_PLAYERS]):
         own = g.seats[q]
         taffy = E.power(TAFFY, t.rules[R_TAFFY_EQUALS_TEN]) if unseen(t, own, np.int64(TAFFY)) > 0 else -1
@@ -109,6 +136,17 @@ def test_top_unseen_counts_a_caught_revokers_hand_piled_by_its_challenger():
                             strategies=["cheater:rate=0.5", "counter", "cheater:rate=0.5", "counter"])  # fmt: skip
     challenged = sum(str(m).count("challenge=") for rec in sim.records for m in rec["moves"])
     assert _replayed(sim) > 100 and challenged > 0
+
+
+@pytest.mark.parametrize(
+    "players, rules",
+    [(3, {"packs": 3, "taffies": 11}), (2, {"packs": 16, "taffies": 64}), (12, {"packs": 1, "taffies": 0})],
+)
+def test_the_packed_counts_hold_with_many_packs_and_many_players(players, rules):
+    """16 packs fill a byte per rank (the most a count reaches); 12 players on one pack."""
+    sim = whistsim.simulate("welsh", 5, 2, preset="parlett", players=players, rules=rules,
+                            strategies=["counter"], records=2)  # fmt: skip
+    assert _replayed(sim) > 50
 
 
 def test_the_taffy_is_counted_by_the_one_compile_of_unseen():

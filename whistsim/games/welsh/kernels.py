@@ -238,8 +238,9 @@ def _plain_deal(g, moves, limit, greedy_seats):
     (it only takes legal ones); a ``greedy`` one is, by the engine's ``check``, with the state it
     reads (phase, seat, trick so far) kept as the engine keeps it. ``greedy_seats``: None when no
     seat plays ``greedy`` (its code is then not compiled: Numba drops the branch), else any
-    integer (or an optional one, decided per deal). Returns (OK, decisions, 0) or, on an illegal
-    decision, (error, seat, action)."""
+    integer (or an optional one, decided per deal). The packed counts of cards (engine.WORD_OF) are
+    not kept: no seat here counts cards. Returns (OK, decisions, 0) or, on an illegal decision,
+    (error, seat, action)."""
     t = g.table
     s = t.s
     p = players(g)
@@ -271,10 +272,10 @@ def _plain_deal(g, moves, limit, greedy_seats):
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         if a == DRAW:
-            top = draw(g, seat, top)
+            top = draw(g, seat, top, False)
             seat = turn_after(g, seat, top < stock)
             continue
-        n, best, best_pw, npass, suit = play_card(g, seat, a, 0, 0, 0, 0, 0, taffy_ten)
+        n, best, best_pw, npass, suit = play_card(g, seat, a, 0, 0, 0, 0, 0, taffy_ten, False)
         leader = seat
         # the answers, from the leader's left, by each player in play (engine.next_answer)
         q = leader
@@ -295,7 +296,9 @@ def _plain_deal(g, moves, limit, greedy_seats):
                 if e != OK:
                     _plain_end(g, turns, greedy_seats)
                     return e, q, a
-            n, best, best_pw, npass, suit = play_card(g, q, a, n, best, best_pw, npass, suit, taffy_ten)
+            n, best, best_pw, npass, suit = play_card(
+                g, q, a, n, best, best_pw, npass, suit, taffy_ten, False
+            )
             if m < limit:
                 moves[m] = q * MOVE_SEAT + a
             m += 1

@@ -15,12 +15,14 @@ Slots 0 and 1 of every built-in player's parameters are ``cheat`` and
 import numpy as np
 from numba import njit
 
+from ....core.bits import highest
 from ....core.cards import ACE, FIVE, JACK, KING, TAFFY, TEN
 from ....core.rng import randbelow, uniform
 from ....core.strategy import POLICY_WORDS, SMART, Param
 from ..engine import (
     CHALLENGE_SEAT,
     FIVE_PENALTY,
+    LOW_RANKS,
     NO_CHALLENGE,
     PARLETT,
     PASS,
@@ -93,6 +95,9 @@ def challenge_param(default: float | str = "smart") -> Param:
 LOW13 = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int8)
 HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], np.int8)
 NOT_TEN = (1 << 13) - 1 - (1 << TEN)
+# A byte of 1 per rank of a packed word (engine.WORD_OF): its low ranks, its high ranks.
+ONES_LOW = sum(1 << 8 * r for r in range(LOW_RANKS))
+ONES_HIGH = sum(1 << 8 * r for r in range(13 - LOW_RANKS))
 
 
 # ---- what a seat can count ----------------------------------------------------
@@ -124,11 +129,25 @@ def top_unseen(t, own, suit):
 @njit(cache=True, inline="always")
 def top_unseen_suited(t, own, suit):
     """:func:`top_unseen` among the cards of ``suit`` (no Taffy)."""
+    # unseen(t, own, c) for the word's ranks, a byte each (none negative: no borrow between them)
     packs = t.rules[R_PACKS]
-    for c in range(suit * 13 + ACE, suit * 13 - 1, -1):
-        if own.hand[c] + t.played[c] + t.piled[c] < packs:  # unseen(t, own, c) > 0
-            return 2 * (c - suit * 13)
+    high = packs * ONES_HIGH - own.held[2 * suit + 1] - t.gone[2 * suit + 1]
+    if high:
+        return 2 * (LOW_RANKS + highest(high) // 8)
+    low = packs * ONES_LOW - own.held[2 * suit] - t.gone[2 * suit]
+    if low:
+        return 2 * (highest(low) // 8)
     return -1
+
+
+@njit(cache=True, inline="always")
+def gone_in_suit(t, suit):
+    """Cards of ``suit`` played or piled: the bytes of its two packed words summed."""
+    x = t.gone[2 * suit] + t.gone[2 * suit + 1]  # at most 32 a byte: no carry
+    x += x >> 32
+    x += x >> 16
+    x += x >> 8
+    return x & 255  # at most 13 * 16
 
 
 @njit(cache=True, inline="always")
@@ -357,11 +376,8 @@ def lead_sure(t, own, seat):
         banks = cand >= TAFFY_LEAD or cand % 13 == TEN
         if not banks and (top < 0 or best_score >= 1000):  # nothing to gain, or a bank found already
             continue
-        # the suit's unseen cards: unseen() summed over its ranks, without a branch per rank
-        n = 13 * packs - own.suit_n[suit]
-        for c in range(suit * 13, suit * 13 + 13):
-            n -= t.played[c] + t.piled[c]
-        score = n + (1000 if banks else 0)
+        # the suit's unseen cards: unseen() summed over its ranks
+        score = 13 * packs - own.suit_n[suit] - gone_in_suit(t, suit) + (1000 if banks else 0)
         if score > best_score:
             best, best_score = cand, score
     return best

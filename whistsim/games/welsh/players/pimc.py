@@ -281,7 +281,7 @@ def _deal(t, own, me, world, pool, n_pool):
             empty_hand(world, q)
             world.seats[q].revoked = 0
             for j in range(pos, pos + h):
-                take_cards(world, q, pool[j], 1)
+                take_cards(world, q, pool[j], 1, True)
             if t.passed[q] and not hard:
                 world.seats[q].revoked = can_follow(world.seats[q], t.s[S_LED_SUIT])
             world.seats[q].rng[0] = next_u64(rng, 0)
@@ -488,7 +488,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
             b = rollout(t, own, q, me, kind)
         else:
             b = PASS
-        n, best, best_pw, npass, suit = play_card(g, q, b, n, best, best_pw, npass, suit, tte)
+        n, best, best_pw, npass, suit = play_card(g, q, b, n, best, best_pw, npass, suit, tte, True)
         last = q
         q = next_answer(t, q, leader, p, stocked)
     close_trick(g, last, n, best, best_pw, npass)
@@ -521,10 +521,10 @@ def _play_on(g, me, kind):
         s[S_TURNS] += 1
         stocked = top < stock
         if b == DRAW:
-            top = draw(g, seat, top)
+            top = draw(g, seat, top, True)
             seat = turn_after(g, seat, top < stock)
             continue
-        n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte)
+        n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte, True)
         s[S_PHASE] = FOLLOW
         seat = _finish_trick(g, me, kind, next_answer(t, seat, seat, p, stocked), n, best, best_pw, npass,
                              suit, stocked)  # fmt: skip
