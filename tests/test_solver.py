@@ -414,6 +414,28 @@ def test_leads_once_no_trump_is_left_are_scored_by_dds_no_trump_weights():
     assert [int(pos.mv[0, k]) & 255 for k in range(n)] == [(1 << 4) | 12, ah, (3 << 4) | 0]
 
 
+def _third_hand_order(hands, first_two):
+    pos = from_hands(WhistRules(), hands, 0, "C")  # clubs trumps, none dealt
+    for card in first_two:
+        pos.play(parse_card(card))
+    n = _gen_at_root(pos.X, pos.mv, 2)
+    return [card_name((int(pos.mv[0, k]) >> 4 & 15) * 13 + (int(pos.mv[0, k]) & 15)) for k in range(n)]
+
+
+def test_third_hand_forces_the_top_card_cheaply_and_discards_from_its_long_suit():
+    # Third hand (seat 2) beats second hand's 3H but fourth hand's AH beats it: of its cards above
+    # fourth hand's second heart (the TH) the cheapest, the JH, forces the ace as well as the KH
+    # does and keeps the king (DDS's third-hand weights); the highest went first before.
+    order = _third_hand_order([["2H", "QH", "2S"], ["3H", "3S", "4S"], ["KH", "JH", "5S"], ["AH", "TH", "6S"]],
+                              ["2H", "3H"])  # fmt: skip
+    assert order == ["JH", "KH"]
+    # Void in hearts and without a trump: a discard from the long spades (their lowest) before
+    # the lone 2D, which went first before as the lowest card.
+    order = _third_hand_order([["2H", "4H", "4S", "6S"], ["3H", "5H", "3D", "4D"], ["2D", "3S", "5S", "7S"],
+                               ["6H", "7H", "5D", "6D"]], ["2H", "3H"])  # fmt: skip
+    assert order[0] == "3S" and order.index("3S") < order.index("2D")
+
+
 def test_owner_codes_by_pext_match_the_plain_loop():
     # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
     # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.

@@ -346,6 +346,7 @@ def _gen(xp, seat, mp, d, tt_move):
             return 1
     dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
     dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
+    whist = p == 4 and X[SSCOTCH] == 0  # DDS's follower rules below: Scotch Whist searched more with them
     no_trump = X[_u(OREM + trump)] == 0  # DDS's weights are its no-trump ones then
     partner_wins = False
     partner_sure = False
@@ -440,8 +441,20 @@ def _gen(xp, seat, mp, d, tt_move):
                             sc = 90 - rep + 2 * pc
                         else:
                             sc = (55 if n == p - 2 else 40) + rep - 4 * pc
+                            if whist and n == 2 and suit == led:
+                                # third hand (DDS's): above fourth hand's second card (or it void) the
+                                # cheapest forces its top card (or ruff) as well; its lone card wins
+                                # anyway: lowest first
+                                h4 = _held(X, (seat + 1) & 3, led)
+                                if h4 == 0 or (h4 & (h4 - 1) and rep > highest(h4 ^ (1 << highest(h4)))):
+                                    sc = 75 - rep - 4 * pc
+                                elif h4 & (h4 - 1) == 0:
+                                    sc = 50 - rep - 4 * pc
                     else:
                         sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
+                    if whist and pw < 0:
+                        # a discard from a long suit first (DDS's): 2 to 3% fewer nodes
+                        sc += _pitch_add(X, seat, suit, popcount(m), 40)
                 mvc = (suit << 4) | rep
                 if dds_lead:
                     if no_trump:
