@@ -2,6 +2,7 @@
 one imports), and nothing else: an edit to one game never recompiles another's kernels, and an
 edited source is never run from a kernel compiled before the edit."""
 
+import gc
 import importlib.util
 import json
 import os
@@ -544,3 +545,32 @@ def test_two_users_functions_with_no_hash_seated_alike_are_two_kernels():
     assert _cache.function_digest(one) is None and _cache.function_digest(other) is None
     texts = [build.source(toy_game.engine, toy_game.players, [], {USER_BASE: fn}) for fn in (one, other, one)]
     assert texts[0] != texts[1] and texts[0] == texts[2] and not build.cacheable(texts[0])
+
+
+def _threshold_seen() -> int:
+    """Numba only: 0. Typing a call records the collector's first threshold at that moment."""
+    return 0
+
+
+_SEEN: list[int] = []
+
+
+@numba.extending.overload(_threshold_seen)
+def _threshold_seen_typed():
+    _SEEN.append(gc.get_threshold()[0])
+    return lambda: 0
+
+
+def test_a_compile_runs_with_the_collectors_passes_rarer_and_its_thresholds_back_after():
+    """A compile's objects are mostly kept to its end: the collector passing over them at Python's
+    default thresholds took an eighth of a kernel's compile (core/cache.py)."""
+
+    @numba.njit
+    def typed():
+        return _threshold_seen()
+
+    before = gc.get_threshold()
+    assert before[0] < _cache.COMPILE_GC_THRESHOLD
+    assert typed() == 0
+    assert _SEEN == [_cache.COMPILE_GC_THRESHOLD]
+    assert gc.get_threshold() == before

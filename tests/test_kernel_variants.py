@@ -12,6 +12,7 @@ from whistsim.games import get_game, seating
 from whistsim.games.dealt import kernels as dealt_play
 from whistsim.games.dealt import players as dealt_players
 from whistsim.games.ohhell import kernels as ohhell_play
+from whistsim.games.welsh import engine as welsh_engine
 from whistsim.games.welsh import kernels as welsh_play
 from whistsim.games.welsh import players as welsh_players
 from whistsim.harness import batch, build
@@ -160,3 +161,14 @@ def test_the_players_switch_is_inlined_for_a_seating_and_compiled_once_for_every
     every = build.source(parts, players, range(len(players.PLAYERS)))
     assert '@njit(cache=True, inline="always")\ndef decide(sid, v):' in few
     assert "@njit(cache=True)\ndef decide(sid, v):" in every
+
+
+def test_welsh_moves_in_the_every_player_loop_and_a_step_are_the_engines_one_compile_of_its_rules():
+    """Holding every player (the suite's kernel), the shared loop makes each move by the engine's
+    ``try_apply`` (compiled once, pimc calls it too), as the table's ``step`` does, instead of typing
+    ``check`` and ``apply`` into each again; a seating's loop keeps them inlined (users' speed)."""
+    every = build.load(build.source(welsh_play, welsh_players, range(len(welsh_players.PLAYERS))))
+    few = build.load(build.source(welsh_play, welsh_players, [W_RANDOM]))
+    assert welsh_engine.try_apply in build.reached(every)
+    assert welsh_engine.try_apply not in build.reached(few)
+    assert welsh_engine.try_apply in build.reached(build.kernel(welsh_play, None), "step")

@@ -1,9 +1,10 @@
 """whistsim: answer questions about the rules of whist-family card games by simulation."""
 
 from ._version import __version__ as __version__
-from .core.cache import use_source_keyed_cache
+from .core.cache import collect_rarely_while_compiling, use_source_keyed_cache
 
 use_source_keyed_cache()  # before any kernel module is imported
+collect_rarely_while_compiling()
 
 from .api import Judgement, Simulation, judge, load_record, replay, show, simulate  # noqa: E402
 from .core.cards import card_name, parse_card, pretty_card  # noqa: E402

@@ -53,6 +53,17 @@ def view(g, seat):
     return SeatView(seat, g.table, g.seats[seat])
 
 
+@njit(cache=True, inline="always")
+def try_move(g, a):
+    """``check_move``, then ``apply_move`` if the move is legal: OK or the error. A game whose
+    engine compiles this as a function of its own names that function instead (its rules then
+    compiled once for ``step`` and the every-player loop)."""
+    e = check_move(g, a)
+    if e == OK:
+        apply_move(g, a)
+    return e
+
+
 # The shared loops.
 # Replay statuses beside the engine's error codes (> 0); harness.replay reads them.
 REPLAY_DONE, REPLAY_WRONG_SEAT, REPLAY_SHORT, REPLAY_EXTRA = 0, -1, -2, -3
@@ -78,6 +89,26 @@ def play_deal(g, moves, limit):
             moves[m] = seat * MOVE_SEAT + a
         m += 1
         apply_move(g, a)
+    return OK, m, 0
+
+
+@njit(cache=True, inline="always")
+def play_deal_by_calls(g, moves, limit):
+    """:func:`play_deal` with each move, a forced one too (the only legal one), made by
+    ``try_move``: the loop of the kernel with every player (the test suite's; ``harness.build``),
+    where a game's ``try_move`` compiled once spares typing its rules into the loop again."""
+    m = 0
+    while not over(g):
+        seat = to_move(g)
+        a = forced(g)
+        if a < 0:
+            a = decide(strategy_of(g, seat), view(g, seat))
+        e = try_move(g, a)
+        if e != OK:
+            return e, seat, a
+        if m < limit:
+            moves[m] = seat * MOVE_SEAT + a
+        m += 1
     return OK, m, 0
 
 
@@ -149,7 +180,4 @@ def replay_moves(buf, seats, actions):
 @njit(cache=True)
 def step(buf, action):
     """Check and, if legal, apply one decision; returns the engine's error code."""
-    e = check_move(buf[0], action)
-    if e == OK:
-        apply_move(buf[0], action)
-    return e
+    return try_move(buf[0], action)

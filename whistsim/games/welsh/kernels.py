@@ -66,6 +66,7 @@ from .engine import (
     reset,
     score,
     seat_view,
+    try_apply,
     turn_after,
 )
 from .moves import action_name
@@ -124,6 +125,11 @@ def check_move(g, a):
 @njit(cache=True, inline="always")
 def apply_move(g, a):
     apply(g, a)
+
+
+# check_move then apply_move as the engine compiles them once (pimc calls it too): the every-player
+# kernel's loop and the table's step call it instead of typing the rules into each again.
+try_move = try_apply
 
 
 @njit(cache=True, inline="always")
