@@ -436,6 +436,56 @@ def test_third_hand_forces_the_top_card_cheaply_and_discards_from_its_long_suit(
     assert order[0] == "3S" and order.index("3S") < order.index("2D")
 
 
+@njit(cache=True)
+def _first_moves_alone(X, mv, d):
+    """Every node below X (every legal card, no pruning): at each trick's last card,
+    ``moves._first_last``'s move against ``moves._gen``'s first. Returns how many it compared,
+    or -1 at the first where they differ (or it says the only move and ``_gen`` has more)."""
+    if X[se.SLEFT] == 0:
+        return 0
+    seat = se.seat_to_play(X)
+    done = 0
+    if X[encoding.SLEN] + 1 == X[encoding.SP]:
+        lazy = moves._first_last(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d)
+        first = mv[d, 0]
+        cnt = moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d, np.int64(-1))
+        if lazy == 0 or first != mv[d, 0] or (lazy == 1 and cnt != 1):
+            return -1
+        done = 1
+    legal = se.legal_bits(X, seat)
+    for suit in range(4):
+        for bit in range(16):
+            if (legal[suit] >> bit) & 1:
+                X2 = X.copy()
+                se.play(X2, seat, suit, bit)
+                k = _first_moves_alone(X2, mv, d + 1)
+                if k < 0:
+                    return -1
+                done += k
+    return done
+
+
+@njit(cache=True)
+def _first_alone_at_root(X, mv):
+    seat = se.seat_to_play(X)
+    return moves._first_last(intrinsics._ptr(X), seat, intrinsics._ptr(mv), np.int64(0))
+
+
+def test_the_first_move_found_alone_is_gens_first():
+    # The search orders the moves at a trick's last card only when the first, found alone,
+    # does not cut off: it must be _gen's first at every node (card, class, score word).
+    done = 0
+    for _, rec in endings("whist", 4, {"unit": "deal"}, 40, 17, most=4):
+        pos = position_of(rec)
+        k = int(_first_moves_alone(pos.X.copy(), pos.mv, np.int64(0)))
+        assert k >= 0, rec["moves"]
+        done += k
+    assert done > 100000
+    # cards that carry points: _gen orders them all
+    pos = position_of(next(endings("scotch", 4, {}, 1, 17))[1])
+    assert _first_alone_at_root(pos.X, pos.mv) == 0
+
+
 def test_owner_codes_by_pext_match_the_plain_loop():
     # The table's key per suit: the owner of each card left, lowest card in the low bits (2 bits
     # a card). Seats 0-3 hold AS 2S / KS / QS 3S / (none): from the 2S up, owners 0 2 2 1 0.

@@ -47,7 +47,7 @@ from .encoding import (
 )
 from .intrinsics import _bare, _ptr, _u, _view
 from .memo import BUCKET, GENERATIONS, TT_COLS, _arrays, _probe, _store
-from .moves import _gen
+from .moves import _first_last, _gen
 
 
 @_bare
@@ -102,7 +102,12 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             return v
     seat = X[SLEADER] + n
     seat = seat - p if seat >= p else seat
-    cnt = _gen(xp, seat, mp, d, tt_move)
+    # at the trick's last card the first move cuts off four times in five: the rest are
+    # ordered only when it does not
+    cnt = _first_last(xp, seat, mp, d) if n + 1 == p else 0
+    lazy = cnt == 2
+    if cnt == 0:
+        cnt = _gen(xp, seat, mp, d, tt_move)
     maxing = _side(X, seat) == 0
     best = -INF if maxing else INF
     best_move = -1
@@ -113,9 +118,11 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
     # every card that decided its bound (and every card that carries points), so any of them
     # gives the same (DDS's rule).
     w0 = w1 = w2 = w3 = -1
-    for k in range(cnt):
+    k = 0
+    while k < cnt:
         m = mv[d, k] & 255
         low = (mv[d, k] >> 8) & 15  # the lowest card of the move's class
+        k += 1
         suit = m >> 4
         bit = m & 15
         ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
@@ -185,6 +192,9 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             r0, r1, r2, r3 = c0, c1, c2, c3
             mv[KILLER, d] = m
             break
+        if lazy:
+            lazy = False
+            cnt = _gen(xp, seat, mp, d, tt_move)  # its first move is the one just searched
         r0 |= c0
         r1 |= c1
         r2 |= c2

@@ -10,6 +10,7 @@ from .encoding import (
     MAX_DEPTH,
     MOVE_SLOTS,
     N_X,
+    OPM,
     OPTS,
     OREM,
     OTM,
@@ -68,6 +69,14 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     cut off at this depth (``killer``) well ahead and the table's lead a little. Over the bench's
     deals they search a fifth fewer nodes than the rules of :func:`_gen`, which Scotch Whist
     (points to give) and 6 or 8 players keep."""
+    return _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, _lead_dds_suit(X, seat, suit))
+
+
+@_inline
+def _lead_dds_suit(X, seat, suit):
+    """:func:`_lead_dds`'s part that is the suit's, not the card's (once a suit in
+    :func:`_gen`): the weight before the card's, after it when the lead loses, the suit's two
+    best cards and their seats, whether its top card wins, whether another wins, a singleton."""
     trump = X[STRUMP]
     lh = (seat + 1) & 3
     pa = (seat + 2) & 3
@@ -100,29 +109,44 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
     if plain and popcount(m) == 1 and _held(X, seat, trump) != 0 and len_p > 1 and wh == pa:
         bonus += 19
     delta += bonus
-    r_rank = 1 + popcount(rem >> (rep + 1))
-    seq = low != rep
-    win = False
-    if rep == wbit:
-        if plain:
-            if len_p != 0 or tp == 0:
-                win = (len_l != 0 or tl == 0) and (len_r != 0 or tr == 0)
-            else:
-                win = (len_l != 0 or tp > tl) and (len_r != 0 or tp > tr)
+    # the suit's top card led wins
+    if plain:
+        if len_p != 0 or tp == 0:
+            win_top = (len_l != 0 or tl == 0) and (len_r != 0 or tr == 0)
         else:
-            win = True
-    elif hp > (hl | hr):
-        win = (len_l != 0 or tl == 0) and (len_r != 0 or tr == 0) if plain else True
+            win_top = (len_l != 0 or tp > tl) and (len_r != 0 or tp > tr)
+    else:
+        win_top = True
+    # another card led wins
+    win_other = False
+    if hp > (hl | hr):
+        win_other = (len_l != 0 or tl == 0) and (len_r != 0 or tr == 0) if plain else True
     elif plain and len_p == 0 and tp != 0:
         if len_l == 0 and tl != 0 and len_r == 0 and tr != 0:
-            win = tp > (tl | tr)
+            win_other = tp > (tl | tr)
         elif len_l == 0 and tl != 0:
-            win = tp > tl
+            win_other = tp > tl
         elif len_r == 0 and tr != 0:
-            win = tp > tr
+            win_other = tp > tr
         else:
-            win = True
+            win_other = True
     single = (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh)
+    lose = delta
+    if sh == pa and th == pa:
+        lose += 20
+    elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
+        lose += 13
+    return delta, lose, wbit, sbit, wh, sh, int(win_top), int(win_other), int(single)
+
+
+@_inline
+def _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
+    """:func:`_lead_dds`'s part that is the card's, from :func:`_lead_dds_suit`'s ``su``."""
+    delta, lose, wbit, sbit, wh, sh, win_top, win_other, single = su
+    pa = (seat + 2) & 3
+    r_rank = 1 + popcount(X[_u(OREM + suit)] >> (rep + 1))
+    seq = low != rep
+    win = win_top if rep == wbit else win_other
     if win:
         if single:
             w = delta + 35 + r_rank
@@ -146,25 +170,21 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
         elif mvc == tt_move:
             w += 18
     else:
-        if sh == pa and th == pa:
-            delta += 20
-        elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
-            delta += 13
         if single:
-            w = delta + r_rank + 2
+            w = lose + r_rank + 2
         elif wh == seat:
             if sh == pa:
-                w = delta + 33 + r_rank
+                w = lose + 33 + r_rank
             elif rep == wbit:
-                w = delta + 38
+                w = lose + 38
             else:
-                w = delta - 14 + r_rank
+                w = lose - 14 + r_rank
         elif wh == pa:
-            w = delta + 34 + r_rank
+            w = lose + 34 + r_rank
         elif seq and rep == sbit:
-            w = delta + 35
+            w = lose + 35
         else:
-            w = delta + 17 - (rep + 2)
+            w = lose + 17 - (rep + 2)
         if mvc == killer:
             w += 18
     return w
@@ -177,6 +197,14 @@ def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
     left): short suits of the opponents first, leads that win the trick (ours or partner's top
     card) ranked by who holds the second-best card, else leads toward partner's high cards;
     the lead that last cut off at this depth well ahead, the table's lead a little."""
+    return _lead_dds_nt_class(X, seat, suit, rep, low, mvc, killer, tt_move, _lead_dds_nt_suit(X, seat, suit))
+
+
+@_inline
+def _lead_dds_nt_suit(X, seat, suit):
+    """:func:`_lead_dds_nt`'s part that is the suit's (in :func:`_lead_dds_suit`'s shape): the
+    weight of a lead that wins, of one that loses, the two best cards, the best card's seat,
+    whether partner's cards are above the opponents', a singleton."""
     lh = (seat + 1) & 3
     pa = (seat + 2) & 3
     rh = (seat + 3) & 3
@@ -191,23 +219,17 @@ def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
         delta -= 9
     rem = X[_u(OREM + suit)]
     wbit, sbit, wh, sh, th = _top_three(X, suit, rem)
-    r_rank = 1 + popcount(rem >> (rep + 1))
-    if rep == wbit or hp > (hl | hr):
-        # the trick is ours or partner's
-        if sh == rh:
-            if len_r != 1:
-                delta -= 1
-        elif sh == lh:
-            delta += 22 if len_l != 1 else 16
-        if (sh != lh or len_l == 1) and (sh != rh or len_r == 1):
-            w = delta + 45 + r_rank
-        else:
-            w = delta + 18 + r_rank
-        if mvc == killer:
-            w += 126
-        elif mvc == tt_move:
-            w += 32
-        return w
+    # the trick is ours or partner's
+    win = delta
+    if sh == rh:
+        if len_r != 1:
+            win -= 1
+    elif sh == lh:
+        win += 22 if len_l != 1 else 16
+    if (sh != lh or len_l == 1) and (sh != rh or len_r == 1):
+        win += 45
+    else:
+        win += 18
     if wh == rh or sh == rh:
         if len_r != 1:
             delta -= 10
@@ -218,7 +240,23 @@ def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
         delta += 35
     elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
         delta += 25
-    if (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh):
+    single = (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh)
+    return win, delta, wbit, sbit, wh, 0, int(hp > (hl | hr)), 0, int(single)
+
+
+@_inline
+def _lead_dds_nt_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
+    """:func:`_lead_dds_nt`'s part that is the card's, from :func:`_lead_dds_nt_suit`'s ``su``."""
+    win, delta, wbit, sbit, wh, _, over, _, single = su
+    r_rank = 1 + popcount(X[_u(OREM + suit)] >> (rep + 1))
+    if rep == wbit or over:
+        w = win + r_rank
+        if mvc == killer:
+            w += 126
+        elif mvc == tt_move:
+            w += 32
+        return w
+    if single:
         w = delta + 28 + r_rank
     elif wh == seat:
         w = delta - 17 + r_rank
@@ -361,10 +399,14 @@ def _gen(xp, seat, mp, d, tt_move):
         # partner, last to play, takes the trick whatever third hand does: play as if it won it already
         partner_wins = True
         partner_sure = True
+    su = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     for suit in range(lo_suit, hi_suit):
         m = _held(X, seat, suit)
         if m == 0:
             continue
+        if dds_lead:
+            # DDS's lead weights: the suit's part once, not once a class
+            su = _lead_dds_nt_suit(X, seat, suit) if no_trump else _lead_dds_suit(X, seat, suit)
         o = X[_u(OTM + suit)]
         opp = 0
         opp_ruff = False
@@ -398,7 +440,9 @@ def _gen(xp, seat, mp, d, tt_move):
                     continue
             if rep >= 0:
                 pc = X[_u(OPTS + 16 * (suit) + rep)]
-                if n == 0:
+                if dds_lead or dds_second:
+                    sc = 0  # DDS's weights below: the rules' score is not needed
+                elif n == 0:
                     top = (o >> (rep + 1)) == 0
                     if opp_ruff:
                         sc = 0 - rep
@@ -458,9 +502,9 @@ def _gen(xp, seat, mp, d, tt_move):
                 mvc = (suit << 4) | rep
                 if dds_lead:
                     if no_trump:
-                        sc = _lead_dds_nt(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
+                        sc = _lead_dds_nt_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
                     else:
-                        sc = _lead_dds(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move)
+                        sc = _lead_dds_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
                 elif dds_second:
                     sc = _second_dds(X, seat, suit, rep, low)
                 elif mvc == tt_move:
@@ -483,3 +527,61 @@ def _gen(xp, seat, mp, d, tt_move):
             j -= 1
         mv[d, j + 1] = key
     return cnt
+
+
+@_inline  # in _ab: as a call of its own about 1% slower on full deals
+def _first_last(xp, seat, mp, d):
+    """:func:`_gen`'s first move at the trick's last card, alone, into ``mv[d, 0]``, where no
+    card carries points: four cards in five cut off at this hand with the first move, so the
+    rest are ordered only when it does not. Returns 1 where it is the only move, 2 where
+    :func:`_gen` may give more, 0 where it does not apply (points: call :func:`_gen`).
+
+    At the last card every card that takes the trick is sure, so each suit's best class is its
+    lowest (partner wins, or nothing wins) or its lowest that wins; a class is a run of the
+    seat's cards with no card of another hand or of the trick between them."""
+    X = _view(xp, 1, N_X)[0]
+    mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
+    if X[OPM] | X[_u(OPM + 1)] | X[_u(OPM + 2)] | X[_u(OPM + 3)]:
+        return 0
+    led = X[SLED]
+    trump = X[STRUMP]
+    bpow = X[SBPOW]
+    lo_suit, hi_suit = 0, 4
+    m = _held(X, seat, led)
+    if m != 0:
+        if m & (m - 1) == 0:
+            b = lowest(m)
+            mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
+            return 1
+        lo_suit, hi_suit = led, led + 1
+    partner_wins = _side(X, X[SBSEAT]) == _side(X, seat)
+    whist = X[SP] == 4 and X[SSCOTCH] == 0
+    best = -1
+    for suit in range(lo_suit, hi_suit):
+        m = _held(X, seat, suit)
+        if m == 0:
+            continue
+        # the cards that take the trick: above thr
+        thr = 16
+        if not partner_wins:
+            if suit == trump:
+                thr = bpow - 64 if bpow >= 64 else -1
+            elif suit == led and bpow < 64:
+                thr = bpow
+        win = (m >> (thr + 1)) << (thr + 1) if thr < 16 else 0
+        low = lowest(win) if win else lowest(m)
+        above = (X[_u(OTM + suit)] | X[_u(OREM + suit)]) & ~m & ~((2 << low) - 1)
+        rep = highest(m & ((1 << lowest(above)) - 1)) if above else highest(m)
+        if partner_wins:
+            sc = 60 - rep - (20 if suit == trump and led != trump else 0)
+        elif win:
+            sc = 90 - rep
+        else:
+            sc = 50 - rep - (20 if suit == trump else 0)
+        if whist and suit != trump and suit != led:
+            sc += _pitch_add(X, seat, suit, popcount(m), 40)  # a discard: _gen's long-suit weight
+        w = ((sc + 2000) << 12) | (low << 8) | (suit << 4) | rep
+        if w > best:
+            best = w
+    mv[d, 0] = best
+    return 2
