@@ -574,3 +574,28 @@ def test_a_compile_runs_with_the_collectors_passes_rarer_and_its_thresholds_back
     assert typed() == 0
     assert _SEEN == [_cache.COMPILE_GC_THRESHOLD]
     assert gc.get_threshold() == before
+
+
+def _threshold_seen_off() -> int:
+    """Numba only: 0. Like :func:`_threshold_seen`, for the test below (typed once per function)."""
+    return 0
+
+
+@numba.extending.overload(_threshold_seen_off)
+def _threshold_seen_off_typed():
+    _SEEN.append(gc.get_threshold()[0])
+    return lambda: 0
+
+
+def test_a_compile_leaves_automatic_collection_off_where_the_process_turned_it_off():
+    @numba.njit
+    def typed():
+        return _threshold_seen_off()
+
+    before = gc.get_threshold()
+    gc.set_threshold(0)
+    try:
+        assert typed() == 0
+        assert _SEEN[-1] == 0 and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)

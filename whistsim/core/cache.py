@@ -549,7 +549,8 @@ class _RareCollections(numba_event.Listener):
     def on_start(self, event) -> None:
         if self.depth == 0:
             self.saved = gc.get_threshold()
-            gc.set_threshold(max(COMPILE_GC_THRESHOLD, self.saved[0]), *self.saved[1:])
+            if self.saved[0]:  # 0: the process turned automatic collection off, so it stays off
+                gc.set_threshold(max(COMPILE_GC_THRESHOLD, self.saved[0]), *self.saved[1:])
         self.depth += 1
 
     def on_end(self, event) -> None:
