@@ -277,7 +277,7 @@ def source(
             head.append(f"from {users_module} import user_view as _user_view, user_wrote as _user_wrote")
         head += ["", "", _switch(players, ids, users, prelude)]
     if players is not None and len(ids) == len(players.PLAYERS):  # the switch a call (_switch)
-        loops += "\n\nplay_deal = play_deal_by_calls  # the rules compiled once, not into each loop\n"
+        loops += "\n\nmake_move = make_move_by_call  # the rules compiled once, not into each loop\n"
     fixed = []
     for src in own:
         n = len(_marks(src))

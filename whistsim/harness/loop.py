@@ -71,6 +71,26 @@ MOVE_SEAT = 128  # a logged move is seat * MOVE_SEAT + action
 
 
 @njit(cache=True, inline="always")
+def make_move(g, a, free):
+    """A move of the shared loop: checked unless ``free`` (forced, the only legal move), then
+    made. OK, or why it is illegal."""
+    if not free:
+        e = check_move(g, a)
+        if e != OK:
+            return e
+    apply_move(g, a)
+    return OK
+
+
+@njit(cache=True, inline="always")
+def make_move_by_call(g, a, free):
+    """:func:`make_move` by the game's ``try_move``, a forced move checked too: the kernel with
+    every player (the test suite's; ``harness.build``) makes its moves so, and a game whose
+    ``try_move`` is compiled once is spared typing its rules into the loop again."""
+    return try_move(g, a)
+
+
+@njit(cache=True, inline="always")
 def play_deal(g, moves, limit):
     """Play moves until the deal is over, logging the first ``limit`` into ``moves``.
 
@@ -80,30 +100,10 @@ def play_deal(g, moves, limit):
     while not over(g):
         seat = to_move(g)
         a = forced(g)
-        if a < 0:
+        free = a >= 0
+        if not free:
             a = decide(strategy_of(g, seat), view(g, seat))
-            e = check_move(g, a)
-            if e != OK:
-                return e, seat, a
-        if m < limit:
-            moves[m] = seat * MOVE_SEAT + a
-        m += 1
-        apply_move(g, a)
-    return OK, m, 0
-
-
-@njit(cache=True, inline="always")
-def play_deal_by_calls(g, moves, limit):
-    """:func:`play_deal` with each move, a forced one too (the only legal one), made by
-    ``try_move``: the loop of the kernel with every player (the test suite's; ``harness.build``),
-    where a game's ``try_move`` compiled once spares typing its rules into the loop again."""
-    m = 0
-    while not over(g):
-        seat = to_move(g)
-        a = forced(g)
-        if a < 0:
-            a = decide(strategy_of(g, seat), view(g, seat))
-        e = try_move(g, a)
+        e = make_move(g, a, free)
         if e != OK:
             return e, seat, a
         if m < limit:
