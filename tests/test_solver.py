@@ -437,10 +437,28 @@ def test_third_hand_forces_the_top_card_cheaply_and_discards_from_its_long_suit(
 
 
 @njit(cache=True)
+def _top_places_by_loop(X, seat, suit):
+    """The places after ``seat`` (0 itself, 1 its left, 2 partner, 3 its right; -1 for none)
+    of the suit's three best cards left, each found by looping over the hands."""
+    rem = X[encoding.OREM + suit]
+    places = np.full(3, -1, np.int64)
+    k = 0
+    for bit in range(15, -1, -1):
+        if k < 3 and (rem >> bit) & 1:
+            for q in range(4):
+                if (X[encoding.OH + 4 * q + suit] >> bit) & 1:
+                    places[k] = (q - seat) & 3
+            k += 1
+    return places
+
+
+@njit(cache=True)
 def _first_moves_alone(X, mv, d):
     """Every node below X (every legal card, no pruning): at each trick's last card,
-    ``moves._first_last``'s move against ``moves._gen``'s first. Returns how many it compared,
-    or -1 at the first where they differ (or it says the only move and ``_gen`` has more)."""
+    ``moves._first_last``'s move against ``moves._gen``'s first; at each lead,
+    ``moves._top_three``'s places against the hands looped over. Returns how many nodes it
+    compared, or -1 at the first where they differ (or it says the only move and ``_gen`` has
+    more)."""
     if X[se.SLEFT] == 0:
         return 0
     seat = se.seat_to_play(X)
@@ -451,6 +469,18 @@ def _first_moves_alone(X, mv, d):
         cnt = moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d, np.int64(-1))
         if lazy == 0 or first != mv[d, 0] or (lazy == 1 and cnt != 1):
             return -1
+        done = 1
+    elif X[encoding.SLEN] == 0:
+        for suit in range(4):
+            hl = X[encoding.OH + 4 * ((seat + 1) & 3) + suit]
+            hp = X[encoding.OH + 4 * ((seat + 2) & 3) + suit]
+            hr = X[encoding.OH + 4 * ((seat + 3) & 3) + suit]
+            rem = X[encoding.OREM + suit]
+            if rem:
+                top = moves._top_three(hl, hp, hr, rem)
+                places = _top_places_by_loop(X, seat, suit)
+                if top[2] != places[0] or top[3] != places[1] or top[4] != places[2]:
+                    return -1
         done = 1
     legal = se.legal_bits(X, seat)
     for suit in range(4):
@@ -473,7 +503,9 @@ def _first_alone_at_root(X, mv):
 
 def test_the_first_move_found_alone_is_gens_first():
     # The search orders the moves at a trick's last card only when the first, found alone,
-    # does not cut off: it must be _gen's first at every node (card, class, score word).
+    # does not cut off: it must be _gen's first at every node (card, class, score word). And
+    # the lead's weights read the places of each suit's top three cards from the hands' bits,
+    # not by a loop over the hands: the same places at every lead.
     done = 0
     for _, rec in endings("whist", 4, {"unit": "deal"}, 40, 17, most=4):
         pos = position_of(rec)
@@ -484,6 +516,83 @@ def test_the_first_move_found_alone_is_gens_first():
     # cards that carry points: _gen orders them all
     pos = position_of(next(endings("scotch", 4, {}, 1, 17))[1])
     assert _first_alone_at_root(pos.X, pos.mv) == 0
+    # the lead's weights divide the opponents' lengths (two hands of up to 13, scaled by 128)
+    # by a multiply
+    assert all(moves._div13(x) == x // 13 and moves._div19(x) == x // 19 for x in range(27 << 7))
+
+
+@njit(cache=True)
+def _classes_checked(X, mv, d):
+    """Every node below X (every legal card, no pruning): ``moves._gen``'s moves against what a
+    class is. Each move's cards, from its lowest to its highest, are the seat's, with no card of
+    another hand or of the trick between them and none that carries points unless alone; the
+    next card of the seat above or below is another class's; the classes are the legal cards.
+    Returns how many nodes it checked, or -1 at the first where one is not."""
+    if X[se.SLEFT] == 0:
+        return 0
+    seat = se.seat_to_play(X)
+    legal = se.legal_bits(X, seat)
+    cnt = moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d, np.int64(-1))
+    seen = np.zeros(4, np.int64)
+    for k in range(cnt):
+        w = mv[d, k]
+        suit, rep, low = (w >> 4) & 15, w & 15, (w >> 8) & 15
+        m = X[encoding.OH + 4 * seat + suit]
+        others = (X[encoding.OTM + suit] | X[encoding.OREM + suit]) & ~m
+        pm = X[encoding.OPM + suit]
+        span = ((2 << rep) - 1) & ~((1 << low) - 1)
+        cls = m & span
+        if low > rep or not (m >> rep) & 1 or not (m >> low) & 1 or others & span or seen[suit] & cls:
+            return -1
+        if cls & (cls - 1) and pm & cls:
+            return -1
+        above = m & ~((2 << rep) - 1)
+        if above:
+            a = 0
+            while not (above >> a) & 1:
+                a += 1
+            if not (pm >> a) & 1 and not (pm >> rep) & 1 and not others & ((1 << a) - 1) & ~((2 << rep) - 1):
+                return -1
+        below = m & ((1 << low) - 1)
+        if below:
+            b = 15
+            while not (below >> b) & 1:
+                b -= 1
+            if not (pm >> b) & 1 and not (pm >> low) & 1 and not others & ((1 << low) - 1) & ~((2 << b) - 1):
+                return -1
+        seen[suit] |= cls
+    for suit in range(4):
+        if seen[suit] != legal[suit]:
+            return -1
+    done = 1
+    for suit in range(4):
+        for bit in range(16):
+            if (legal[suit] >> bit) & 1:
+                X2 = X.copy()
+                se.play(X2, seat, suit, bit)
+                k = _classes_checked(X2, mv, d + 1)
+                if k < 0:
+                    return -1
+                done += k
+    return done
+
+
+def test_gens_classes_are_runs_of_the_seats_cards():
+    # _gen finds a class a step (from its highest card down to the next card of another hand or
+    # of the trick, or to one that carries points), not a card a step: the same classes, in
+    # Whist and in Scotch Whist (points) with 4 and 6 players.
+    done = 0
+    for game, players, rules in (
+        ("whist", 4, {"unit": "deal"}),
+        ("scotch", 4, {}),
+        ("scotch", 6, {"teams": [0, 1] * 3}),
+    ):
+        for _, rec in endings(game, players, rules, 8, 5, most=3):
+            pos = position_of(rec)
+            k = int(_classes_checked(pos.X.copy(), pos.mv, np.int64(0)))
+            assert k >= 0, (game, players, rec["moves"])
+            done += k
+    assert done > 10000
 
 
 def test_owner_codes_by_pext_match_the_plain_loop():

@@ -30,17 +30,6 @@ from .intrinsics import _bare, _inline, _u, _view
 
 
 @_inline
-def _holder(X, suit, bit):
-    """The seat holding the card (``suit``, power bit); -1 for none (bit < 0)."""
-    if bit < 0:
-        return -1
-    for q in range(4):
-        if (_held(X, q, suit) >> bit) & 1:
-            return q
-    return -1
-
-
-@_inline
 def _opponents_length(X, len_l, len_r):
     """DDS's measure of the opponents' length in a suit led, a void counted as the tricks left
     (as DDS counts it), scaled by 128 for its integer weights."""
@@ -49,15 +38,38 @@ def _opponents_length(X, len_l, len_r):
 
 
 @_inline
-def _top_three(X, suit, rem):
+def _top_three(hl, hp, hr, rem):
     """The power bits of the suit's best and second-best cards left (``rem``: its cards left; -1
-    for none) and the seats holding its three best cards (-1 for none)."""
+    for none) and the places after the seat to lead (0 itself, 1 its left, 2 partner, 3 its
+    right; -1 for none) of its three best cards, from the other three hands' cards of the suit.
+    Four players: a place's two bits are where the card is in the left's or the right's hand
+    and in partner's or the right's (no loop over the hands)."""
+    lr = hl | hr
+    pr = hp | hr
     wbit = highest(rem)
     rem2 = rem ^ (1 << wbit)
     sbit = highest(rem2) if rem2 else -1
     rem3 = rem2 ^ (1 << sbit) if sbit >= 0 else 0
-    th = _holder(X, suit, highest(rem3) if rem3 else -1)
-    return wbit, sbit, _holder(X, suit, wbit), _holder(X, suit, sbit), th
+    wh = ((lr >> wbit) & 1) | (((pr >> wbit) & 1) << 1)
+    sh = ((lr >> sbit) & 1) | (((pr >> sbit) & 1) << 1) if sbit >= 0 else -1
+    th = -1
+    if rem3:
+        tbit = highest(rem3)
+        th = ((lr >> tbit) & 1) | (((pr >> tbit) & 1) << 1)
+    return wbit, sbit, wh, sh, th
+
+
+@_inline
+def _div13(x):
+    """``x // 13`` for 0 <= x < 8192 (a multiply: Numba's floor division of a signed value
+    corrects for the sign)."""
+    return (x * 10083) >> 17
+
+
+@_inline
+def _div19(x):
+    """``x // 19`` for 0 <= x < 8192."""
+    return (x * 6899) >> 17
 
 
 @_inline
@@ -76,7 +88,8 @@ def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
 def _lead_dds_suit(X, seat, suit):
     """:func:`_lead_dds`'s part that is the suit's, not the card's (once a suit in
     :func:`_gen`): the weight before the card's, after it when the lead loses, the suit's two
-    best cards and their seats, whether its top card wins, whether another wins, a singleton."""
+    best cards and their places (:func:`_top_three`), whether its top card wins, whether
+    another wins, a singleton."""
     trump = X[STRUMP]
     lh = (seat + 1) & 3
     pa = (seat + 2) & 3
@@ -91,22 +104,21 @@ def _lead_dds_suit(X, seat, suit):
     len_l = popcount(hl)
     len_r = popcount(hr)
     len_p = popcount(hp)
-    delta = -(_opponents_length(X, len_l, len_r) // 13)
+    delta = -_div13(_opponents_length(X, len_l, len_r))
     bonus = 0
     plain = suit != trump
     if plain and ((hl == 0 and tl != 0) or (hr == 0 and tr != 0)):
         bonus = -12
     if plain and len_p == 0 and tp != 0 and len_r > 0:
         bonus += 17
-    rem = X[_u(OREM + suit)]
-    wbit, sbit, wh, sh, th = _top_three(X, suit, rem)
-    if wh == rh or sh == rh:
+    wbit, sbit, wh, sh, th = _top_three(hl, hp, hr, X[_u(OREM + suit)])
+    if wh == 3 or sh == 3:
         if len_r != 1:
             bonus -= 12
-    elif wh == lh and sh == pa:
+    elif wh == 1 and sh == 2:
         if len_p != 1:
             bonus += 27
-    if plain and popcount(m) == 1 and _held(X, seat, trump) != 0 and len_p > 1 and wh == pa:
+    if plain and popcount(m) == 1 and _held(X, seat, trump) != 0 and len_p > 1 and wh == 2:
         bonus += 19
     delta += bonus
     # the suit's top card led wins
@@ -130,11 +142,11 @@ def _lead_dds_suit(X, seat, suit):
             win_other = tp > tr
         else:
             win_other = True
-    single = (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh)
+    single = (len_l == 1 and wh == 1) or (len_r == 1 and wh == 3)
     lose = delta
-    if sh == pa and th == pa:
+    if sh == 2 and th == 2:
         lose += 20
-    elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
+    elif len_p > 1 and ((sh == 0 and th == 2) or (sh == 2 and th == 0)):
         lose += 13
     return delta, lose, wbit, sbit, wh, sh, int(win_top), int(win_other), int(single)
 
@@ -143,22 +155,21 @@ def _lead_dds_suit(X, seat, suit):
 def _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
     """:func:`_lead_dds`'s part that is the card's, from :func:`_lead_dds_suit`'s ``su``."""
     delta, lose, wbit, sbit, wh, sh, win_top, win_other, single = su
-    pa = (seat + 2) & 3
     r_rank = 1 + popcount(X[_u(OREM + suit)] >> (rep + 1))
     seq = low != rep
     win = win_top if rep == wbit else win_other
     if win:
         if single:
             w = delta + 35 + r_rank
-        elif wh == seat:
-            if sh == pa:
+        elif wh == 0:
+            if sh == 2:
                 w = delta + 48 + r_rank
             elif rep == wbit:
                 w = delta + 31
             else:
                 w = delta - 3 + r_rank
-        elif wh == pa:
-            w = delta + (42 if sh == seat else 28) + r_rank
+        elif wh == 2:
+            w = delta + (42 if sh == 0 else 28) + r_rank
         elif seq and rep == sbit:
             w = delta + 40
         elif seq:
@@ -172,14 +183,14 @@ def _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
     else:
         if single:
             w = lose + r_rank + 2
-        elif wh == seat:
-            if sh == pa:
+        elif wh == 0:
+            if sh == 2:
                 w = lose + 33 + r_rank
             elif rep == wbit:
                 w = lose + 38
             else:
                 w = lose - 14 + r_rank
-        elif wh == pa:
+        elif wh == 2:
             w = lose + 34 + r_rank
         elif seq and rep == sbit:
             w = lose + 35
@@ -203,7 +214,7 @@ def _lead_dds_nt(X, seat, suit, rep, low, mvc, killer, tt_move):
 @_inline
 def _lead_dds_nt_suit(X, seat, suit):
     """:func:`_lead_dds_nt`'s part that is the suit's (in :func:`_lead_dds_suit`'s shape): the
-    weight of a lead that wins, of one that loses, the two best cards, the best card's seat,
+    weight of a lead that wins, of one that loses, the two best cards, the best card's place,
     whether partner's cards are above the opponents', a singleton."""
     lh = (seat + 1) & 3
     pa = (seat + 2) & 3
@@ -214,33 +225,32 @@ def _lead_dds_nt_suit(X, seat, suit):
     len_l = popcount(hl)
     len_r = popcount(hr)
     len_p = popcount(hp)
-    delta = -(_opponents_length(X, len_l, len_r) // 19)
+    delta = -_div19(_opponents_length(X, len_l, len_r))
     if len_p == 0:
         delta -= 9
-    rem = X[_u(OREM + suit)]
-    wbit, sbit, wh, sh, th = _top_three(X, suit, rem)
+    wbit, sbit, wh, sh, th = _top_three(hl, hp, hr, X[_u(OREM + suit)])
     # the trick is ours or partner's
     win = delta
-    if sh == rh:
+    if sh == 3:
         if len_r != 1:
             win -= 1
-    elif sh == lh:
+    elif sh == 1:
         win += 22 if len_l != 1 else 16
-    if (sh != lh or len_l == 1) and (sh != rh or len_r == 1):
+    if (sh != 1 or len_l == 1) and (sh != 3 or len_r == 1):
         win += 45
     else:
         win += 18
-    if wh == rh or sh == rh:
+    if wh == 3 or sh == 3:
         if len_r != 1:
             delta -= 10
-    elif wh == lh and sh == pa:
+    elif wh == 1 and sh == 2:
         if len_p != 1:
             delta += 31
-    if sh == pa and th == pa:
+    if sh == 2 and th == 2:
         delta += 35
-    elif len_p > 1 and ((sh == seat and th == pa) or (sh == pa and th == seat)):
+    elif len_p > 1 and ((sh == 0 and th == 2) or (sh == 2 and th == 0)):
         delta += 25
-    single = (len_l == 1 and wh == lh) or (len_r == 1 and wh == rh)
+    single = (len_l == 1 and wh == 1) or (len_r == 1 and wh == 3)
     return win, delta, wbit, sbit, wh, 0, int(hp > (hl | hr)), 0, int(single)
 
 
@@ -258,7 +268,7 @@ def _lead_dds_nt_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
         return w
     if single:
         w = delta + 28 + r_rank
-    elif wh == seat:
+    elif wh == 0:
         w = delta - 17 + r_rank
     elif low == rep:
         w = delta + 12 + r_rank
@@ -421,103 +431,95 @@ def _gen(xp, seat, mp, d, tt_move):
         else:
             # after the lead only a class's gaps use o, and the seat's own cards are in none
             o |= X[_u(OREM + suit)]
-        rep = -1
-        low = -1
+        pm = X[_u(OPM + suit)]
+        # A class: the seat's cards from its highest down to the next card of another hand or of
+        # the trick, or to a card that carries points (alone in its class). The highest stands
+        # for it (a lower one could fall below the cards that partition search keeps, the
+        # highest is in them whenever any is). A class a step, not a card.
+        stop = (o & ~m) | (pm & m)
         x = m
-        while True:
-            b = highest(x) if x else -1
-            if b >= 0 and rep >= 0:
-                between = ((1 << low) - 1) & ~((1 << (b + 1)) - 1)
-                if (
-                    X[_u(OPTS + 16 * (suit) + b)] == 0
-                    and X[_u(OPTS + 16 * (suit) + low)] == 0
-                    and (o & between) == 0
+        while x:
+            rep = highest(x)
+            cls = 1 << rep
+            if (pm >> rep) & 1 == 0:
+                st = stop & (cls - 1)
+                cls = x & ~((2 << highest(st)) - 1) if st else x
+            low = lowest(cls)
+            x &= ~cls
+            pc = X[_u(OPTS + 16 * (suit) + rep)]
+            if dds_lead or dds_second:
+                sc = 0  # DDS's weights below: the rules' score is not needed
+            elif n == 0:
+                top = (o >> (rep + 1)) == 0
+                if opp_ruff:
+                    sc = 0 - rep
+                elif top:
+                    sc = 60 + 2 * pc - (8 if suit == trump else 0)
+                elif (
+                    partner >= 0
+                    and _held(X, partner, suit) != 0
+                    and (opp >> (highest(_held(X, partner, suit)) + 1)) == 0
                 ):
-                    # same class: the highest stands for it (a lower one could fall below the cards
-                    # that partition search keeps, the highest is in them whenever any is)
-                    low = b
-                    x &= ~(1 << b)
-                    continue
-            if rep >= 0:
-                pc = X[_u(OPTS + 16 * (suit) + rep)]
-                if dds_lead or dds_second:
-                    sc = 0  # DDS's weights below: the rules' score is not needed
-                elif n == 0:
-                    top = (o >> (rep + 1)) == 0
-                    if opp_ruff:
-                        sc = 0 - rep
-                    elif top:
-                        sc = 60 + 2 * pc - (8 if suit == trump else 0)
-                    elif (
-                        partner >= 0
-                        and _held(X, partner, suit) != 0
-                        and (opp >> (highest(_held(X, partner, suit)) + 1)) == 0
-                    ):
-                        sc = 65 - rep  # to partner's winner
-                    elif (
-                        partner >= 0
-                        and suit != trump
-                        and _held(X, partner, suit) == 0
-                        and _held(X, partner, trump) != 0
-                    ):
-                        sc = 62 - rep  # for partner to ruff
-                    elif (
-                        partner >= 0
-                        and _held(X, partner, suit) != 0
-                        and (_held(X, rho, suit) >> (highest(_held(X, partner, suit)) + 1)) == 0
-                    ):
-                        sc = 55 - rep  # toward partner's tenace: only second hand holds more
-                    else:
-                        # short suits first, and a sequence (its class holds more than one card)
-                        sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
+                    sc = 65 - rep  # to partner's winner
+                elif (
+                    partner >= 0
+                    and suit != trump
+                    and _held(X, partner, suit) == 0
+                    and _held(X, partner, trump) != 0
+                ):
+                    sc = 62 - rep  # for partner to ruff
+                elif (
+                    partner >= 0
+                    and _held(X, partner, suit) != 0
+                    and (_held(X, rho, suit) >> (highest(_held(X, partner, suit)) + 1)) == 0
+                ):
+                    sc = 55 - rep  # toward partner's tenace: only second hand holds more
                 else:
-                    if suit == trump:
-                        pw = 64 + rep
-                    elif suit == led:
-                        pw = rep
+                    # short suits first, and a sequence (its class holds more than one card)
+                    sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
+            else:
+                if suit == trump:
+                    pw = 64 + rep
+                elif suit == led:
+                    pw = rep
+                else:
+                    pw = -1
+                if partner_wins and (partner_sure or pw <= X[SBPOW]):
+                    # partner takes it: our cheapest card, or points for partner (Scotch)
+                    sc = 60 - rep + 4 * pc - (20 if suit == trump and led != trump else 0)
+                elif pw > X[SBPOW]:
+                    if _sure(X, seat, suit, rep, n):
+                        sc = 90 - rep + 2 * pc
                     else:
-                        pw = -1
-                    if partner_wins and (partner_sure or pw <= X[SBPOW]):
-                        # partner takes it: our cheapest card, or points for partner (Scotch)
-                        sc = 60 - rep + 4 * pc - (20 if suit == trump and led != trump else 0)
-                    elif pw > X[SBPOW]:
-                        if _sure(X, seat, suit, rep, n):
-                            sc = 90 - rep + 2 * pc
-                        else:
-                            sc = (55 if n == p - 2 else 40) + rep - 4 * pc
-                            if whist and n == 2 and suit == led:
-                                # third hand (DDS's): above fourth hand's second card (or it void) the
-                                # cheapest forces its top card (or ruff) as well; its lone card wins
-                                # anyway: lowest first
-                                h4 = _held(X, (seat + 1) & 3, led)
-                                if h4 == 0 or (h4 & (h4 - 1) and rep > highest(h4 ^ (1 << highest(h4)))):
-                                    sc = 75 - rep - 4 * pc
-                                elif h4 & (h4 - 1) == 0:
-                                    sc = 50 - rep - 4 * pc
-                    else:
-                        sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
-                    if whist and pw < 0:
-                        # a discard from a long suit first (DDS's): 2 to 3% fewer nodes
-                        sc += _pitch_add(X, seat, suit, popcount(m), 40)
-                mvc = (suit << 4) | rep
-                if dds_lead:
-                    if no_trump:
-                        sc = _lead_dds_nt_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
-                    else:
-                        sc = _lead_dds_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
-                elif dds_second:
-                    sc = _second_dds(X, seat, suit, rep, low)
-                elif mvc == tt_move:
-                    sc += 1000
-                elif n == 0 and mvc == mv[KILLER, d]:
-                    sc += 30
-                mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
-                cnt += 1
-            if b < 0:
-                break
-            rep = b
-            low = b
-            x &= ~(1 << b)
+                        sc = (55 if n == p - 2 else 40) + rep - 4 * pc
+                        if whist and n == 2 and suit == led:
+                            # third hand (DDS's): above fourth hand's second card (or it void) the
+                            # cheapest forces its top card (or ruff) as well; its lone card wins
+                            # anyway: lowest first
+                            h4 = _held(X, (seat + 1) & 3, led)
+                            if h4 == 0 or (h4 & (h4 - 1) and rep > highest(h4 ^ (1 << highest(h4)))):
+                                sc = 75 - rep - 4 * pc
+                            elif h4 & (h4 - 1) == 0:
+                                sc = 50 - rep - 4 * pc
+                else:
+                    sc = 50 - rep - 4 * pc - (20 if suit == trump else 0)
+                if whist and pw < 0:
+                    # a discard from a long suit first (DDS's): 2 to 3% fewer nodes
+                    sc += _pitch_add(X, seat, suit, popcount(m), 40)
+            mvc = (suit << 4) | rep
+            if dds_lead:
+                if no_trump:
+                    sc = _lead_dds_nt_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
+                else:
+                    sc = _lead_dds_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
+            elif dds_second:
+                sc = _second_dds(X, seat, suit, rep, low)
+            elif mvc == tt_move:
+                sc += 1000
+            elif n == 0 and mvc == mv[KILLER, d]:
+                sc += 30
+            mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
+            cnt += 1
     # insertion sort, best first
     for i in range(1, cnt):
         key = mv[d, i]
