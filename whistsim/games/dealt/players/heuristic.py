@@ -151,10 +151,9 @@ def _top_equal(v, suit, held, unseen):
     h = highest(mine)
     if out != 0 and highest(out) > h:
         return -1
-    # Walk down while the next lower card out is below our next card: a sequence.
-    p = h
-    while p > 0 and (mine >> (p - 1)) & 1 and not (out >> (p - 1)) & 1:
-        p -= 1
+    # Down from the best while the next lower card is ours and not out: a sequence. It ends
+    # just above the highest card below the best that is not ours or is out (highest(0) is -1).
+    p = highest((~mine | out) & ((1 << h) - 1)) + 1
     if v.table.rules[R_KIND] == SCOTCH and suit == v.trump and p == TEN and p != h:
         p += 1  # never spend the Ten where a higher equal card will do
         while not (mine >> p) & 1:
@@ -255,17 +254,27 @@ def _follow_card(v):
     trump = v.trump
     led = v.led
     scotch = t.rules[R_KIND] == SCOTCH
+    bp = t.s[S_BEST_POWER]
+    has_ten = scotch and (own.bits[trump] >> TEN) & 1
+    give_ten = own.params[2] > 0.5
+    mine = own.bits[led]
+    # Cards that beat the best so far (none once a plain suit is trumped):
+    cur = bp - 64 if led == trump else bp
+    wins = 0 if bp >= 64 and led != trump else pm(v, mine, led) & ~((2 << cur) - 1)
+    ten_in = has_ten and led == trump and give_ten
+    ruffs = mine != 0 and own.params[4] > 0 and t.rules[R_REVOKES] and led != trump
+    # Answered before the trick's winner is read: the commonest follows, and cheap.
+    if mine != 0 and wins == 0 and not ten_in and not ruffs:
+        return LOW_LED  # cannot win it: low, whoever takes it
+    if mine == 0 and own.bits[trump] == 0:
+        return DISCARD  # void, no trumps
     p = v.players
     last = v.trick_len == p - 1
     best_i = t.s[S_BEST]
     best_card = t.trick_card[best_i]
     partner = t.team[t.trick_seat[best_i]] == t.team[v.seat]
-    bp = t.s[S_BEST_POWER]
     ten = trump * 13 + TEN
-    has_ten = scotch and (own.bits[trump] >> TEN) & 1
-    give_ten = own.params[2] > 0.5
-    mine = own.bits[led]
-    if mine != 0 and own.params[4] > 0 and t.rules[R_REVOKES] and led != trump:
+    if ruffs:
         c = _ruff_instead(v, bp, partner and _partner_sure(v, best_card, last))
         if c >= 0:
             return c
@@ -274,12 +283,9 @@ def _follow_card(v):
     left_wins = scotch and own.params[P_PLACE_LEFT] > 0.5 and _left_wins(v, best_i) and _tenace(v)
     plain_only = scotch and own.params[P_TEN_ONLY] > 0.5 and led != trump and not _ten_in_trick(v)
     if mine != 0:
-        # Following suit. Cards that beat the best so far (none once a plain suit is trumped):
-        cur = bp - 64 if led == trump else bp
-        wins = 0 if bp >= 64 and led != trump else pm(v, mine, led) & ~((2 << cur) - 1)
-        ten_in = has_ten and led == trump and give_ten
+        # Following suit.
         if wins == 0 and not ten_in:
-            return LOW_LED  # cannot win it: low, whoever takes it (asked first: it is cheap)
+            return LOW_LED  # cannot win it (after a revoke not made)
         if left_wins or plain_only:
             return LOW_LED
         if partner and _partner_sure(v, best_card, last):
@@ -306,10 +312,9 @@ def _follow_card(v):
                 return LOW_LED  # do not offer the Ten to be caught
             h = highest(rest)
         return card_of(v, led, h)  # third hand high
-    # Void in the suit led (so not trumps when it holds any: a trump lead finds it without).
+    # Void in the suit led (so not trumps when it holds any: a trump lead finds it without),
+    # holding trumps.
     tm = own.bits[trump]
-    if tm == 0:
-        return DISCARD
     if partner and _partner_sure(v, best_card, last):
         if has_ten and give_ten:
             return ten

@@ -109,15 +109,17 @@ def _affected():
 
 AFFECTED = _affected()
 # rows of the sampler's scratch (see _work)
-W_CAP0, W_ELIG, W_POOL0, W_SLACK0, W_BITS0, W_CAP, W_POOL, W_SLACK, W_SLOTS = range(9)
+W_CAP0, W_ELIG, W_POOL0, W_SLACK0, W_BITS0, W_CAP, W_POOL, W_SLACK, W_SLOTS, W_ENDS, W_HELD = range(11)
 
 
 @njit(cache=True)
 def _work():
     """Scratch for the sampler, one row each: the slots' room and the suits each may take, the
     unseen cards in order, Hall's slack per set of suits and the turn-up's place, as prepared
-    for a decision (:func:`_prepare`); the same three for the deal being made; the slots used."""
-    return np.zeros((9, MAX_SLOTS * 4), np.int64)
+    for a decision (:func:`_prepare`); the same three for the deal being made; the slots used;
+    and, in the slots' order, the end of each one's room and the cards it is dealt (a deal
+    without voids to respect)."""
+    return np.zeros((11, MAX_SLOTS * 4), np.int64)
 
 
 @njit(cache=True)
@@ -196,82 +198,85 @@ def _prepare(v, use_voids, work):
 def _deal_prepared(v, slot_bits, work, n, n_slots):
     """Deal the unseen cards into ``slot_bits`` as prepared: shuffle them, then give each to
     a slot chosen in proportion to the room left among those that may take it and keep
-    Hall's condition (the draws, and so the deals, of the sampler this one replaced)."""
+    Hall's condition (the draws, and so the deals, of the sampler this one replaced). The
+    scratch is read by row and column, never as a row's view: a view is a new array, counted
+    in and out (two atomic steps each) at every world."""
     t = v.table
     rng = v.own.rng
-    cap0 = work[W_CAP0]
-    elig = work[W_ELIG]
-    bits0 = work[W_BITS0]
-    slots = work[W_SLOTS]
-    cap = work[W_CAP]
-    pool = work[W_POOL]
-    slack = work[W_SLACK]
     for k in range(t.s[S_SET], t.rules[R_SETS]):
         for q in range(t.rules[R_PLAYERS]):
             slot = k * MAX_PLAYERS + q
             for suit in range(4):
-                slot_bits[slot, suit] = bits0[slot * 4 + suit]
+                slot_bits[slot, suit] = work[W_BITS0, slot * 4 + suit]
     for j in range(n_slots):
-        cap[slots[j]] = cap0[slots[j]]
+        work[W_CAP, work[W_SLOTS, j]] = work[W_CAP0, work[W_SLOTS, j]]
     for i in range(n):
-        pool[i] = work[W_POOL0, i]
+        work[W_POOL, i] = work[W_POOL0, i]
     tight = 0  # sets of suits with no slack: a card may not take their room
     for subset in range(1, 16):
-        slack[subset] = work[W_SLACK0, subset]
-        if slack[subset] == 0:
+        work[W_SLACK, subset] = work[W_SLACK0, subset]
+        if work[W_SLACK, subset] == 0:
             tight |= 1 << subset
     free = True  # no voids to respect: every slot takes every suit, and Hall's condition holds
     for j in range(n_slots):
-        free &= elig[slots[j]] == 15
+        free &= work[W_ELIG, work[W_SLOTS, j]] == 15
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, 0, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+        work[W_POOL, i], work[W_POOL, j] = work[W_POOL, j], work[W_POOL, i]
     if free:
+        # The slot a draw falls in, counted over the slots' running ends rather than searched
+        # (no branch waits on the draw); each slot's cards gathered in one 52-bit mask.
         total = 0  # the room left, one less for each card placed
         for j in range(n_slots):
-            total += cap[slots[j]]
+            total += work[W_CAP, work[W_SLOTS, j]]
+            work[W_ENDS, j] = total
+            work[W_HELD, j] = 0
         for i in range(n):
-            c = pool[i]
+            c = work[W_POOL, i]
             x = randbelow(rng, 0, total)
             total -= 1
+            chosen = 0  # the first slot whose end is beyond x
             for j in range(n_slots):
-                slot = slots[j]
-                if x < cap[slot]:
-                    cap[slot] -= 1
-                    slot_bits[slot, c // 13] |= 1 << (c % 13)
-                    break
-                x -= cap[slot]
+                chosen += work[W_ENDS, j] <= x
+            for j in range(n_slots):
+                work[W_ENDS, j] -= j >= chosen
+            work[W_HELD, chosen] |= np.int64(1) << c
+        for j in range(n_slots):
+            slot = work[W_SLOTS, j]
+            held = work[W_HELD, j]
+            for suit in range(4):
+                slot_bits[slot, suit] |= (held >> (13 * suit)) & 0x1FFF
         return
     for i in range(n):
-        c = pool[i]
+        c = work[W_POOL, i]
         suit = c // 13
         bit = 1 << suit
         tried = 0  # slots found to leave the rest unplaceable
         while True:
             total = 0
             for j in range(n_slots):
-                slot = slots[j]
-                if elig[slot] & bit and not (tried >> slot) & 1:
-                    total += cap[slot]
+                slot = work[W_SLOTS, j]
+                if work[W_ELIG, slot] & bit and not (tried >> slot) & 1:
+                    total += work[W_CAP, slot]
             x = randbelow(rng, 0, total)  # total > 0: some slot keeps Hall's condition
             chosen = 0
             for j in range(n_slots):
-                slot = slots[j]
-                if elig[slot] & bit and not (tried >> slot) & 1:
-                    if x < cap[slot]:
+                slot = work[W_SLOTS, j]
+                if work[W_ELIG, slot] & bit and not (tried >> slot) & 1:
+                    if x < work[W_CAP, slot]:
                         chosen = slot
                         break
-                    x -= cap[slot]
-            hit = AFFECTED[suit, elig[chosen]]
+                    x -= work[W_CAP, slot]
+            hit = AFFECTED[suit, work[W_ELIG, chosen]]
             if hit & tight == 0:
-                cap[chosen] -= 1
+                work[W_CAP, chosen] -= 1
                 slot_bits[chosen, suit] |= 1 << (c % 13)
                 m = hit
                 while m:
                     subset = lowest(m)
                     m &= m - 1
-                    slack[subset] -= 1
-                    if slack[subset] == 0:
+                    work[W_SLACK, subset] -= 1
+                    if work[W_SLACK, subset] == 0:
                         tight |= 1 << subset
                 break
             tried |= 1 << chosen
