@@ -213,6 +213,21 @@ def _bound_cut(X, mv, d, alpha, beta, tricks):
     return bounds._bound_cut(intrinsics._ptr(X), intrinsics._ptr(mv), d, alpha, beta, tricks)
 
 
+def test_in_the_last_tricks_the_sure_tricks_cut_before_the_table_is_read():
+    # Spades trumps: seat 0, on lead, holds the three top trumps and takes every trick. Every
+    # bucket's first entry is made to claim, for this position's key and whatever the cards'
+    # owners, that side 0 takes none: read before the sure tricks' bound, it answers 0.
+    hands = [["AS", "KS", "QS"], ["2H", "3H", "4H"], ["5H", "6H", "7H"], ["8H", "9H", "TH"]]
+    tt = se.new_table()
+    pos = from_hands(WhistRules(), hands, 0, "S", tt)
+    ka, kb, kc = memo._stored(*memo._primary(pos.X), int(tt[-1, 0]) + 1)
+    first = tt[:-1].reshape(-1, se.TT_COLS, memo.BUCKET)[:, :, 0]  # a view: each bucket's first entry
+    first[:] = 0
+    first[:, memo.T_A], first[:, memo.T_B], first[:, memo.T_C] = ka, kb, kc
+    first[:, memo.T_LO], first[:, memo.T_HI], first[:, memo.T_MOVE] = -encoding.INF, 0, -1
+    assert pos.value() == 3
+
+
 def test_later_tricks_bound_the_side_on_lead_without_trumps_loses_a_trick():
     # Spades trumps, none left. Seat 0 leads from hearts only; seat 1, an opponent, holds the
     # AH: whatever seat 0 leads, side 0 loses this trick, so it takes at most 1 of 2. It does
