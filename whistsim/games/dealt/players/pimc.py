@@ -387,7 +387,7 @@ def _play_out(sc, side, a, policy):
         own = sc.seats[seat]
         if a < 0:
             a = _policy_card(sc, own, seat, p, trump, led, i, policy)
-        suit = a // 13
+        suit = (a * 5042) >> 16  # a // 13 for 0 <= a < 52: no signed floor fix-up on the policy's answer
         led, best, best_pw, followed, won = to_trick(
             t, own, seat, i, suit, a - 13 * suit, led, trump, scotch, best, best_pw, followed, won, True
         )
