@@ -255,10 +255,15 @@ def follow_greedy(t, own, seat):
     """Win the trick cheaply when it holds a Ten or a Taffy, bank a Ten or a Taffy that surely
     wins, take a trick for free as last to answer; otherwise play low."""
     suit = t.s[S_LED_SUIT]
-    scoring = t.rules[R_SCORING]
-    low = follow_low(own, suit, scoring)
+    low = follow_low(own, suit, t.rules[R_SCORING])
     if low == PASS:
         return PASS
+    return _greedy_win(t, own, seat, suit, low)
+
+
+@njit(cache=True, inline="always")  # into follow_counting too, which has found ``low`` already
+def _greedy_win(t, own, seat, suit, low):
+    """:func:`follow_greedy` past its cheapest card to lose (``low``, not a pass)."""
     w = cheapest_winner(own, suit, t.s[S_BEST_POWER] + 1, taffy_power(t))
     if w < 0:
         return low
@@ -281,7 +286,7 @@ def follow_counting(t, own, seat):
     need = max(t.s[S_BEST_POWER] + 1, threat(t, own, seat, suit, t.s[S_LEADER]))
     w = cheapest_winner(own, suit, need, taffy_power(t))
     if w < 0:
-        return follow_greedy(t, own, seat)
+        return _greedy_win(t, own, seat, suit, low)
     if trick_value(t) >= 10 or is_ten(w) or w % 13 < JACK:
         return w
     return low
