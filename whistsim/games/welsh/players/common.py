@@ -15,7 +15,7 @@ Slots 0 and 1 of every built-in player's parameters are ``cheat`` and
 import numpy as np
 from numba import njit
 
-from ....core.bits import highest
+from ....core.bits import highest, lowest
 from ....core.cards import ACE, FIVE, JACK, KING, TAFFY, TEN
 from ....core.rng import randbelow, uniform
 from ....core.strategy import POLICY_WORDS, SMART, Param
@@ -91,9 +91,6 @@ def challenge_param(default: float | str = "smart") -> Param:
     )  # fmt: skip
 
 
-# Lowest and highest set bit of a 13-bit rank mask (-1 for none).
-LOW13 = np.array([(m & -m).bit_length() - 1 for m in range(1 << 13)], np.int8)
-HIGH13 = np.array([m.bit_length() - 1 for m in range(1 << 13)], np.int8)
 NOT_TEN = (1 << 13) - 1 - (1 << TEN)
 # A byte of 1 per rank of a packed word (engine.WORD_OF): its low ranks, its high ranks.
 ONES_LOW = sum(1 << 8 * r for r in range(LOW_RANKS))
@@ -179,7 +176,7 @@ def answerable(t, seat, suit, leader):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # into follow_counting: a call per counted answer less
 def threat(t, own, seat, suit, leader):
     """The highest power a player still to answer ``seat``'s card could play (-1: none).
 
@@ -229,7 +226,7 @@ def follow_low(own, suit, scoring):
         return suit * 13 + FIVE
     low = m & NOT_TEN
     if low:
-        return suit * 13 + LOW13[low]
+        return suit * 13 + lowest(low)
     if m:
         return suit * 13 + TEN
     if own.hand[TAFFY] > 0:
@@ -246,7 +243,7 @@ def cheapest_winner(own, suit, need, tp):
     if r0 <= ACE:
         high = m >> r0
         if high:
-            r = r0 + LOW13[high]
+            r = r0 + lowest(high)
             best, best_pw = suit * 13 + r, 2 * r
     if own.hand[TAFFY] > 0 and need <= tp < best_pw:
         best = TAFFY
@@ -258,10 +255,15 @@ def follow_greedy(t, own, seat):
     """Win the trick cheaply when it holds a Ten or a Taffy, bank a Ten or a Taffy that surely
     wins, take a trick for free as last to answer; otherwise play low."""
     suit = t.s[S_LED_SUIT]
-    scoring = t.rules[R_SCORING]
-    low = follow_low(own, suit, scoring)
+    low = follow_low(own, suit, t.rules[R_SCORING])
     if low == PASS:
         return PASS
+    return _greedy_win(t, own, seat, suit, low)
+
+
+@njit(cache=True, inline="always")  # into follow_counting too, which has found ``low`` already
+def _greedy_win(t, own, seat, suit, low):
+    """:func:`follow_greedy` past its cheapest card to lose (``low``, not a pass)."""
     w = cheapest_winner(own, suit, t.s[S_BEST_POWER] + 1, taffy_power(t))
     if w < 0:
         return low
@@ -284,7 +286,7 @@ def follow_counting(t, own, seat):
     need = max(t.s[S_BEST_POWER] + 1, threat(t, own, seat, suit, t.s[S_LEADER]))
     w = cheapest_winner(own, suit, need, taffy_power(t))
     if w < 0:
-        return follow_greedy(t, own, seat)
+        return _greedy_win(t, own, seat, suit, low)
     if trick_value(t) >= 10 or is_ten(w) or w % 13 < JACK:
         return w
     return low
@@ -303,8 +305,8 @@ def lead_low(own, scoring):
         if scoring == FIVE_PENALTY and m & (1 << FIVE):
             return suit * 13 + FIVE
         low = m & NOT_TEN
-        if low and LOW13[low] < best_r:
-            best_r = LOW13[low]
+        if low and lowest(low) < best_r:
+            best_r = lowest(low)
             best = suit * 13 + best_r
     if best >= 0:
         return best
@@ -321,7 +323,7 @@ def lead_high(own, lowest_rank):
     for suit in range(4):
         m = own.bits[suit]
         if m:
-            r = HIGH13[m]
+            r = highest(m)
             if r > best_r or (r == best_r and best >= 0 and own.suit_n[suit] > best_n):
                 best, best_r, best_n = suit * 13 + r, r, own.suit_n[suit]
     return best
@@ -363,17 +365,17 @@ def lead_sure(t, own, seat):
         # threat(t, own, seat, suit, seat), the Taffy's part counted once
         top = max(top_unseen_suited(t, own, suit), top_taffy) if open_suits >> suit & 1 else -1
         r0 = (top + 1) // 2  # the lowest rank a Ten-free lead needs (ties go to the leader)
-        cand = -1
+        cand, r = -1, -1  # r: the suited candidate's rank (kept: no ``cand % 13``)
         if r0 <= ACE and m >> r0:
-            r = r0 + LOW13[m >> r0]
+            r = r0 + lowest(m >> r0)
             if m & (1 << TEN) and r < TEN:
                 r = TEN
             cand = suit * 13 + r
-        if taffies and tp >= top and (cand < 0 or cand % 13 != TEN):
+        if taffies and tp >= top and r != TEN:
             cand = TAFFY_LEAD + suit
         if cand < 0:
             continue
-        banks = cand >= TAFFY_LEAD or cand % 13 == TEN
+        banks = cand >= TAFFY_LEAD or r == TEN
         if not banks and (top < 0 or best_score >= 1000):  # nothing to gain, or a bank found already
             continue
         # the suit's unseen cards: unseen() summed over its ranks

@@ -48,6 +48,7 @@ table and its own hand and stream.
 import numpy as np
 from numba import njit
 
+from ....core.bits import highest, lowest
 from ....core.cards import ACE, JACK, TAFFY, TEN
 from ....core.rng import next_u64, randbelow, uniform
 from ....core.strategy import Param
@@ -90,8 +91,6 @@ from ..engine import (
 )
 from ..rules import R_PLAYERS, R_REVOKES, R_SCORING, R_TAFFY_EQUALS_TEN
 from .common import (
-    HIGH13,
-    LOW13,
     challenge_param,
     cheapest_winner,
     cheat_param,
@@ -140,11 +139,11 @@ MAX_CANDIDATES = 24
 
 
 @njit(cache=True, inline="always")
-def model_turn(t, own, seat, me):
+def model_turn(t, own, seat, me, stocked):
     """A turn in a ``model`` play-out: the searching seat hoards; each other seat draws as often
     as it has been seen to (its public draws and leads, plus one of each), else leads what
-    ``counter`` would, else a high card, else low; after the stock, ``counter``."""
-    if t.s[S_TOP] < t.s[S_STOCK]:
+    ``counter`` would, else a high card, else low; after the stock (not ``stocked``), ``counter``."""
+    if stocked:
         if own.types == 0 or seat == me:
             return DRAW
         drawn = t.drawn[seat] + 1.0
@@ -164,27 +163,38 @@ def rollout(t, own, seat, me, kind):
     """The play-out policy (honest, never challenging): ``playout``."""
     phase = t.s[S_PHASE]
     if phase == TURN:
-        if kind == MODEL:
-            return model_turn(t, own, seat, me)
-        if kind == HOARDER:
-            return hoarder_turn(t, own, seat)
-        return greedy_turn(t, own)
+        return rollout_turn(t, own, seat, me, kind, t.s[S_TOP] < t.s[S_STOCK])
     if phase == FOLLOW:
-        # Both follow policies answer with a card (or Taffy) they may play and pass only when
-        # they cannot follow: with a single choice the answer is known without the counting.
-        suit = t.s[S_LED_SUIT]
-        m = own.bits[suit]
-        if own.hand[TAFFY] == 0:
-            if m == 0:
-                return PASS
-            if m & (m - 1) == 0:
-                return suit * 13 + LOW13[m]
-        elif m == 0:
-            return TAFFY
-        if kind == GREEDY:
-            return follow_greedy(t, own, seat)
-        return follow_counting(t, own, seat)
+        return rollout_follow(t, own, seat, kind, t.s[S_LED_SUIT])
     return NO_CHALLENGE
+
+
+@njit(cache=True, inline="always")
+def rollout_turn(t, own, seat, me, kind, stocked):
+    """:func:`rollout` on a turn (the play-out's loop knows the phase, and keeps ``stocked``)."""
+    if kind == MODEL:
+        return model_turn(t, own, seat, me, stocked)
+    if kind == HOARDER:
+        return hoarder_turn(t, own, seat)
+    return greedy_turn(t, own)
+
+
+@njit(cache=True, inline="always")
+def rollout_follow(t, own, seat, kind, suit):
+    """:func:`rollout` when answering a trick led in ``suit``."""
+    # Both follow policies answer with a card (or Taffy) they may play and pass only when
+    # they cannot follow: with a single choice the answer is known without the counting.
+    m = own.bits[suit]
+    if own.hand[TAFFY] == 0:
+        if m == 0:
+            return PASS
+        if m & (m - 1) == 0:
+            return suit * 13 + lowest(m)
+    elif m == 0:
+        return TAFFY
+    if kind == GREEDY:
+        return follow_greedy(t, own, seat)
+    return follow_counting(t, own, seat)
 
 
 @njit(cache=True, inline="always")
@@ -217,7 +227,7 @@ def candidates(t, own, seat, out, kind):
                 k = _add(out, k, safe)
         m = own.bits[suit]
         if m:
-            k = _add(out, k, suit * 13 + HIGH13[m])
+            k = _add(out, k, suit * 13 + highest(m))
         if own.hand[TAFFY] > 0:
             k = _add(out, k, TAFFY)
         return k
@@ -485,7 +495,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
         if can_follow(own, suit):
             s[S_TRICK_LEN] = n  # the trick so far, as the policy reads it
             s[S_BEST_POWER] = best_pw
-            b = rollout(t, own, q, me, kind)
+            b = rollout_follow(t, own, q, kind, suit)
         else:
             b = PASS
         n, best, best_pw, npass, suit = play_card(g, q, b, n, best, best_pw, npass, suit, tte, True)
@@ -517,9 +527,9 @@ def _play_on(g, me, kind):
                              s[S_LED_SUIT], top < stock)  # fmt: skip
     while seat >= 0:
         own = g.seats[seat]
-        b = rollout(t, own, seat, me, kind)
-        s[S_TURNS] += 1
         stocked = top < stock
+        b = rollout_turn(t, own, seat, me, kind, stocked)
+        s[S_TURNS] += 1
         if b == DRAW:
             top = draw(g, seat, top, True)
             seat = turn_after(g, seat, top < stock)
