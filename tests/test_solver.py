@@ -154,7 +154,8 @@ def test_the_searchs_calls_take_data_pointers_and_words_and_return_one_word():
         memo._probe: (ptr, ptr, ptr, word, word, word, word),
         memo._store: (ptr, ptr, ptr, word, word, word, word, word, word),
         bounds._bound_cut: (ptr, ptr, word, word, word, word),
-        moves._gen: (ptr, word, ptr, word, word),
+        moves._gen_lead: (ptr, word, ptr, word, word),
+        moves._gen_follow: (ptr, word, ptr, word, word),
     }
     for fn, args in calls.items():
         fn.compile(args)  # from the kernel cache: the solver's own signatures

@@ -371,85 +371,91 @@ def _second_dds(X, seat, suit, rep, low):
     return 15 - r + _pitch_add(X, seat, suit, cnt, 36)
 
 
-@_bare
+@_inline
 def _gen(xp, seat, mp, d, tt_move):
     """The moves of ``seat``, one per class of equivalent cards, best first, into ``mv[d]``;
     each is ``score << 12 | lowest card of the class << 8 | suit << 4 | power bit`` (the
-    class's highest card). Returns how many."""
+    class's highest card). Returns how many. The lead's and the followers' are functions of
+    their own (:func:`_gen_lead`, :func:`_gen_follow`): in one, the followers paid for the
+    lead's constants spilled to the stack (2% of a full deal's time)."""
+    X = _view(xp, 1, N_X)[0]
+    if X[SLEN] == 0:
+        return _gen_lead(xp, seat, mp, d, tt_move)
+    return _gen_follow(xp, seat, mp, d, tt_move)
+
+
+@_inline
+def _next_class(x, stop, pm):
+    """The highest class left in ``x`` (the seat's cards of a suit not yet taken): the seat's
+    cards from its highest down to the next card of another hand or of the trick (``stop``), or
+    to a card that carries points (``pm``; alone in its class). The highest card stands for it
+    (a lower one could fall below the cards that partition search keeps, the highest is in
+    them whenever any is). A class a step, not a card. Returns its highest card, its bits and
+    its lowest card."""
+    rep = highest(x)
+    cls = 1 << rep
+    if (pm >> rep) & 1 == 0:
+        st = stop & (cls - 1)
+        cls = x & ~((2 << highest(st)) - 1) if st else x
+    return rep, cls, lowest(cls)
+
+
+@_inline
+def _sort_moves(mv, d, cnt):
+    """Insertion sort of ``mv[d, :cnt]``, best first."""
+    for i in range(1, cnt):
+        key = mv[d, i]
+        j = i - 1
+        while j >= 0 and mv[d, j] < key:
+            mv[d, j + 1] = mv[d, j]
+            j -= 1
+        mv[d, j + 1] = key
+
+
+@_bare
+def _gen_lead(xp, seat, mp, d, tt_move):
+    """:func:`_gen` at the trick's first card: DDS's lead weights in Whist with four players
+    (:func:`_lead_dds`, :func:`_lead_dds_nt`), else the rules below."""
     X = _view(xp, 1, N_X)[0]
     mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
     p = X[SP]
-    n = X[SLEN]
-    led = X[SLED]
     trump = X[STRUMP]
     cnt = 0
-    lo_suit, hi_suit = 0, 4
-    m = _held(X, seat, led) if n > 0 else 0
-    if m != 0:
-        lo_suit, hi_suit = led, led + 1
-        if m & (m - 1) == 0:
-            # one card of the suit led: forced, nothing to order (one node in six)
-            b = lowest(m)
-            mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
-            return 1
-    dds_lead = n == 0 and p == 4 and X[SSCOTCH] == 0
-    dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
-    whist = p == 4 and X[SSCOTCH] == 0  # DDS's follower rules below: Scotch Whist searched more with them
+    dds_lead = p == 4 and X[SSCOTCH] == 0
     no_trump = X[_u(OREM + trump)] == 0  # DDS's weights are its no-trump ones then
-    partner_wins = False
-    partner_sure = False
-    if n > 0 and not dds_second and _side(X, X[SBSEAT]) == _side(X, seat):
-        partner_wins = True
-        bs = X[SBSEAT]
-        bp = X[SBPOW]
-        partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
     partner = (seat + 2) & 3 if p == 4 else -1
     rho = (seat + 3) & 3  # the player after partner (used with four players only)
-    if n == 1 and p == 4 and not dds_second and _covers(X, partner, (seat + 1) & 3):
-        # partner, last to play, takes the trick whatever third hand does: play as if it won it already
-        partner_wins = True
-        partner_sure = True
     su = (0, 0, 0, 0, 0, 0, 0, 0, 0)
-    for suit in range(lo_suit, hi_suit):
+    for suit in range(4):
         m = _held(X, seat, suit)
         if m == 0:
             continue
         if dds_lead:
             # DDS's lead weights: the suit's part once, not once a class
             su = _lead_dds_nt_suit(X, seat, suit) if no_trump else _lead_dds_suit(X, seat, suit)
-        o = X[_u(OTM + suit)]
+        o = X[_u(OTM + suit)] | (X[_u(OREM + suit)] & ~m)
         opp = 0
         opp_ruff = False
-        if n == 0:
-            o |= X[_u(OREM + suit)] & ~m
-            if not dds_lead:  # the opponents' cards: for the rules below, not DDS's weights
-                for q in range(p):
-                    if _side(X, q) != _side(X, seat):
-                        opp |= _held(X, q, suit)
-                        if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
-                            opp_ruff = True
-        else:
-            # after the lead only a class's gaps use o, and the seat's own cards are in none
-            o |= X[_u(OREM + suit)]
+        if not dds_lead:  # the opponents' cards: for the rules below, not DDS's weights
+            for q in range(p):
+                if _side(X, q) != _side(X, seat):
+                    opp |= _held(X, q, suit)
+                    if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
+                        opp_ruff = True
         pm = X[_u(OPM + suit)]
-        # A class: the seat's cards from its highest down to the next card of another hand or of
-        # the trick, or to a card that carries points (alone in its class). The highest stands
-        # for it (a lower one could fall below the cards that partition search keeps, the
-        # highest is in them whenever any is). A class a step, not a card.
         stop = (o & ~m) | (pm & m)
         x = m
         while x:
-            rep = highest(x)
-            cls = 1 << rep
-            if (pm >> rep) & 1 == 0:
-                st = stop & (cls - 1)
-                cls = x & ~((2 << highest(st)) - 1) if st else x
-            low = lowest(cls)
+            rep, cls, low = _next_class(x, stop, pm)
             x &= ~cls
-            pc = X[_u(OPTS + 16 * (suit) + rep)]
-            if dds_lead or dds_second:
-                sc = 0  # DDS's weights below: the rules' score is not needed
-            elif n == 0:
+            mvc = (suit << 4) | rep
+            if dds_lead:
+                if no_trump:
+                    sc = _lead_dds_nt_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
+                else:
+                    sc = _lead_dds_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
+            else:
+                pc = X[_u(OPTS + 16 * (suit) + rep)]
                 top = (o >> (rep + 1)) == 0
                 if opp_ruff:
                     sc = 0 - rep
@@ -477,7 +483,66 @@ def _gen(xp, seat, mp, d, tt_move):
                 else:
                     # short suits first, and a sequence (its class holds more than one card)
                     sc = 20 - 3 * popcount(m) - rep - 4 * pc + (12 if low != rep else 0)
+                if mvc == tt_move:
+                    sc += 1000
+                elif mvc == mv[KILLER, d]:
+                    sc += 30
+            mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
+            cnt += 1
+    _sort_moves(mv, d, cnt)
+    return cnt
+
+
+@_bare
+def _gen_follow(xp, seat, mp, d, tt_move):
+    """:func:`_gen` after the trick's first card: DDS's second-hand weights in Whist with four
+    players (:func:`_second_dds`), else the rules below."""
+    X = _view(xp, 1, N_X)[0]
+    mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
+    p = X[SP]
+    n = X[SLEN]
+    led = X[SLED]
+    trump = X[STRUMP]
+    cnt = 0
+    lo_suit, hi_suit = 0, 4
+    m = _held(X, seat, led)
+    if m != 0:
+        lo_suit, hi_suit = led, led + 1
+        if m & (m - 1) == 0:
+            # one card of the suit led: forced, nothing to order (one node in six)
+            b = lowest(m)
+            mv[d, 0] = (2000 << 12) | (b << 8) | (led << 4) | b
+            return 1
+    dds_second = n == 1 and p == 4 and X[SSCOTCH] == 0
+    whist = p == 4 and X[SSCOTCH] == 0  # DDS's follower rules below: Scotch Whist searched more with them
+    partner_wins = False
+    partner_sure = False
+    if not dds_second and _side(X, X[SBSEAT]) == _side(X, seat):
+        partner_wins = True
+        bs = X[SBSEAT]
+        bp = X[SBPOW]
+        partner_sure = _sure(X, bs, trump if bp >= 64 else led, bp & 63, n)
+    partner = (seat + 2) & 3 if p == 4 else -1
+    if n == 1 and p == 4 and not dds_second and _covers(X, partner, (seat + 1) & 3):
+        # partner, last to play, takes the trick whatever third hand does: play as if it won it already
+        partner_wins = True
+        partner_sure = True
+    for suit in range(lo_suit, hi_suit):
+        m = _held(X, seat, suit)
+        if m == 0:
+            continue
+        # only a class's gaps use o, and the seat's own cards are in none
+        o = X[_u(OTM + suit)] | X[_u(OREM + suit)]
+        pm = X[_u(OPM + suit)]
+        stop = (o & ~m) | (pm & m)
+        x = m
+        while x:
+            rep, cls, low = _next_class(x, stop, pm)
+            x &= ~cls
+            if dds_second:
+                sc = _second_dds(X, seat, suit, rep, low)
             else:
+                pc = X[_u(OPTS + 16 * (suit) + rep)]
                 if suit == trump:
                     pw = 64 + rep
                 elif suit == led:
@@ -506,28 +571,11 @@ def _gen(xp, seat, mp, d, tt_move):
                 if whist and pw < 0:
                     # a discard from a long suit first (DDS's): 2 to 3% fewer nodes
                     sc += _pitch_add(X, seat, suit, popcount(m), 40)
-            mvc = (suit << 4) | rep
-            if dds_lead:
-                if no_trump:
-                    sc = _lead_dds_nt_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
-                else:
-                    sc = _lead_dds_class(X, seat, suit, rep, low, mvc, mv[KILLER, d], tt_move, su)
-            elif dds_second:
-                sc = _second_dds(X, seat, suit, rep, low)
-            elif mvc == tt_move:
-                sc += 1000
-            elif n == 0 and mvc == mv[KILLER, d]:
-                sc += 30
-            mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | mvc
+                if ((suit << 4) | rep) == tt_move:
+                    sc += 1000
+            mv[d, cnt] = ((sc + 2000) << 12) | (low << 8) | (suit << 4) | rep
             cnt += 1
-    # insertion sort, best first
-    for i in range(1, cnt):
-        key = mv[d, i]
-        j = i - 1
-        while j >= 0 and mv[d, j] < key:
-            mv[d, j + 1] = mv[d, j]
-            j -= 1
-        mv[d, j + 1] = key
+    _sort_moves(mv, d, cnt)
     return cnt
 
 
