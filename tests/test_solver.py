@@ -737,6 +737,28 @@ def test_the_play_out_guess_is_a_line_of_play_and_the_value_does_not_depend_on_i
         assert int(se.playout(pos.X, pos.mv)) - 1 == pos.value() - pos.secured
 
 
+def test_the_search_takes_back_every_card_it_plays():
+    # _ab keeps the trick's cards in the row's scratch words (mv[d, OSCR + suit]) while it
+    # searches a trick's last card, and the relevant cards in rows d and d + 1: X after a search
+    # from inside a trick is X before, but for the counters.
+    recs = whistsim.simulate("whist", 2, 5, rules={"unit": "deal"}, strategies=["random"], records=2).records
+    recs += whistsim.simulate("scotch", 1, 7, players=6, rules={"teams": [0, 1] * 3}, records=1).records
+    keep = np.ones(se.N_X, bool)
+    keep[[se.SNODES, se.STRICKS]] = False
+    searched = 0
+    for rec in recs:
+        for cut in range(21, 45, 3):
+            pos = position_of(dict(rec, moves=rec["moves"][:cut]))
+            if int(pos.X[encoding.SLEN]) == 0:
+                continue
+            searched += 1
+            before = pos.X.copy()
+            pos.mv[:] = -1  # stale words: the search must not read them
+            pos.value()
+            assert np.array_equal(pos.X[keep], before[keep])
+    assert searched >= 15
+
+
 # ---- agreement with the exhaustive search ----------------------------------------------
 
 

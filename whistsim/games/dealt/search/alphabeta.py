@@ -20,6 +20,7 @@ from .encoding import (
     OPTS,
     OREL,
     OREM,
+    OSCR,
     OTEAM,
     OTM,
     PROBED,
@@ -124,11 +125,21 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
     best_move = -1
     trump = X[STRUMP]
     X[SDEPTH] = d + 1
-    r0 = r1 = r2 = r3 = 0
+    # The node's relevant cards gather in its own row, mv[d, OREL + suit] (the bounds may have
+    # left some there), the child's in row d + 1: in memory, not in 4 + 4 locals chosen by
+    # chains of selects and live across the call.
+    mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = 0, 0, 0, 0
     # Per suit, the cards below this power are small cards like one already searched: below
     # every card that decided its bound (and every card that carries points), so any of them
-    # gives the same (DDS's rule).
-    w0 = w1 = w2 = w3 = -1
+    # gives the same (DDS's rule). One byte a suit, the power plus one (0: none yet).
+    wpk = 0
+    # the trick's state, the same before each move (each is taken back): read once; the trick's
+    # cards, which its last card clears, kept in the row's scratch (the bounds' words, free now)
+    s_led, s_bseat, s_bpow, s_tpts, s_leader = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS], X[SLEADER]
+    last = n + 1 == p
+    if last:
+        mv[d, OSCR], mv[d, OSCR + 1] = X[_u(OTM + 0)], X[_u(OTM + 1)]
+        mv[d, OSCR + 2], mv[d, OSCR + 3] = X[_u(OTM + 2)], X[_u(OTM + 3)]
     k = 0
     while k < cnt:
         m = mv[d, k] & 255
@@ -136,17 +147,11 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         k += 1
         suit = m >> 4
         bit = m & 15
-        ws = w0 if suit == 0 else (w1 if suit == 1 else (w2 if suit == 2 else w3))
-        if bit < ws:
+        wb = (wpk >> (suit << 3)) & 255
+        if bit + 1 < wb:
             continue
         bb = 1 << bit
         pc = X[_u(OPTS + 16 * suit + bit)]
-        s_led, s_bseat, s_bpow, s_tpts = X[SLED], X[SBSEAT], X[SBPOW], X[STPTS]
-        last = n + 1 == p
-        s_leader = t0 = t1 = t2 = t3 = 0
-        if last:
-            s_leader = X[SLEADER]
-            t0, t1, t2, t3 = X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)]
         gain = _step(X, seat, suit, bit, p, n, trump)
         wsuit = -1
         wbit = 0
@@ -154,7 +159,7 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
             # the trick's winner is relevant when it beat a card of its own suit
             wsuit = trump if X[SBPOW] >= 64 else s_led
             wbit = X[SBPOW] & 63
-            tw = t0 if wsuit == 0 else (t1 if wsuit == 1 else (t2 if wsuit == 2 else t3))
+            tw = mv[d, _u(OSCR + wsuit)]
             if ((tw | (bb if suit == wsuit else 0)) & ~(1 << wbit)) == 0:
                 wsuit = -1  # it beat no card of its suit: its rank did not matter
             X[STRICKS] += 1
@@ -163,7 +168,8 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         v = gain + _ab(xp, tp, mp, ntt, alpha - gain, beta - gain)
         if last:
             X[SLEADER] = s_leader
-            X[_u(OTM + 0)], X[_u(OTM + 1)], X[_u(OTM + 2)], X[_u(OTM + 3)] = t0, t1, t2, t3
+            X[_u(OTM + 0)], X[_u(OTM + 1)] = mv[d, OSCR], mv[d, OSCR + 1]
+            X[_u(OTM + 2)], X[_u(OTM + 3)] = mv[d, OSCR + 2], mv[d, OSCR + 3]
         else:
             X[_u(OTM + suit)] ^= bb
         X[SLEN] = n
@@ -173,62 +179,36 @@ def _ab(xp, tp, mp, ntt, alpha, beta):
         X[SLEFT] += 1
         X[_u(OH + 4 * (seat) + suit)] ^= bb
         X[_u(OREM + suit)] ^= bb
-        c0, c1, c2, c3 = mv[d + 1, OREL], mv[d + 1, OREL + 1], mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
-        if wsuit == 0:
-            c0 |= 1 << wbit
-        elif wsuit == 1:
-            c1 |= 1 << wbit
-        elif wsuit == 2:
-            c2 |= 1 << wbit
-        elif wsuit == 3:
-            c3 |= 1 << wbit
+        if wsuit >= 0:
+            mv[d + 1, _u(OREL + wsuit)] |= 1 << wbit
         if low != bit:
             # Where the cards that decide the move reach its class, the whole class must be
             # kept: else a position whose small card stands in for the lower ones would not
             # behave like this one.
-            reach = (2 << bit) - 1
-            if suit == 0 and c0 & reach:
-                c0 |= 1 << low
-            elif suit == 1 and c1 & reach:
-                c1 |= 1 << low
-            elif suit == 2 and c2 & reach:
-                c2 |= 1 << low
-            elif suit == 3 and c3 & reach:
-                c3 |= 1 << low
+            cs = mv[d + 1, _u(OREL + suit)]
+            if cs & ((2 << bit) - 1):
+                mv[d + 1, _u(OREL + suit)] = cs | (1 << low)
         if (maxing and v > best) or (not maxing and v < best):
             best = v
             best_move = m
         if (maxing and v >= beta) or (not maxing and v <= alpha):
             # a cutoff: this move alone proves the bound
-            r0, r1, r2, r3 = c0, c1, c2, c3
+            mv[d, OREL], mv[d, OREL + 1] = mv[d + 1, OREL], mv[d + 1, OREL + 1]
+            mv[d, OREL + 2], mv[d, OREL + 3] = mv[d + 1, OREL + 2], mv[d + 1, OREL + 3]
             mv[KILLER, d] = m
             break
         if lazy:
             lazy = False
             cnt = _gen(xp, seat, mp, d, tt_move)  # its first move is the one just searched
-        r0 |= c0
-        r1 |= c1
-        r2 |= c2
-        r3 |= c3
-        below = (2 << bit) - 1
-        if suit == 0:
-            rx = r0 | X[OPM]
-            if w0 < 0 and (rx & below) == 0:
-                w0 = lowest(rx) if rx else 16
-        elif suit == 1:
-            rx = r1 | X[_u(OPM + 1)]
-            if w1 < 0 and (rx & below) == 0:
-                w1 = lowest(rx) if rx else 16
-        elif suit == 2:
-            rx = r2 | X[_u(OPM + 2)]
-            if w2 < 0 and (rx & below) == 0:
-                w2 = lowest(rx) if rx else 16
-        else:
-            rx = r3 | X[_u(OPM + 3)]
-            if w3 < 0 and (rx & below) == 0:
-                w3 = lowest(rx) if rx else 16
+        mv[d, OREL] |= mv[d + 1, OREL]
+        mv[d, OREL + 1] |= mv[d + 1, OREL + 1]
+        mv[d, OREL + 2] |= mv[d + 1, OREL + 2]
+        mv[d, OREL + 3] |= mv[d + 1, OREL + 3]
+        if wb == 0:
+            rx = mv[d, _u(OREL + suit)] | X[_u(OPM + suit)]
+            if (rx & ((2 << bit) - 1)) == 0:
+                wpk |= ((lowest(rx) + 1) if rx else 17) << (suit << 3)
     X[SDEPTH] = d
-    mv[d, OREL], mv[d, OREL + 1], mv[d, OREL + 2], mv[d, OREL + 3] = r0, r1, r2, r3
     if probed:
         _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move)
     return best
