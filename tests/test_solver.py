@@ -644,6 +644,7 @@ def _compares(a, v):
         intrinsics._ge8(p, 8, v, 0),
         intrinsics._le8(p, 8, v, 0),
         intrinsics._meq8(p, 8, v, 16),
+        intrinsics._seq8(p, 8, v, 0),
     )
 
 
@@ -657,7 +658,15 @@ def test_table_vector_compares_agree_with_numpy():
         v = int(rng.integers(-5, 5))
         x, y = a[8:16], a[16:24]
         want = [x == v, (x & 3) == v, x >= v, x <= v, (x & v) == y]
-        assert _compares(a, v) == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
+        assert _compares(a, v)[:5] == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
+        # a table's pattern word: the shift in its top bits, the code shifted down below them
+        sh = rng.integers(0, 40, 8)
+        c = int(rng.integers(0, 1 << 39))
+        a[8:16] = (
+            np.where(rng.random(8) < 0.5, c >> sh, rng.integers(0, 1 << 39, 8)) | sh << intrinsics.SHIFT_AT
+        )
+        want = (c >> sh) == (a[8:16] & ((1 << intrinsics.SHIFT_AT) - 1))
+        assert _compares(a, c)[5] == sum(1 << i for i in range(8) if want[i])
 
 
 @njit
