@@ -227,7 +227,9 @@ def test_in_the_last_tricks_the_sure_tricks_cut_before_the_table_is_read():
     first[:, memo.T_A], first[:, memo.T_B], first[:, memo.T_C] = ka, kb, kc
     first[:, memo.T_LO], first[:, memo.T_HI], first[:, memo.T_MOVE] = -encoding.INF, 0, -1
     for suit in range(4):  # each suit's pattern shifted past all its cards: any owners match
-        first[:, memo.T_P + suit] = 2 * bin(int(pos.X[encoding.OREM + suit])).count("1") << intrinsics.SHIFT_AT
+        first[:, memo.T_P + suit] = (
+            2 * bin(int(pos.X[encoding.OREM + suit])).count("1") << intrinsics.SHIFT_AT
+        )
     assert pos.value() == 3
 
 
