@@ -225,7 +225,7 @@ def test_in_the_last_tricks_the_sure_tricks_cut_before_the_table_is_read():
     first = tt[:-1].reshape(-1, se.TT_COLS, memo.BUCKET)[:, :, 0]  # a view: each bucket's first entry
     first[:] = 0
     first[:, memo.T_A], first[:, memo.T_B], first[:, memo.T_C] = ka, kb, kc
-    first[:, memo.T_LO], first[:, memo.T_HI], first[:, memo.T_MOVE] = -encoding.INF, 0, -1
+    first[:, memo.T_BOUNDS], first[:, memo.T_MOVE] = -encoding.INF << 32, -1
     for suit in range(4):  # each suit's pattern shifted past all its cards: any owners match
         first[:, memo.T_P + suit] = (
             2 * bin(int(pos.X[encoding.OREM + suit])).count("1") << intrinsics.SHIFT_AT
@@ -649,6 +649,8 @@ def _compares(a, v):
         intrinsics._le8(p, 8, v, 0),
         intrinsics._meq8(p, 8, v, 16),
         intrinsics._seq8(p, 8, v, 0),
+        intrinsics._hge8(p, 8, v, 0),
+        intrinsics._lle8(p, 8, v, 0),
     )
 
 
@@ -671,6 +673,11 @@ def test_table_vector_compares_agree_with_numpy():
         )
         want = (c >> sh) == (a[8:16] & ((1 << intrinsics.SHIFT_AT) - 1))
         assert _compares(a, c)[5] == sum(1 << i for i in range(8) if want[i])
+        # a table's bounds word: the lower bound in the high 32 bits, the upper in the low
+        lo, hi = rng.integers(-5, 5, 8), rng.integers(-5, 5, 8)
+        a[8:16] = lo << 32 | hi & 0xFFFFFFFF
+        want = [lo >= v, hi <= v]
+        assert _compares(a, v)[6:] == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
 
 
 @njit

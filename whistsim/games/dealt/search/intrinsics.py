@@ -125,7 +125,8 @@ def _compare8(op, masked=False):
     bit ``i`` of the result is ``tt[idx + i] op value``, with ``masked``
     ``(tt[idx + i] & value) op tt[idx2 + i]``, with ``masked="by"`` ``(tt[idx + i] & idx2) op
     value`` (``idx2`` a mask, not an index), with ``masked="shifted"`` ``value >> (tt[idx + i] >>
-    SHIFT_AT) op tt[idx + i] & (2**SHIFT_AT - 1)`` (``idx2`` unused). A probe then tests a bucket's entries without a
+    SHIFT_AT) op tt[idx + i] & (2**SHIFT_AT - 1)``, with ``masked="high"`` or ``"low"`` the word's
+    high or low signed 32 bits ``op value`` (``idx2`` unused in these three). A probe then tests a bucket's entries without a
     branch per entry, whose outcome no predictor can guess."""
 
     def typer(typingctx, ptr, idx, value, idx2):
@@ -152,7 +153,11 @@ def _compare8(op, masked=False):
                 )
 
             x = load(i, sig.args[1])
-            if masked == "shifted":
+            if masked in ("high", "low"):
+                half = ir.Constant(vt, [32] * 8)
+                h = builder.ashr(x if masked == "high" else builder.shl(x, half), half)
+                c = builder.icmp_signed(op, h, splat(v, sig.args[2]))
+            elif masked == "shifted":
                 sh = builder.lshr(x, ir.Constant(vt, [SHIFT_AT] * 8))
                 low = builder.and_(x, ir.Constant(vt, [(1 << SHIFT_AT) - 1] * 8))
                 c = builder.icmp_signed(op, builder.lshr(splat(v, sig.args[2]), sh), low)
@@ -175,3 +180,5 @@ _le8 = _compare8("<=")
 _meq8 = _compare8("==", masked=True)
 _beq8 = _compare8("==", masked="by")
 _seq8 = _compare8("==", masked="shifted")
+_hge8 = _compare8(">=", masked="high")
+_lle8 = _compare8("<=", masked="low")

@@ -29,7 +29,7 @@ from .encoding import (
     SSCOTCH,
     STRUMP,
 )
-from .intrinsics import SHIFT_AT, _bare, _beq8, _eq8, _ge8, _inline, _le8, _pext, _seq8, _u, _view
+from .intrinsics import SHIFT_AT, _bare, _beq8, _eq8, _hge8, _inline, _lle8, _pext, _seq8, _u, _view
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
 # Whist, which high cards are left) with the table's generation in the low bits of T_A (see
@@ -40,10 +40,10 @@ from .intrinsics import SHIFT_AT, _bare, _beq8, _eq8, _ge8, _inline, _le8, _pext
 # took 8: a probe that meets its key reads 4 cache lines fewer). An entry of
 # another generation than the table's counts as empty: emptying the table for a new deal is
 # one increment of its generation (clear_table), and 0 (a zeroed entry) is none.
-T_A, T_B, T_C, T_LO, T_HI, T_MOVE = range(6)
-T_RANK = 6  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
-T_P = 7  # 4 columns: per suit, shift << SHIFT_AT | owner code >> shift (see _seq8)
-TT_COLS = 11
+T_A, T_B, T_C, T_BOUNDS, T_MOVE = range(5)  # T_BOUNDS: lower << 32 | upper & 0xFFFFFFFF (see _bounds)
+T_RANK = 5  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
+T_P = 6  # 4 columns: per suit, shift << SHIFT_AT | owner code >> shift (see _seq8)
+TT_COLS = 10
 BUCKET = 64  # entries probed per primary key
 GENERATIONS = 1 << 16  # T_A's low 16 bits: 1 to GENERATIONS - 1
 
@@ -105,6 +105,17 @@ def _primary(X):
             if X[OPM + suit] >> 8:  # high cards that carry points
                 c |= (X[OREM + suit] >> 8) << (5 + 6 * suit)
     return a, b, c
+
+
+@_inline
+def _bounds(w):
+    """The lower and upper bound of a T_BOUNDS word (signed, 32 bits each)."""
+    return w >> 32, (w << 32) >> 32
+
+
+@_inline
+def _bounds_word(lo, hi):
+    return (lo << 32) | (hi & 0xFFFFFFFF)
 
 
 @_inline
@@ -250,12 +261,14 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
                 & _seq8(tp, _w(base, T_P + 3, ch), c3, 0)
             )
             if pat:
-                cut = pat & (_ge8(tp, _w(base, T_LO, ch), beta, 0) | _le8(tp, _w(base, T_HI, ch), alpha, 0))
+                cut = pat & (
+                    _hge8(tp, _w(base, T_BOUNDS, ch), beta, 0) | _lle8(tp, _w(base, T_BOUNDS, ch), alpha, 0)
+                )
                 if cut:
                     i = ch + lowest(cut)
                     _rel_of_entry(X, mv, d, tt, base, i)
-                    lo = tt[_w(base, T_LO, i)]
-                    v = lo if lo >= beta else tt[_w(base, T_HI, i)]
+                    lo, hi = _bounds(tt[_w(base, T_BOUNDS, i)])
+                    v = lo if lo >= beta else hi
                     _to_front(tt, base, i)
                     return v
                 if move_i < 0:
@@ -345,8 +358,8 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
         if same:
             # the same pattern: tighten its bounds
             i = ch + lowest(same)
-            tt[_w(base, T_LO, i)] = max(tt[_w(base, T_LO, i)], lo)
-            tt[_w(base, T_HI, i)] = min(tt[_w(base, T_HI, i)], hi)
+            olo, ohi = _bounds(tt[_w(base, T_BOUNDS, i)])
+            tt[_w(base, T_BOUNDS, i)] = _bounds_word(max(olo, lo), min(ohi, hi))
             if best_move >= 0:
                 tt[_w(base, T_MOVE, i)] = _rel_move(X, best_move)
             _to_front(tt, base, i)
@@ -363,8 +376,7 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
     tt[_w(base, T_A, 0)] = ka
     tt[_w(base, T_B, 0)] = kb
     tt[_w(base, T_C, 0)] = kc
-    tt[_w(base, T_LO, 0)] = lo
-    tt[_w(base, T_HI, 0)] = hi
+    tt[_w(base, T_BOUNDS, 0)] = _bounds_word(lo, hi)
     tt[_w(base, T_MOVE, 0)] = _rel_move(X, best_move)
     tt[_w(base, T_RANK, 0)] = (left << 40) | X[SNODES]
     tt[_w(base, T_P, 0)], tt[_w(base, T_P + 1, 0)] = m0, m1
