@@ -225,7 +225,11 @@ def test_in_the_last_tricks_the_sure_tricks_cut_before_the_table_is_read():
     first = tt[:-1].reshape(-1, se.TT_COLS, memo.BUCKET)[:, :, 0]  # a view: each bucket's first entry
     first[:] = 0
     first[:, memo.T_A], first[:, memo.T_B], first[:, memo.T_C] = ka, kb, kc
-    first[:, memo.T_LO], first[:, memo.T_HI], first[:, memo.T_MOVE] = -encoding.INF, 0, -1
+    first[:, memo.T_BOUNDS], first[:, memo.T_MOVE] = -encoding.INF << 32, -1
+    for suit in range(4):  # each suit's pattern shifted past all its cards: any owners match
+        first[:, memo.T_P + suit] = (
+            2 * bin(int(pos.X[encoding.OREM + suit])).count("1") << intrinsics.SHIFT_AT
+        )
     assert pos.value() == 3
 
 
@@ -644,6 +648,9 @@ def _compares(a, v):
         intrinsics._ge8(p, 8, v, 0),
         intrinsics._le8(p, 8, v, 0),
         intrinsics._meq8(p, 8, v, 16),
+        intrinsics._seq8(p, 8, v, 0),
+        intrinsics._hge8(p, 8, v, 0),
+        intrinsics._lle8(p, 8, v, 0),
     )
 
 
@@ -657,7 +664,20 @@ def test_table_vector_compares_agree_with_numpy():
         v = int(rng.integers(-5, 5))
         x, y = a[8:16], a[16:24]
         want = [x == v, (x & 3) == v, x >= v, x <= v, (x & v) == y]
-        assert _compares(a, v) == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
+        assert _compares(a, v)[:5] == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
+        # a table's pattern word: the shift in its top bits, the code shifted down below them
+        sh = rng.integers(0, 40, 8)
+        c = int(rng.integers(0, 1 << 39))
+        a[8:16] = (
+            np.where(rng.random(8) < 0.5, c >> sh, rng.integers(0, 1 << 39, 8)) | sh << intrinsics.SHIFT_AT
+        )
+        want = (c >> sh) == (a[8:16] & ((1 << intrinsics.SHIFT_AT) - 1))
+        assert _compares(a, c)[5] == sum(1 << i for i in range(8) if want[i])
+        # a table's bounds word: the lower bound in the high 32 bits, the upper in the low
+        lo, hi = rng.integers(-5, 5, 8), rng.integers(-5, 5, 8)
+        a[8:16] = lo << 32 | hi & 0xFFFFFFFF
+        want = [lo >= v, hi <= v]
+        assert _compares(a, v)[6:] == tuple(sum(1 << i for i in range(8) if w[i]) for w in want)
 
 
 @njit

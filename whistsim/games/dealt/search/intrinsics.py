@@ -117,11 +117,16 @@ def _reader(offset, stride=0):
     return intrinsic(typer2 if stride else typer1)
 
 
+SHIFT_AT = 57  # a "shifted" word: the shift in its top 7 bits, the shifted value below
+
+
 def _compare8(op, masked=False):
     """An intrinsic comparing one column of 8 table entries at once (a vector load and compare):
     bit ``i`` of the result is ``tt[idx + i] op value``, with ``masked``
     ``(tt[idx + i] & value) op tt[idx2 + i]``, with ``masked="by"`` ``(tt[idx + i] & idx2) op
-    value`` (``idx2`` a mask, not an index). A probe then tests a bucket's entries without a
+    value`` (``idx2`` a mask, not an index), with ``masked="shifted"`` ``value >> (tt[idx + i] >>
+    SHIFT_AT) op tt[idx + i] & (2**SHIFT_AT - 1)``, with ``masked="high"`` or ``"low"`` the word's
+    high or low signed 32 bits ``op value`` (``idx2`` unused in these three). A probe then tests a bucket's entries without a
     branch per entry, whose outcome no predictor can guess."""
 
     def typer(typingctx, ptr, idx, value, idx2):
@@ -148,7 +153,15 @@ def _compare8(op, masked=False):
                 )
 
             x = load(i, sig.args[1])
-            if masked == "by":
+            if masked in ("high", "low"):
+                half = ir.Constant(vt, [32] * 8)
+                h = builder.ashr(x if masked == "high" else builder.shl(x, half), half)
+                c = builder.icmp_signed(op, h, splat(v, sig.args[2]))
+            elif masked == "shifted":
+                sh = builder.lshr(x, ir.Constant(vt, [SHIFT_AT] * 8))
+                low = builder.and_(x, ir.Constant(vt, [(1 << SHIFT_AT) - 1] * 8))
+                c = builder.icmp_signed(op, builder.lshr(splat(v, sig.args[2]), sh), low)
+            elif masked == "by":
                 c = builder.icmp_signed(op, builder.and_(x, splat(i2, sig.args[3])), splat(v, sig.args[2]))
             elif masked:
                 c = builder.icmp_signed(op, builder.and_(x, splat(v, sig.args[2])), load(i2, sig.args[3]))
@@ -166,3 +179,6 @@ _ge8 = _compare8(">=")
 _le8 = _compare8("<=")
 _meq8 = _compare8("==", masked=True)
 _beq8 = _compare8("==", masked="by")
+_seq8 = _compare8("==", masked="shifted")
+_hge8 = _compare8(">=", masked="high")
+_lle8 = _compare8("<=", masked="low")

@@ -29,19 +29,21 @@ from .encoding import (
     SSCOTCH,
     STRUMP,
 )
-from .intrinsics import _bare, _beq8, _eq8, _ge8, _inline, _le8, _meq8, _pext, _u, _view
+from .intrinsics import SHIFT_AT, _bare, _beq8, _eq8, _hge8, _inline, _lle8, _pext, _seq8, _u, _view
 
 # A table entry: the position's primary key (hand lengths, leader, trump and, in Scotch
 # Whist, which high cards are left) with the table's generation in the low bits of T_A (see
-# _stored), its bounds, best lead, its rank for replacement, and per suit the owner pattern
-# of the cards that decided the result (mask over the owner code, and code). An entry of
-# another generation than the table's counts as empty: emptying the table for a new deal is
+# _stored), its two bounds in one word, best lead, its rank for replacement, and per suit the
+# owner pattern of the cards that decided the result: the owner code's top cards, which are the
+# code's high bits (its length is the primary key's), so one word holds the pattern: the code
+# shifted down past the cards below them, and that shift in the top bits. 10 columns where a mask
+# and a code per suit and a word per bound took 15: a probe that meets its key reads 5 cache
+# lines fewer (docs/benchmarks.md, sixteenth pass). An entry of another generation than the table's counts as empty: emptying the table for a new deal is
 # one increment of its generation (clear_table), and 0 (a zeroed entry) is none.
-T_A, T_B, T_C, T_LO, T_HI, T_MOVE = range(6)
-T_RANK = 6  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
-T_M = 7  # 4 columns: per suit, the mask of the owner code that must match
-T_K = 11  # 4 columns: per suit, the owner code under that mask
-TT_COLS = 15
+T_A, T_B, T_C, T_BOUNDS, T_MOVE = range(5)  # T_BOUNDS: lower << 32 | upper & 0xFFFFFFFF (see _bounds)
+T_RANK = 5  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
+T_P = 6  # 4 columns: per suit, shift << SHIFT_AT | owner code >> shift (see _seq8)
+TT_COLS = 10
 BUCKET = 64  # entries probed per primary key
 GENERATIONS = 1 << 16  # T_A's low 16 bits: 1 to GENERATIONS - 1
 
@@ -103,6 +105,17 @@ def _primary(X):
             if X[OPM + suit] >> 8:  # high cards that carry points
                 c |= (X[OREM + suit] >> 8) << (5 + 6 * suit)
     return a, b, c
+
+
+@_inline
+def _bounds(w):
+    """The lower and upper bound of a T_BOUNDS word (signed, 32 bits each)."""
+    return w >> 32, (w << 32) >> 32
+
+
+@_inline
+def _bounds_word(lo, hi):
+    return (lo << 32) | (hi & 0xFFFFFFFF)
 
 
 @_inline
@@ -242,18 +255,20 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
                 any_i = ch + lowest(key)  # the same lengths: its best lead is a fair guess
             pat = (
                 key
-                & _meq8(tp, _w(base, T_M, ch), c0, _w(base, T_K, ch))
-                & _meq8(tp, _w(base, T_M + 1, ch), c1, _w(base, T_K + 1, ch))
-                & _meq8(tp, _w(base, T_M + 2, ch), c2, _w(base, T_K + 2, ch))
-                & _meq8(tp, _w(base, T_M + 3, ch), c3, _w(base, T_K + 3, ch))
+                & _seq8(tp, _w(base, T_P, ch), c0, 0)
+                & _seq8(tp, _w(base, T_P + 1, ch), c1, 0)
+                & _seq8(tp, _w(base, T_P + 2, ch), c2, 0)
+                & _seq8(tp, _w(base, T_P + 3, ch), c3, 0)
             )
             if pat:
-                cut = pat & (_ge8(tp, _w(base, T_LO, ch), beta, 0) | _le8(tp, _w(base, T_HI, ch), alpha, 0))
+                cut = pat & (
+                    _hge8(tp, _w(base, T_BOUNDS, ch), beta, 0) | _lle8(tp, _w(base, T_BOUNDS, ch), alpha, 0)
+                )
                 if cut:
                     i = ch + lowest(cut)
                     _rel_of_entry(X, mv, d, tt, base, i)
-                    lo = tt[_w(base, T_LO, i)]
-                    v = lo if lo >= beta else tt[_w(base, T_HI, i)]
+                    lo, hi = _bounds(tt[_w(base, T_BOUNDS, i)])
+                    v = lo if lo >= beta else hi
                     _to_front(tt, base, i)
                     return v
                 if move_i < 0:
@@ -273,14 +288,14 @@ def _probe(xp, tp, mp, ntt, d, alpha, beta):
 @_inline
 def _rel_of_entry(X, mv, d, tt, base, i):
     """The relevant cards of a stored entry in this position: per suit, the top cards its
-    owner mask covers (the lowest of them marks them all)."""
+    pattern covers (the lowest of them marks them all)."""
     p = X[SP]
     width = 2 if p <= 4 else 3
     for s in range(4):
-        k = popcount(tt[_w(base, T_M + s, i)]) // width
+        rem = X[_u(OREM + s)]
+        k = popcount(rem) - (tt[_w(base, T_P + s, i)] >> SHIFT_AT) // width
         if k == 0:
             continue
-        rem = X[_u(OREM + s)]
         for _ in range(k - 1):
             rem ^= 1 << highest(rem)
         mv[d, OREL + s] = 1 << highest(rem)
@@ -302,7 +317,6 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
     if best >= beta:
         lo = best
     m0 = m1 = m2 = m3 = 0
-    k0 = k1 = k2 = k3 = 0
     for s in range(4):
         rem = X[_u(OREM + s)]
         r = mv[d, OREL + s]
@@ -314,19 +328,17 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
                 if X[OPTS + 16 * s + b] != 0:
                     r |= 1 << b
         r &= rem
-        mask = 0
-        if r:
-            k = popcount(rem >> lowest(r))  # the top k cards, at the code's high end
-            mask = ((1 << (width * k)) - 1) << (width * (popcount(rem) - k))
-        code = mv[d, OCODE + s] & mask
+        k = popcount(rem >> lowest(r)) if r else 0  # the top k cards, at the code's high end
+        shift = width * (popcount(rem) - k)
+        pat = (shift << SHIFT_AT) | (mv[d, OCODE + s] >> shift)
         if s == 0:
-            m0, k0 = mask, code
+            m0 = pat
         elif s == 1:
-            m1, k1 = mask, code
+            m1 = pat
         elif s == 2:
-            m2, k2 = mask, code
+            m2 = pat
         else:
-            m3, k3 = mask, code
+            m3 = pat
     left = X[SLEFT]
     victim = -1
     lowest_rank = 1 << 62  # of the entries seen, cards left << 40 | age (nodes, far below 2^40)
@@ -338,20 +350,16 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
             same &= (
                 _eq8(tp, _w(base, T_B, ch), kb, 0)
                 & _eq8(tp, _w(base, T_C, ch), kc, 0)
-                & _eq8(tp, _w(base, T_M, ch), m0, 0)
-                & _eq8(tp, _w(base, T_M + 1, ch), m1, 0)
-                & _eq8(tp, _w(base, T_M + 2, ch), m2, 0)
-                & _eq8(tp, _w(base, T_M + 3, ch), m3, 0)
-                & _eq8(tp, _w(base, T_K, ch), k0, 0)
-                & _eq8(tp, _w(base, T_K + 1, ch), k1, 0)
-                & _eq8(tp, _w(base, T_K + 2, ch), k2, 0)
-                & _eq8(tp, _w(base, T_K + 3, ch), k3, 0)
+                & _eq8(tp, _w(base, T_P, ch), m0, 0)
+                & _eq8(tp, _w(base, T_P + 1, ch), m1, 0)
+                & _eq8(tp, _w(base, T_P + 2, ch), m2, 0)
+                & _eq8(tp, _w(base, T_P + 3, ch), m3, 0)
             )
         if same:
             # the same pattern: tighten its bounds
             i = ch + lowest(same)
-            tt[_w(base, T_LO, i)] = max(tt[_w(base, T_LO, i)], lo)
-            tt[_w(base, T_HI, i)] = min(tt[_w(base, T_HI, i)], hi)
+            olo, ohi = _bounds(tt[_w(base, T_BOUNDS, i)])
+            tt[_w(base, T_BOUNDS, i)] = _bounds_word(max(olo, lo), min(ohi, hi))
             if best_move >= 0:
                 tt[_w(base, T_MOVE, i)] = _rel_move(X, best_move)
             _to_front(tt, base, i)
@@ -368,11 +376,8 @@ def _store(xp, tp, mp, ntt, d, best, alpha, beta, best_move):
     tt[_w(base, T_A, 0)] = ka
     tt[_w(base, T_B, 0)] = kb
     tt[_w(base, T_C, 0)] = kc
-    tt[_w(base, T_LO, 0)] = lo
-    tt[_w(base, T_HI, 0)] = hi
+    tt[_w(base, T_BOUNDS, 0)] = _bounds_word(lo, hi)
     tt[_w(base, T_MOVE, 0)] = _rel_move(X, best_move)
     tt[_w(base, T_RANK, 0)] = (left << 40) | X[SNODES]
-    tt[_w(base, T_M, 0)], tt[_w(base, T_M + 1, 0)] = m0, m1
-    tt[_w(base, T_M + 2, 0)], tt[_w(base, T_M + 3, 0)] = m2, m3
-    tt[_w(base, T_K, 0)], tt[_w(base, T_K + 1, 0)] = k0, k1
-    tt[_w(base, T_K + 2, 0)], tt[_w(base, T_K + 3, 0)] = k2, k3
+    tt[_w(base, T_P, 0)], tt[_w(base, T_P + 1, 0)] = m0, m1
+    tt[_w(base, T_P + 2, 0)], tt[_w(base, T_P + 3, 0)] = m2, m3
