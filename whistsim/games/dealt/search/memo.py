@@ -38,8 +38,9 @@ from .intrinsics import SHIFT_AT, _bare, _beq8, _eq8, _hge8, _inline, _lle8, _pe
 # code's high bits (its length is the primary key's), so one word holds the pattern: the code
 # shifted down past the cards below them, and that shift in the top bits. 10 columns where a mask
 # and a code per suit and a word per bound took 15: a probe that meets its key reads 5 cache
-# lines fewer (docs/benchmarks.md, sixteenth pass). An entry of another generation than the table's counts as empty: emptying the table for a new deal is
-# one increment of its generation (clear_table), and 0 (a zeroed entry) is none.
+# lines fewer (docs/benchmarks.md, seventeenth pass). An entry of another generation than the
+# table's counts as empty: emptying the table for a new deal is one increment of its generation
+# (clear_table), and 0 (a zeroed entry) is none.
 T_A, T_B, T_C, T_BOUNDS, T_MOVE = range(5)  # T_BOUNDS: lower << 32 | upper & 0xFFFFFFFF (see _bounds)
 T_RANK = 5  # cards left << 40 | when it was stored (nodes searched): the smallest is replaced
 T_P = 6  # 4 columns: per suit, shift << SHIFT_AT | owner code >> shift (see _seq8)
