@@ -64,7 +64,7 @@ OREM = OPM + 4  # per suit, the cards left in the hands (kept as cards are playe
 N_X = OREM + 4
 
 # Per-depth scratch in ``mv[d]``: moves first (at most 52), then these.
-OSCR = 52  # 4: relevant cards of a bound
+OSCR = 52  # 4: relevant cards of a bound; in _ab, after the bounds, the trick's cards at its last card
 OREL = 56  # 4: the node's relevant cards (power masks per suit), see alphabeta._ab
 OCODE = 60  # 4: the owner code of each suit, lowest card in the low bits
 MOVE_SLOTS = 64
