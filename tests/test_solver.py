@@ -472,25 +472,49 @@ def _top_places_by_loop(X, seat, suit):
     return places
 
 
+FIRST_ALONE, CLASSES = 0, 1  # what _walk checks at every node
+
+
 @njit(cache=True)
-def _first_moves_alone(X, mv, d):
-    """Every node below X (every legal card, no pruning): at each trick's last card,
-    ``moves._first_last``'s move against ``moves._gen``'s first; at each lead,
-    ``moves._top_three``'s places against the hands looped over. Returns how many nodes it
-    compared, or -1 at the first where they differ (or it says the only move and ``_gen`` has
-    more)."""
+def _walk(X, mv, d, check):
+    """Every node below X (every legal card, no pruning), each checked by ``check``
+    (:func:`_first_alone_checked`, :func:`_classes_checked`). Returns how many nodes it checked,
+    or -1 at the first that fails."""
     if X[se.SLEFT] == 0:
         return 0
     seat = se.seat_to_play(X)
-    done = 0
+    legal = se.legal_bits(X, seat)
+    if check == FIRST_ALONE:
+        done = _first_alone_checked(X, mv, d, seat)
+    else:
+        done = _classes_checked(X, mv, d, seat, legal)
+    if done < 0:
+        return -1
+    for suit in range(4):
+        for bit in range(16):
+            if (legal[suit] >> bit) & 1:
+                X2 = X.copy()
+                se.play(X2, seat, suit, bit)
+                k = _walk(X2, mv, d + 1, check)
+                if k < 0:
+                    return -1
+                done += k
+    return done
+
+
+@njit(cache=True)
+def _first_alone_checked(X, mv, d, seat):
+    """At a trick's last card, ``moves._first_last``'s move against ``moves._gen``'s first; at a
+    lead, ``moves._top_three``'s places against the hands looped over. 1 where it compared, 0
+    elsewhere, -1 where they differ (or it says the only move and ``_gen`` has more)."""
     if X[encoding.SLEN] + 1 == X[encoding.SP]:
         lazy = moves._first_last(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d)
         first = mv[d, 0]
         cnt = moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d, np.int64(-1))
         if lazy == 0 or first != mv[d, 0] or (lazy == 1 and cnt != 1):
             return -1
-        done = 1
-    elif X[encoding.SLEN] == 0:
+        return 1
+    if X[encoding.SLEN] == 0:
         for suit in range(4):
             hl = X[encoding.OH + 4 * ((seat + 1) & 3) + suit]
             hp = X[encoding.OH + 4 * ((seat + 2) & 3) + suit]
@@ -501,18 +525,8 @@ def _first_moves_alone(X, mv, d):
                 places = _top_places_by_loop(X, seat, suit)
                 if top[2] != places[0] or top[3] != places[1] or top[4] != places[2]:
                     return -1
-        done = 1
-    legal = se.legal_bits(X, seat)
-    for suit in range(4):
-        for bit in range(16):
-            if (legal[suit] >> bit) & 1:
-                X2 = X.copy()
-                se.play(X2, seat, suit, bit)
-                k = _first_moves_alone(X2, mv, d + 1)
-                if k < 0:
-                    return -1
-                done += k
-    return done
+        return 1
+    return 0
 
 
 @njit(cache=True)
@@ -529,7 +543,7 @@ def test_the_first_move_found_alone_is_gens_first():
     done = 0
     for _, rec in endings("whist", 4, {"unit": "deal"}, 40, 17, most=4):
         pos = position_of(rec)
-        k = int(_first_moves_alone(pos.X.copy(), pos.mv, np.int64(0)))
+        k = int(_walk(pos.X.copy(), pos.mv, np.int64(0), FIRST_ALONE))
         assert k >= 0, rec["moves"]
         done += k
     assert done > 100000
@@ -542,16 +556,11 @@ def test_the_first_move_found_alone_is_gens_first():
 
 
 @njit(cache=True)
-def _classes_checked(X, mv, d):
-    """Every node below X (every legal card, no pruning): ``moves._gen``'s moves against what a
-    class is. Each move's cards, from its lowest to its highest, are the seat's, with no card of
-    another hand or of the trick between them and none that carries points unless alone; the
-    next card of the seat above or below is another class's; the classes are the legal cards.
-    Returns how many nodes it checked, or -1 at the first where one is not."""
-    if X[se.SLEFT] == 0:
-        return 0
-    seat = se.seat_to_play(X)
-    legal = se.legal_bits(X, seat)
+def _classes_checked(X, mv, d, seat, legal):
+    """``moves._gen``'s moves against what a class is. Each move's cards, from its lowest to its
+    highest, are the seat's, with no card of another hand or of the trick between them and none
+    that carries points unless alone; the next card of the seat above or below is another
+    class's; the classes are the legal cards. 1, or -1 where one is not."""
     cnt = moves._gen(intrinsics._ptr(X), seat, intrinsics._ptr(mv), d, np.int64(-1))
     seen = np.zeros(4, np.int64)
     for k in range(cnt):
@@ -584,17 +593,7 @@ def _classes_checked(X, mv, d):
     for suit in range(4):
         if seen[suit] != legal[suit]:
             return -1
-    done = 1
-    for suit in range(4):
-        for bit in range(16):
-            if (legal[suit] >> bit) & 1:
-                X2 = X.copy()
-                se.play(X2, seat, suit, bit)
-                k = _classes_checked(X2, mv, d + 1)
-                if k < 0:
-                    return -1
-                done += k
-    return done
+    return 1
 
 
 def test_gens_classes_are_runs_of_the_seats_cards():
@@ -609,7 +608,7 @@ def test_gens_classes_are_runs_of_the_seats_cards():
     ):
         for _, rec in endings(game, players, rules, 8, 5, most=3):
             pos = position_of(rec)
-            k = int(_classes_checked(pos.X.copy(), pos.mv, np.int64(0)))
+            k = int(_walk(pos.X.copy(), pos.mv, np.int64(0), CLASSES))
             assert k >= 0, (game, players, rec["moves"])
             done += k
     assert done > 10000
