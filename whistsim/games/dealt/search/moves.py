@@ -73,23 +73,19 @@ def _div19(x):
 
 
 @_inline
-def _lead_dds(X, seat, suit, rep, low, mvc, killer, tt_move):
-    """The score of a lead in Whist with four players: DDS's lead weights (its
-    ``WeightAllocTrump0``, Bo Haglund's; also where no trump is left). Suits where the opponents
-    hold few cards first (a smaller tree), leads that win the trick (a top card nobody ruffs, a
-    lead to partner's winner or ruff) ranked by who holds the two top cards, the lead that last
-    cut off at this depth (``killer``) well ahead and the table's lead a little. Over the bench's
-    deals they search a fifth fewer nodes than the rules of :func:`_gen`, which Scotch Whist
-    (points to give) and 6 or 8 players keep."""
-    return _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, _lead_dds_suit(X, seat, suit))
-
-
-@_inline
 def _lead_dds_suit(X, seat, suit):
-    """:func:`_lead_dds`'s part that is the suit's, not the card's (once a suit in
-    :func:`_gen`): the weight before the card's, after it when the lead loses, the suit's two
-    best cards and their places (:func:`_top_three`), whether its top card wins, whether
-    another wins, a singleton."""
+    """The score of a lead in Whist with four players, DDS's lead weights (its
+    ``WeightAllocTrump0``, Bo Haglund's; :func:`_lead_dds_nt` once no trump is left): suits where
+    the opponents hold few cards first (a smaller tree), leads that win the trick (a top card
+    nobody ruffs, a lead to partner's winner or ruff) ranked by who holds the two top cards, the
+    lead that last cut off at this depth (``killer``) well ahead and the table's lead a little.
+    Over the bench's deals they search a fifth fewer nodes than the rules of :func:`_gen_lead`,
+    which Scotch Whist (points to give) and 6 or 8 players keep.
+
+    This is the part that is the suit's, not the card's (once a suit in :func:`_gen_lead`; the
+    card's is :func:`_lead_dds_class`): the weight before the card's, after it when the lead
+    loses, the suit's two best cards and their places (:func:`_top_three`), whether its top
+    card wins, whether another wins, a singleton."""
     trump = X[STRUMP]
     lh = (seat + 1) & 3
     pa = (seat + 2) & 3
@@ -153,7 +149,7 @@ def _lead_dds_suit(X, seat, suit):
 
 @_inline
 def _lead_dds_class(X, seat, suit, rep, low, mvc, killer, tt_move, su):
-    """:func:`_lead_dds`'s part that is the card's, from :func:`_lead_dds_suit`'s ``su``."""
+    """DDS's lead weights' part that is the card's, from :func:`_lead_dds_suit`'s ``su``."""
     delta, lose, wbit, sbit, wh, sh, win_top, win_other, single = su
     r_rank = 1 + popcount(X[_u(OREM + suit)] >> (rep + 1))
     seq = low != rep
@@ -415,7 +411,7 @@ def _sort_moves(mv, d, cnt):
 @_bare
 def _gen_lead(xp, seat, mp, d, tt_move):
     """:func:`_gen` at the trick's first card: DDS's lead weights in Whist with four players
-    (:func:`_lead_dds`, :func:`_lead_dds_nt`), else the rules below."""
+    (:func:`_lead_dds_suit`, :func:`_lead_dds_nt`), else the rules below."""
     X = _view(xp, 1, N_X)[0]
     mv = _view(mp, MAX_DEPTH, MOVE_SLOTS)
     p = X[SP]
