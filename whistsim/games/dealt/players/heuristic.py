@@ -27,6 +27,7 @@ Only the view is read: the table, the seat's own hand and what has been played.
 from numba import njit
 
 from ....core.bits import highest, lowest, popcount
+from ....core.calls import inlined
 from ....core.cards import ACE, JACK, KING, QUEEN, TEN
 from ....core.rng import uniform
 from ....core.strategy import Param
@@ -473,10 +474,8 @@ def decide(v):
 
 
 @njit(cache=True, inline="always")
-def choose(v):
-    """:func:`decide` for a seat that cannot revoke (revokes not allowed, or ``revoke`` 0), as the
-    own loops ask it: with one card of the suit led, or one card left, that card, without asking
-    (no choice is left, and no random number is drawn)."""
+def no_choice(v):
+    """With one card of the suit led, or one card left, that card; else -1."""
     own = v.own
     led = v.led
     m = own.bits[led] if led >= 0 else 0
@@ -484,4 +483,28 @@ def choose(v):
         return led * 13 + lowest(m)
     if own.n == 1:
         return only_card(own)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def choose(v):
+    """:func:`decide` for a seat that cannot revoke (revokes not allowed, or ``revoke`` 0), as the
+    own loops ask it: when no choice is left (:func:`no_choice`) that card, without asking (and no
+    random number is drawn)."""
+    c = no_choice(v)
+    if c >= 0:
+        return c
     return decide(v)
+
+
+@njit(cache=True, inline="always")
+def choose_inlined(v):
+    """:func:`choose` with :func:`decide`'s follow and lead compiled into the caller (``inlined``),
+    for pimc's play-outs, which ask the heuristic for most of their cards: no call passes the view
+    on the stack or spills the loop's registers around it."""
+    c = no_choice(v)
+    if c >= 0:
+        return c
+    if v.led >= 0:
+        return inlined(_follow, v)
+    return inlined(_lead, v)

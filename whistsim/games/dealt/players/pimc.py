@@ -351,7 +351,7 @@ def _policy_card(sc, own, seat, p, trump, led, i, policy):
     leads), asked with the view the engine's loop would give it."""
     v = DealtView(seat, p, trump, led, i, sc.table, own, sc)
     if policy == 1:
-        return heuristic.choose(v)  # its play-out seats never revoke
+        return heuristic.choose_inlined(v)  # its play-out seats never revoke
     return random_player.decide(v)
 
 
