@@ -546,11 +546,29 @@ def _leader(vals, w, alive, n):
     return lead
 
 
-@njit(cache=True, error_model="numpy")  # w >= 2: no division by zero, so no raise path to keep
+@njit(cache=True, error_model="numpy")  # w >= RACE_FROM: no division by zero, no raise path kept
 def _race(vals, w, alive, n, z):
     """Drop every live candidate whose mean paired deficit to the leader (the best total over
-    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left."""
-    lead = _leader(vals, w, alive, n)
+    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left.
+    ``vals``'s last row keeps the live candidates' totals: summed at the first call (``w`` is
+    RACE_FROM), the newest world added at each later one (search calls it after every world),
+    the same sums in the same order as :func:`_leader`'s."""
+    tot = vals.shape[0] - 1
+    if w == RACE_FROM:
+        for j in range(n):
+            x = 0.0
+            for i in range(w):
+                x += vals[i, j]
+            vals[tot, j] = x
+    else:
+        for j in range(n):
+            if alive[j]:
+                vals[tot, j] += vals[w - 1, j]
+    lead = -1
+    best = 0.0
+    for j in range(n):
+        if alive[j] and (lead < 0 or vals[tot, j] > best):
+            lead, best = j, vals[tot, j]
     left = 0
     for j in range(n):
         if not alive[j] or j == lead:
@@ -607,7 +625,7 @@ def search(v, worlds, policy, merge, race):
     side = v.table.team[v.seat]
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
-    vals = np.zeros((worlds, n), np.float64)
+    vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
     alive = np.ones(n, np.bool_)
     work = _work()
     n_cards, n_slots = _prepare(v, np.bool_(True), work)  # the same for every deal: once per decision
