@@ -77,15 +77,60 @@ def test_a_forced_class_is_played_without_a_search():
 
 
 def test_the_race_drops_only_clear_losers_and_never_the_leader():
-    # the value of each candidate (column) in each world (row)
-    vals = np.array([[3, 1, 3, 2], [3, 1, 2, 2], [2, 0, 3, 1], [3, 1, 2, 2]], np.float64)
+    # the value of each candidate (column) in each world (row); the last row holds _race's totals
+    vals = np.array([[3, 1, 3, 2], [3, 1, 2, 2], [2, 0, 3, 1], [3, 1, 2, 2], [0, 0, 0, 0]], np.float64)
     alive = np.ones(4, np.bool_)
     assert pimc._race(vals, 4, alive, 4, 2.0) == 2
     assert alive.tolist() == [True, False, True, False]  # behind by 2 and 1 in every world: dropped
     alive = np.ones(4, np.bool_)  # 0.25 behind on average, standard error 0.48: kept at 2, dropped at 0.4
     assert pimc._race(vals, 4, alive, 4, 0.4) == 1 and alive.tolist() == [True, False, False, False]
     alive = np.array([True, False, True, True])  # a dropped candidate stays dropped
-    assert pimc._race(vals, 3, alive, 4, 2.0) == 2 and not alive[1]
+    assert pimc._race(vals, 4, alive, 4, 2.0) == 2 and not alive[1]
+
+
+def _plain_race(vals, w, alive, z):
+    """The race as stated: the leader the first of the best totals, each live candidate's mean
+    paired deficit to it against ``z`` standard errors."""
+    n = len(alive)
+    lead, best = -1, 0.0
+    for j in range(n):
+        if alive[j]:
+            x = 0.0
+            for i in range(w):
+                x += vals[i, j]
+            if lead < 0 or x > best:
+                lead, best = j, x
+    for j in range(n):
+        if alive[j] and j != lead:
+            mean = 0.0
+            for i in range(w):
+                mean += vals[i, lead] - vals[i, j]
+            mean /= w
+            var = 0.0
+            for i in range(w):
+                d = vals[i, lead] - vals[i, j] - mean
+                var += d * d
+            if mean > 0 and mean > z * np.sqrt(var / (w - 1) / w):
+                alive[j] = False
+    return int(alive.sum())
+
+
+def test_the_race_keeps_its_totals_as_the_leader_sums_them():
+    # search races after every world from RACE_FROM on; _race's running totals pick the leader
+    # (and so drop the candidates) the plain statement does, values in thirds too (three sides)
+    gen = np.random.default_rng(5)
+    drops = 0
+    for _ in range(300):
+        worlds, n = 16, int(gen.integers(2, 8))
+        vals = np.zeros((worlds + 1, n))
+        vals[:worlds] = gen.integers(-4, 5, (worlds, n)) / 3 + gen.integers(0, 2, n)
+        alive = np.ones(n, np.bool_)
+        ref = alive.copy()
+        for w in range(pimc.RACE_FROM, worlds):
+            assert pimc._race(vals, w, alive, n, 1.0) == _plain_race(vals, w, ref, 1.0)
+            assert alive.tolist() == ref.tolist()
+        drops += n - int(alive.sum())
+    assert drops > 300
 
 
 def test_merged_and_raced_pimc_decides_on_what_its_seat_sees_alone():

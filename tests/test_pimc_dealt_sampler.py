@@ -1,6 +1,6 @@
 """The dealt games' pimc samples the same worlds whatever its sampler's code: every world it
 deals, at every position of real deals (Scotch Whist with one to three sets of hands, Whist),
-is the world a plain reference deals from the same stream when no void is to be respected, and
+is the world a plain reference deals from the same stream, with voids to respect or none, and
 the stream ends where the reference's ends. A faster sampler must pass it unchanged (the pinned
 games check the decisions only through the worlds' effect on them)."""
 
@@ -60,11 +60,67 @@ def _old_free_deal(v, slot_bits, work, n, n_slots):
 
 
 @njit(cache=True)
+def _old_void_deal(v, slot_bits, work, n, n_slots):
+    """The sampler written out plainly, for a decision with voids to respect: the unseen cards
+    shuffled, then each given to the slot a draw over the room left among the slots that may
+    take its suit falls in, searched slot by slot, unless that slot's room is owed to a set of
+    suits with no slack (Hall's condition, kept per set of suits): then the draw is made again
+    without it."""
+    rng = v.own.rng
+    elig = work[pimc.W_ELIG]
+    slots = work[pimc.W_SLOTS]
+    for k in range(v.table.s[E.S_SET], v.table.rules[E.R_SETS]):
+        for q in range(v.table.rules[E.R_PLAYERS]):
+            slot = k * MAX_PLAYERS + q
+            for suit in range(4):
+                slot_bits[slot, suit] = work[pimc.W_BITS0, slot * 4 + suit]
+    cap = np.zeros(pimc.MAX_SLOTS, np.int64)
+    for j in range(n_slots):
+        cap[slots[j]] = work[pimc.W_CAP0, slots[j]]
+    slack = work[pimc.W_SLACK0, :16].copy()
+    pool = work[pimc.W_POOL0, :n].copy()
+    for i in range(n - 1, 0, -1):
+        j = randbelow(rng, 0, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    for i in range(n):
+        c = pool[i]
+        suit = c // 13
+        tried = np.zeros(pimc.MAX_SLOTS, np.bool_)
+        while True:
+            total = 0
+            for j in range(n_slots):
+                if (elig[slots[j]] >> suit) & 1 and not tried[slots[j]]:
+                    total += cap[slots[j]]
+            x = randbelow(rng, 0, total)
+            chosen = -1
+            for j in range(n_slots):
+                slot = slots[j]
+                if (elig[slot] >> suit) & 1 and not tried[slot]:
+                    if x < cap[slot]:
+                        chosen = slot
+                        break
+                    x -= cap[slot]
+            # the sets of suits without this one that the slot may take lose a place net of cards
+            ok = True
+            for subset in range(1, 16):
+                if not (subset >> suit) & 1 and subset & elig[chosen] and slack[subset] == 0:
+                    ok = False
+            if ok:
+                for subset in range(1, 16):
+                    if not (subset >> suit) & 1 and subset & elig[chosen]:
+                        slack[subset] -= 1
+                cap[chosen] -= 1
+                slot_bits[chosen, suit] |= 1 << (c % 13)
+                break
+            tried[chosen] = True
+
+
+@njit(cache=True)
 def _compare(buf, deck, dealer, worlds, out):
     """Deal ``deck`` and play it (heuristic and random seats, trick by trick); at every card owed,
     sample ``worlds`` worlds for the seat to play by pimc's sampler and by the reference from the
     same stream. Counts into ``out``: worlds compared, worlds that differ (the cards of a slot, or
-    the stream after), worlds with voids shown (not compared: the reference respects none),
+    the stream after), worlds with voids to respect (compared with the plain void sampler),
     worlds of more than one set of hands."""
     c = buf[0].core
     sc = buf[0].scratch
@@ -83,8 +139,7 @@ def _compare(buf, deck, dealer, worlds, out):
             start = v.own.rng[0]
             if not _old_free_deal(v, old, work, n, n_slots):
                 out[2] += 1
-                pimc._deal_prepared(v, new, work, n, n_slots)
-                continue
+                _old_void_deal(v, old, work, n, n_slots)
             after = v.own.rng[0]
             v.own.rng[0] = start
             pimc._deal_prepared(v, new, work, n, n_slots)

@@ -550,7 +550,7 @@ def score_with(c, winner, trick):
     p = r[R_PLAYERS]
     res = c.result
     for k in range(N_PARTS):
-        for side in range(r[R_TEAMS]):
+        for side in range(MAX_TEAMS):  # every side, the unused ones 0 anyway: one fixed-size clear
             res[k, side] = 0
     trump = t.s[S_TRUMP]
     for q in range(p):

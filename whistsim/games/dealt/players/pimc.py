@@ -22,7 +22,7 @@ See docs/pimc.md.
 import numpy as np
 from numba import njit
 
-from ....core.bits import lowest, nth, popcount
+from ....core.bits import nth, popcount
 from ....core.rng import next_u64, randbelow
 from ....core.strategy import Param
 from ..engine import (
@@ -108,17 +108,34 @@ def _affected():
 
 
 AFFECTED = _affected()
+
+
+def _affected_bytes():
+    """AFFECTED as a byte per set of suits: [suit, elig, 0] holds sets 0 to 7, [.., 1] sets 8
+    to 15, 1 in each byte of a set that loses room (the sampler's slack is kept so)."""
+    out = np.zeros((4, 16, 2), np.int64)
+    for suit in range(4):
+        for elig in range(16):
+            for subset in range(1, 16):
+                if (AFFECTED[suit, elig] >> subset) & 1:
+                    out[suit, elig, subset // 8] |= 1 << (8 * (subset % 8))
+    return out
+
+
+AFFECTED_BYTES = _affected_bytes()
+LOW7 = 0x7F7F7F7F7F7F7F7F  # each byte's low seven bits
 # rows of the sampler's scratch (see _work)
-W_CAP0, W_ELIG, W_POOL0, W_SLACK0, W_BITS0, W_CAP, W_POOL, W_SLACK, W_SLOTS, W_ENDS, W_HELD = range(11)
+W_CAP0, W_ELIG, W_POOL0, W_SLACK0, W_BITS0, W_CAP, W_POOL, W_SLOTS, W_ENDS, W_HELD, W_DEALT = range(11)
 
 
 @njit(cache=True)
 def _work():
     """Scratch for the sampler, one row each: the slots' room and the suits each may take, the
     unseen cards in order, Hall's slack per set of suits and the turn-up's place, as prepared
-    for a decision (:func:`_prepare`); the same three for the deal being made; the slots used;
-    and, in the slots' order, the end of each one's room and the cards it is dealt (a deal
-    without voids to respect)."""
+    for a decision (:func:`_prepare`); the room and the cards' order for the deal being made;
+    the slots used; in the slots' order, the end of each one's room (of those that may take the
+    card) and the cards it is dealt (a deal without voids to respect); and by slot, the cards
+    dealt."""
     return np.zeros((11, MAX_SLOTS * 4), np.int64)
 
 
@@ -200,23 +217,21 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
     a slot chosen in proportion to the room left among those that may take it and keep
     Hall's condition (the draws, and so the deals, of the sampler this one replaced). The
     scratch is read by row and column, never as a row's view: a view is a new array, counted
-    in and out (two atomic steps each) at every world."""
+    in and out (two atomic steps each) at every world. Both ways of dealing gather the cards
+    by slot, and ``slot_bits`` is written once at the one exit, so that numba drops the
+    arrays' counts in and out at every world (apart, LLVM merges the exits and they stay)."""
     t = v.table
     rng = v.own.rng
-    for k in range(t.s[S_SET], t.rules[R_SETS]):
-        for q in range(t.rules[R_PLAYERS]):
-            slot = k * MAX_PLAYERS + q
-            for suit in range(4):
-                slot_bits[slot, suit] = work[W_BITS0, slot * 4 + suit]
+    cur = t.s[S_SET]
+    sets = t.rules[R_SETS]
+    p = t.rules[R_PLAYERS]
+    for k in range(cur, sets):
+        for q in range(p):
+            work[W_DEALT, k * MAX_PLAYERS + q] = 0
     for j in range(n_slots):
         work[W_CAP, work[W_SLOTS, j]] = work[W_CAP0, work[W_SLOTS, j]]
     for i in range(n):
         work[W_POOL, i] = work[W_POOL0, i]
-    tight = 0  # sets of suits with no slack: a card may not take their room
-    for subset in range(1, 16):
-        work[W_SLACK, subset] = work[W_SLACK0, subset]
-        if work[W_SLACK, subset] == 0:
-            tight |= 1 << subset
     free = True  # no voids to respect: every slot takes every suit, and Hall's condition holds
     for j in range(n_slots):
         free &= work[W_ELIG, work[W_SLOTS, j]] == 15
@@ -242,44 +257,52 @@ def _deal_prepared(v, slot_bits, work, n, n_slots):
                 work[W_ENDS, j] -= j >= chosen
             work[W_HELD, chosen] |= np.int64(1) << c
         for j in range(n_slots):
-            slot = work[W_SLOTS, j]
-            held = work[W_HELD, j]
+            work[W_DEALT, work[W_SLOTS, j]] = work[W_HELD, j]
+    else:
+        # Hall's slack a byte per set of suits (sets 0 to 7 in lo, 8 to 15 in hi; 0 to 52): the
+        # sets a card takes room from lose one at once, and those at 0 (where no such card may
+        # go) are the bytes whose high bit stays clear in (low seven bits + 0x7F) | the byte.
+        lo = np.int64(1)  # set 0 is no set of suits: never hit
+        hi = np.int64(0)
+        for subset in range(1, 16):
+            if subset < 8:
+                lo |= work[W_SLACK0, subset] << (8 * subset)
+            else:
+                hi |= work[W_SLACK0, subset] << (8 * subset - 64)
+        for i in range(n):
+            c = work[W_POOL, i]
+            suit = (c * 5042) >> 16  # c // 13 for 0 <= c < 52
+            tight_lo = ~(((lo & LOW7) + LOW7) | lo | LOW7)
+            tight_hi = ~(((hi & LOW7) + LOW7) | hi | LOW7)
+            tried = 0  # slots (by place in the slots' order) found to leave the rest unplaceable
+            while True:
+                # the slot a draw falls in, counted over the running ends of the room of the
+                # slots that may take the card (no branch waits on the draw)
+                total = 0
+                for j in range(n_slots):
+                    slot = work[W_SLOTS, j]
+                    total += work[W_CAP, slot] * ((work[W_ELIG, slot] >> suit) & ~(tried >> j) & 1)
+                    work[W_ENDS, j] = total
+                x = randbelow(rng, 0, total)  # total > 0: some slot keeps Hall's condition
+                j = 0
+                for k in range(n_slots):
+                    j += work[W_ENDS, k] <= x
+                chosen = work[W_SLOTS, j]
+                hit_lo = AFFECTED_BYTES[suit, work[W_ELIG, chosen], 0]
+                hit_hi = AFFECTED_BYTES[suit, work[W_ELIG, chosen], 1]
+                if (tight_lo & (hit_lo << 7)) | (tight_hi & (hit_hi << 7)) == 0:
+                    work[W_CAP, chosen] -= 1
+                    work[W_DEALT, chosen] |= np.int64(1) << c
+                    lo -= hit_lo
+                    hi -= hit_hi
+                    break
+                tried |= 1 << j
+    for k in range(cur, sets):
+        for q in range(p):
+            slot = k * MAX_PLAYERS + q
+            held = work[W_DEALT, slot]
             for suit in range(4):
-                slot_bits[slot, suit] |= (held >> (13 * suit)) & 0x1FFF
-        return
-    for i in range(n):
-        c = work[W_POOL, i]
-        suit = c // 13
-        bit = 1 << suit
-        tried = 0  # slots found to leave the rest unplaceable
-        while True:
-            total = 0
-            for j in range(n_slots):
-                slot = work[W_SLOTS, j]
-                if work[W_ELIG, slot] & bit and not (tried >> slot) & 1:
-                    total += work[W_CAP, slot]
-            x = randbelow(rng, 0, total)  # total > 0: some slot keeps Hall's condition
-            chosen = 0
-            for j in range(n_slots):
-                slot = work[W_SLOTS, j]
-                if work[W_ELIG, slot] & bit and not (tried >> slot) & 1:
-                    if x < work[W_CAP, slot]:
-                        chosen = slot
-                        break
-                    x -= work[W_CAP, slot]
-            hit = AFFECTED[suit, work[W_ELIG, chosen]]
-            if hit & tight == 0:
-                work[W_CAP, chosen] -= 1
-                slot_bits[chosen, suit] |= 1 << (c % 13)
-                m = hit
-                while m:
-                    subset = lowest(m)
-                    m &= m - 1
-                    work[W_SLACK, subset] -= 1
-                    if work[W_SLACK, subset] == 0:
-                        tight |= 1 << subset
-                break
-            tried |= 1 << chosen
+                slot_bits[slot, suit] = work[W_BITS0, slot * 4 + suit] | ((held >> (13 * suit)) & 0x1FFF)
 
 
 @njit(cache=True, inline="always")  # two calls: on its own, one more module holding both
@@ -523,11 +546,29 @@ def _leader(vals, w, alive, n):
     return lead
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")  # w >= RACE_FROM: no division by zero, no raise path kept
 def _race(vals, w, alive, n, z):
     """Drop every live candidate whose mean paired deficit to the leader (the best total over
-    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left."""
-    lead = _leader(vals, w, alive, n)
+    the ``w`` worlds played) exceeds ``z`` standard errors of it; returns how many are left.
+    ``vals``'s last row keeps the live candidates' totals: summed at the first call (``w`` is
+    RACE_FROM), the newest world added at each later one (search calls it after every world),
+    the same sums in the same order as :func:`_leader`'s."""
+    tot = vals.shape[0] - 1
+    if w == RACE_FROM:
+        for j in range(n):
+            x = 0.0
+            for i in range(w):
+                x += vals[i, j]
+            vals[tot, j] = x
+    else:
+        for j in range(n):
+            if alive[j]:
+                vals[tot, j] += vals[w - 1, j]
+    lead = -1
+    best = 0.0
+    for j in range(n):
+        if alive[j] and (lead < 0 or vals[tot, j] > best):
+            lead, best = j, vals[tot, j]
     left = 0
     for j in range(n):
         if not alive[j] or j == lead:
@@ -584,7 +625,7 @@ def search(v, worlds, policy, merge, race):
     side = v.table.team[v.seat]
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
     seeds = np.zeros(MAX_PLAYERS, np.uint64)
-    vals = np.zeros((worlds, n), np.float64)
+    vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
     alive = np.ones(n, np.bool_)
     work = _work()
     n_cards, n_slots = _prepare(v, np.bool_(True), work)  # the same for every deal: once per decision
