@@ -350,11 +350,15 @@ def _move_hand_to_hand(g, src, dst):
 @njit(cache=True)
 def _move_hand_to_pile(g, src, dst):
     t = g.table
-    hand = g.seats[src].hand
-    for c in range(53):
+    own = g.seats[src]
+    hand = own.hand
+    for c in range(53):  # no indexed store in the loop: LLVM makes it a few vector adds
         t.won[dst, c] += hand[c]
         t.piled[c] += hand[c]
-        t.gone[WORD_OF[c]] += hand[c] * BYTE_OF[c]
+    # the hand's packed counts are its cards' bytes (kept wherever ``gone`` is; see ``packed``)
+    for w in range(8):
+        t.gone[w] += own.held[w]
+    t.gone[8] += hand[TAFFY]
     t.won_n[dst] += t.hand_n[src]
     empty_hand(g, src)
 
