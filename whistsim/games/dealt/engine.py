@@ -371,14 +371,12 @@ def follow(t, seat, i, suit, rank, led, trump, scotch, best, best_power):
     winning it so far: a seat that does not follow suit shows out of the suit led. Returns (1 if it
     followed suit, the place in the trick of the card now winning it, that card's power): of equal
     cards the first played wins."""
-    followed = 1
-    if suit != led:
-        followed = 0
-        t.void[seat, led] = 1
+    # selects, not branches: whether it follows and whether it wins are the play-outs' coin tosses
+    followed = np.int64(suit == led)
+    t.void[seat, led] |= 1 - followed
     pw = suit_power(suit, rank, trump, led, scotch)
-    if pw > best_power:
-        return followed, i, pw
-    return followed, best, best_power
+    wins = pw > best_power
+    return followed, i if wins else best, pw if wins else best_power
 
 
 @njit(cache=True, inline="always")
@@ -403,9 +401,9 @@ def to_trick(t, own, seat, i, suit, rank, led, trump, scotch, best, best_power, 
         followed &= f
     bit = np.int64(1) << rank
     if upkeep:
-        if best == i:
-            t.s[S_BEST] = i
-            t.s[S_BEST_POWER] = best_power
+        # stored whether or not this card wins: the callers' values came from these fields
+        t.s[S_BEST] = best
+        t.s[S_BEST_POWER] = best_power
         t.played[suit] |= bit
     own.bits[suit] &= ~bit
     own.n -= 1
