@@ -3,13 +3,12 @@
 CPython 3.11 keeps its frames in 16 KiB chunks, mapped when a call needs a new one and unmapped when
 the last frame in it returns (python/cpython#142183, fixed from 3.13): a loop that calls across a
 chunk's end maps, faults in and unmaps a chunk on every call. Numba's typing recurses deep and
-loops there, so a compile spends much of its time so: a tenth of the CPU of the suite's costliest
-compile, a third of `test_one_compile.py`'s typing run, most of it the kernel's page faults (the
-section on the suite's frame stack in docs/benchmarks.md). :func:`install` puts Python's own arena
-allocator (``PyObject_SetArenaAllocator``: mmap, munmap) behind a cache of eight freed blocks, four
-of a chunk's size or less and four larger; its two functions are a few lines of LLVM IR, made by
-llvmlite (Numba's), as they must not run Python. What Python has mapped already, it may give back
-through them: the same calls on the same sizes.
+loops there: a third of the CPU of ``tests/data/typed_run.py``, some 8% of Scotch Whist's compile
+with every player, went so (docs/benchmarks.md, the suite's frame stack). :func:`install` puts
+Python's own arena allocator (``PyObject_SetArenaAllocator``: mmap, munmap) behind a cache of eight
+freed blocks, four of up to 64 KiB and four larger; its two functions are a few lines of LLVM IR,
+made by llvmlite (Numba's), as they run inside the interpreter's frame push and must not run
+Python. What Python mapped before, it may give back through them: the same calls on the same sizes.
 """
 
 from __future__ import annotations
