@@ -1,6 +1,11 @@
 import os
 
+import frame_chunks
 from hypothesis import settings
+
+# Numba's typing calls across the ends of Python 3.11's frame-stack chunks, each call mapping and
+# unmapping one: the freed chunks kept for reuse (frame_chunks.py).
+frame_chunks.install()
 
 # Property tests: enough examples to find rule bugs, few enough for 2-core CI.
 settings.register_profile("ci", max_examples=60, deadline=None)

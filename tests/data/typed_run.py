@@ -16,6 +16,7 @@ import gc
 import json
 import sys
 import warnings
+from pathlib import Path
 
 from numba.core import caching, compiler, sigutils, typing
 from numba.core.compiler_machinery import LoweringPass, PassManager, register_pass
@@ -26,6 +27,12 @@ from numba.core.typed_passes import AnnotateTypes, IRLegalization, NoPythonSuppo
 # A short process that makes millions of IR objects and keeps most: the collector's passes over
 # them cost a third of its CPU.
 gc.disable()
+# Typing recurses deep and calls across the frame stack's chunk ends: a third of this process's
+# CPU went to mapping and unmapping chunks (tests/frame_chunks.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import frame_chunks  # noqa: E402
+
+frame_chunks.install()
 
 TYPED = "whistsim: typed only"
 whole = [False]  # compiling whole: a function called from Python that must run
