@@ -28,10 +28,27 @@ def _half_inlined(x):
     return inlined(_half, x) + 1
 
 
+@njit(cache=True)
+def _digits(a, b, out):
+    if a < 0:
+        raise ValueError("negative")
+    out[0] += 1  # the caller's array, written as in a call
+    return a * 100 + b * 10 + out[0]
+
+
+@njit(cache=True)
+def _digits_inlined(a, b, out):
+    return inlined(_digits, a, b, out) + inlined(_digits, 7, 2, out)  # literals: cast to fn's types
+
+
 def test_an_inlined_call_returns_and_raises_as_a_call():
     assert _half_inlined(9) == 5
     with pytest.raises(ValueError, match="negative"):
         _half_inlined(-1)
+    out = np.zeros(1, np.int64)
+    assert _digits_inlined(1, 2, out) == 121 + 722 and out[0] == 2
+    with pytest.raises(ValueError, match="negative"):
+        _digits_inlined(-1, 0, out)
 
 
 @njit(cache=True)

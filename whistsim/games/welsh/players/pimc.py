@@ -49,6 +49,7 @@ import numpy as np
 from numba import njit
 
 from ....core.bits import highest, lowest
+from ....core.calls import inlined
 from ....core.cards import ACE, JACK, TAFFY, TEN
 from ....core.rng import next_u64, randbelow, uniform
 from ....core.strategy import Param
@@ -479,9 +480,9 @@ def _playout(buf, a, me, kind, p, margin, points):
 def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
     """The trick under way answered to its end by the play-out policy from ``q`` on (the next to
     answer; -1: no one is left), the trick's running values in locals, through the engine's steps
-    (``play_card``, ``close_trick``, ``end_trick``): the state ``apply`` would leave, without the
-    dispatch per decision; a seat that cannot follow passes unasked (the policy passes only then).
-    Returns the seat owing the next decision, or -1 when the deal is over. The policy's decisions
+    (``play_card``, ``close_trick``; the caller then calls ``end_trick``): the state ``apply`` would
+    leave, without the dispatch per decision; a seat that cannot follow passes unasked (the policy
+    passes only then). Returns the passes made in the trick. The policy's decisions
     are not checked: it takes only legal ones (``tests/test_welsh_pimc_playout.py`` checks each
     against the engine's ``check``), and a check per decision cost about 7% of the search."""
     t = g.table
@@ -502,7 +503,7 @@ def _finish_trick(g, me, kind, q, n, best, best_pw, npass, suit, stocked):
         last = q
         q = next_answer(t, q, leader, p, stocked)
     close_trick(g, last, n, best, best_pw, npass)
-    return end_trick(g, leader, npass, stocked)  # the play-out policy never challenges
+    return npass
 
 
 @njit(cache=True)
@@ -523,8 +524,9 @@ def _play_on(g, me, kind):
         try_apply(g, np.int64(NO_CHALLENGE))  # typed: one compile of try_apply
         seat = s[S_SEAT] if s[S_PHASE] != OVER else -1
     elif phase == FOLLOW:
-        seat = _finish_trick(g, me, kind, seat, s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS],
-                             s[S_LED_SUIT], top < stock)  # fmt: skip
+        npass = _finish_trick(g, me, kind, seat, s[S_TRICK_LEN], s[S_BEST], s[S_BEST_POWER], s[S_NPASS],
+                              s[S_LED_SUIT], top < stock)  # fmt: skip
+        seat = end_trick(g, s[S_LEADER], npass, top < stock)  # the play-out policy never challenges
     while seat >= 0:
         own = g.seats[seat]
         stocked = top < stock
@@ -536,8 +538,11 @@ def _play_on(g, me, kind):
             continue
         n, best, best_pw, npass, suit = play_card(g, seat, b, 0, 0, 0, 0, 0, tte, True)
         s[S_PHASE] = FOLLOW
-        seat = _finish_trick(g, me, kind, next_answer(t, seat, seat, p, stocked), n, best, best_pw, npass,
-                             suit, stocked)  # fmt: skip
+        npass = _finish_trick(g, me, kind, next_answer(t, seat, seat, p, stocked), n, best, best_pw, npass,
+                              suit, stocked)  # fmt: skip
+        # ``seat`` led it; end_trick compiled into the loop by LLVM (Numba's inline="always": +2-4 s of
+        # compile), here alone: the trick the searched decision left under way calls it once
+        seat = inlined(end_trick, g, seat, npass, stocked)
 
 
 @njit(cache=True)
