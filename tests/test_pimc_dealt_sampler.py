@@ -20,16 +20,11 @@ from whistsim.games.dealt.rules import MAX_PLAYERS
 
 
 @njit(cache=True)
-def _old_free_deal(v, slot_bits, work, n, n_slots):
-    """The sampler written out plainly, for a decision with no voids to respect: the unseen cards
-    shuffled, then each given to the slot a draw over the room left falls in, searched slot by
-    slot. False (nothing dealt) when some slot has a void to respect."""
+def _old_start(v, slot_bits, work, n, n_slots):
+    """Both plain samplers' start: the cards already placed, each slot's room and the unseen cards
+    shuffled (the stream's first draws)."""
     rng = v.own.rng
-    elig = work[pimc.W_ELIG]
     slots = work[pimc.W_SLOTS]
-    for j in range(n_slots):
-        if elig[slots[j]] != 15:
-            return False
     for k in range(v.table.s[E.S_SET], v.table.rules[E.R_SETS]):
         for q in range(v.table.rules[E.R_PLAYERS]):
             slot = k * MAX_PLAYERS + q
@@ -42,6 +37,21 @@ def _old_free_deal(v, slot_bits, work, n, n_slots):
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, 0, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
+    return cap, pool
+
+
+@njit(cache=True)
+def _old_free_deal(v, slot_bits, work, n, n_slots):
+    """The sampler written out plainly, for a decision with no voids to respect: the unseen cards
+    shuffled, then each given to the slot a draw over the room left falls in, searched slot by
+    slot. False (nothing dealt) when some slot has a void to respect."""
+    rng = v.own.rng
+    elig = work[pimc.W_ELIG]
+    slots = work[pimc.W_SLOTS]
+    for j in range(n_slots):
+        if elig[slots[j]] != 15:
+            return False
+    cap, pool = _old_start(v, slot_bits, work, n, n_slots)
     total = 0
     for j in range(n_slots):
         total += cap[slots[j]]
@@ -69,19 +79,8 @@ def _old_void_deal(v, slot_bits, work, n, n_slots):
     rng = v.own.rng
     elig = work[pimc.W_ELIG]
     slots = work[pimc.W_SLOTS]
-    for k in range(v.table.s[E.S_SET], v.table.rules[E.R_SETS]):
-        for q in range(v.table.rules[E.R_PLAYERS]):
-            slot = k * MAX_PLAYERS + q
-            for suit in range(4):
-                slot_bits[slot, suit] = work[pimc.W_BITS0, slot * 4 + suit]
-    cap = np.zeros(pimc.MAX_SLOTS, np.int64)
-    for j in range(n_slots):
-        cap[slots[j]] = work[pimc.W_CAP0, slots[j]]
+    cap, pool = _old_start(v, slot_bits, work, n, n_slots)
     slack = work[pimc.W_SLACK0, :16].copy()
-    pool = work[pimc.W_POOL0, :n].copy()
-    for i in range(n - 1, 0, -1):
-        j = randbelow(rng, 0, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
     for i in range(n):
         c = pool[i]
         suit = c // 13
