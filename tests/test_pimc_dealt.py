@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from test_dealt_support import SCOTCH4, WHIST, cards, hidden_exchanges, record, state_after
 
@@ -90,27 +92,15 @@ def test_the_race_drops_only_clear_losers_and_never_the_leader():
 
 def _plain_race(vals, w, alive, z):
     """The race as stated: the leader the first of the best totals, each live candidate's mean
-    paired deficit to it against ``z`` standard errors."""
-    n = len(alive)
-    lead, best = -1, 0.0
-    for j in range(n):
-        if alive[j]:
-            x = 0.0
-            for i in range(w):
-                x += vals[i, j]
-            if lead < 0 or x > best:
-                lead, best = j, x
-    for j in range(n):
-        if alive[j] and j != lead:
-            mean = 0.0
-            for i in range(w):
-                mean += vals[i, lead] - vals[i, j]
-            mean /= w
-            var = 0.0
-            for i in range(w):
-                d = vals[i, lead] - vals[i, j] - mean
-                var += d * d
-            if mean > 0 and mean > z * np.sqrt(var / (w - 1) / w):
+    paired deficit to it against ``z`` standard errors (sums in the worlds' order, as the search's)."""
+    totals = {j: sum(vals[i, j] for i in range(w)) for j in range(len(alive)) if alive[j]}
+    lead = max(totals, key=totals.get)  # the first of the best
+    for j in totals:
+        if j != lead:
+            deficits = [vals[i, lead] - vals[i, j] for i in range(w)]
+            mean = sum(deficits) / w
+            se = math.sqrt(sum((d - mean) * (d - mean) for d in deficits) / (w - 1) / w)
+            if mean > 0 and mean > z * se:
                 alive[j] = False
     return int(alive.sum())
 
