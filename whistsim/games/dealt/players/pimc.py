@@ -93,31 +93,17 @@ RACE_FROM = 4  # worlds every candidate plays before the race may drop one
 MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 
 
-def _affected():
-    """AFFECTED[suit, elig]: the sets of suits (bits of a 16-bit mask) that lose one slot of
-    room net of their cards when a card of ``suit`` goes to a slot taking the suits ``elig``:
-    those without ``suit`` that share a suit with ``elig`` (the others' room and cards both
-    drop, or neither)."""
-    out = np.zeros((4, 16), np.int64)
-    for suit in range(4):
-        for elig in range(16):
-            for subset in range(1, 16):
-                if not (subset >> suit) & 1 and subset & elig:
-                    out[suit, elig] |= 1 << subset
-    return out
-
-
-AFFECTED = _affected()
-
-
 def _affected_bytes():
-    """AFFECTED as a byte per set of suits: [suit, elig, 0] holds sets 0 to 7, [.., 1] sets 8
-    to 15, 1 in each byte of a set that loses room (the sampler's slack is kept so)."""
+    """AFFECTED_BYTES[suit, elig]: the sets of suits that lose one slot of room net of their cards
+    when a card of ``suit`` goes to a slot taking the suits ``elig`` (those without ``suit`` that
+    share a suit with ``elig``: the others' room and cards both drop, or neither), a byte per set
+    of suits (a 4-bit mask): [.., 0] holds sets 0 to 7, [.., 1] sets 8 to 15, 1 in each byte of a
+    set that loses room (the sampler's slack is kept so)."""
     out = np.zeros((4, 16, 2), np.int64)
     for suit in range(4):
         for elig in range(16):
             for subset in range(1, 16):
-                if (AFFECTED[suit, elig] >> subset) & 1:
+                if not (subset >> suit) & 1 and subset & elig:
                     out[suit, elig, subset // 8] |= 1 << (8 * (subset % 8))
     return out
 
