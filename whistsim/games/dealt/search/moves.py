@@ -397,6 +397,15 @@ def _next_class(x, stop, pm):
 
 
 @_inline
+def _class_stops(X, suit, m, o):
+    """``suit``'s counting cards, and what ends a class of the seat's cards ``m`` there (for
+    :func:`_next_class`): a card of another hand or of the trick (``o``), or one of the seat's own
+    counting cards."""
+    pm = X[_u(OPM + suit)]
+    return pm, (o & ~m) | (pm & m)
+
+
+@_inline
 def _sort_moves(mv, d, cnt):
     """Insertion sort of ``mv[d, :cnt]``, best first."""
     for i in range(1, cnt):
@@ -438,8 +447,7 @@ def _gen_lead(xp, seat, mp, d, tt_move):
                     opp |= _held(X, q, suit)
                     if _held(X, q, suit) == 0 and _held(X, q, trump) != 0 and suit != trump:
                         opp_ruff = True
-        pm = X[_u(OPM + suit)]
-        stop = (o & ~m) | (pm & m)
+        pm, stop = _class_stops(X, suit, m, o)
         x = m
         while x:
             rep, cls, low = _next_class(x, stop, pm)
@@ -529,8 +537,7 @@ def _gen_follow(xp, seat, mp, d, tt_move):
             continue
         # only a class's gaps use o, and the seat's own cards are in none
         o = X[_u(OTM + suit)] | X[_u(OREM + suit)]
-        pm = X[_u(OPM + suit)]
-        stop = (o & ~m) | (pm & m)
+        pm, stop = _class_stops(X, suit, m, o)
         x = m
         while x:
             rep, cls, low = _next_class(x, stop, pm)
