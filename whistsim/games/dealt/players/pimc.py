@@ -22,7 +22,7 @@ See docs/pimc.md.
 import numpy as np
 from numba import njit
 
-from ....core.bits import nth, popcount
+from ....core.bits import hand_mask, nth, popcount
 from ....core.rng import next_u64, randbelow
 from ....core.strategy import Param
 from ..engine import (
@@ -52,8 +52,8 @@ from ..engine import (
     take_trick,
     to_trick,
 )
-from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH
-from . import heuristic
+from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH, WHIST
+from . import heuristic, lanes
 from . import random as random_player
 
 NAME = "pimc"
@@ -617,6 +617,9 @@ def search(v, worlds, policy, merge, race):
     n_cards, n_slots = _prepare(v, np.bool_(True), work)  # the same for every deal: once per decision
     if n_cards < 0:
         n_cards, n_slots = _prepare(v, np.bool_(False), work)
+    r = v.table.rules
+    if policy == 1 and r[R_KIND] == WHIST and r[R_PLAYERS] == 4 and r[R_SETS] == 1:
+        return _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots)
     _set_players(v, sc, policy)
     played = 0
     for w in range(worlds):
@@ -633,6 +636,93 @@ def search(v, worlds, policy, merge, race):
             if _race(vals, played, alive, n, race) == 1:
                 break  # one candidate left: no deal can change the choice
     return reps[_leader(vals, played, alive, n)]
+
+
+@njit(cache=True)
+def _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots):
+    """:func:`search` for Whist with heuristic play-outs, its play-outs played in lockstep
+    (``lanes``): every deal is drawn first (the seat's stream kept after each), every candidate
+    played out in every deal, then the race run over the values as the one-at-a-time search runs
+    it, deal by deal, and the stream put back to where that search stops drawing. The values the
+    race and the choice read are the same, so are the card and the stream; a candidate the race
+    drops is played out in the later deals all the same (cheaper in lockstep than a branch)."""
+    t = v.table
+    s = t.s
+    own = v.own
+    seat = v.seat
+    row = s[S_SET] * MAX_PLAYERS
+    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
+    deals = np.zeros((worlds, 4), np.int64)
+    after = np.zeros(worlds, np.uint64)  # the seat's stream after each deal's draws
+    for w in range(worlds):
+        _deal_prepared(v, slot_bits, work, n_cards, n_slots)
+        for q in range(4):
+            b = slot_bits[row + q]
+            deals[w, q] = hand_mask(own.bits) if q == seat else hand_mask(b)
+        for _ in range(MAX_PLAYERS):
+            next_u64(own.rng, 0)  # the play-outs' seeds the one-at-a-time search draws
+        after[w] = own.rng[0]
+    vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
+    lane_values(v, deals, worlds, n, reps, vals)
+    alive = np.ones(n, np.bool_)
+    played = worlds
+    for w in range(worlds):
+        played = w + 1
+        if race > 0 and played >= RACE_FROM and played < worlds:
+            if _race(vals, played, alive, n, race) == 1:
+                break  # where the one-at-a-time search stops
+    own.rng[0] = after[played - 1]
+    return reps[_leader(vals, played, alive, n)]
+
+
+@njit(cache=True)
+def lane_values(v, deals, worlds, n, reps, vals):
+    """``vals[w, j]``: the side's tricks when candidate ``reps[j]`` is played out in deal ``w``
+    (``deals[w, q]``: seat q's hand as one 52-bit mask), every seat by ``heuristic``: the values
+    :func:`_play_out` gives, played in lockstep (``lanes``)."""
+    t = v.table
+    s = t.s
+    seat = v.seat
+    trump = s[S_TRUMP]
+    side = t.team[seat]
+    teams = 0
+    side_seats = 0
+    base = 0  # the side's tricks so far
+    voids = 0
+    first = 0
+    for q in range(4):
+        first |= np.int64(t.first_lead[q] + 1) << (3 * q)
+        teams |= np.int64(t.team[q] == 1) << q
+        side_seats |= np.int64(t.team[q] == side) << q
+        base += t.tricks[q] if t.team[q] == side else 0
+        for suit in range(4):
+            voids |= np.int64(t.void[q, suit] != 0) << (4 * q + suit)
+    gone = hand_mask(t.played)
+    i0 = s[S_TRICK_LEN]
+    leader = t.trick_seat[0] if i0 > 0 else seat
+    tricks = t.rules[R_HAND] - s[S_SET_TRICK] - 1
+    L = lanes.LANES
+    S = np.zeros(lanes.ROWS * L, np.int64)
+    cards = np.zeros(L, np.int64)
+    pairs = worlds * n
+    for start in range(0, pairs, L):
+        m = min(L, pairs - start)
+        for x in range(m):
+            w = (start + x) // n
+            for q in range(4):
+                S[(lanes.H + q) * L + x] = deals[w, q]
+            S[lanes.FIRST * L + x] = first
+            S[lanes.GONE * L + x] = gone
+            S[lanes.VOID * L + x] = voids
+            S[lanes.LED * L + x] = s[S_LED]
+            S[lanes.BEST_POWER * L + x] = s[S_BEST_POWER]
+            S[lanes.BEST * L + x] = s[S_BEST]
+            S[lanes.LEADER * L + x] = leader
+            S[lanes.TAKEN * L + x] = base
+            cards[x] = reps[(start + x) % n]
+        lanes.play_lanes(S, m, cards, trump, teams, side_seats, i0, seat, tricks)
+        for x in range(m):
+            vals[(start + x) // n, (start + x) % n] = S[lanes.TAKEN * L + x]
 
 
 @njit(cache=True)
