@@ -1,18 +1,20 @@
 """pimc (Welsh Whist, ``race=off``) stops playing out a candidate that can no longer be taken
 whatever its remaining deals give: the same decision and the same stream as playing every
 candidate on every deal, on positions of real games (``pimc.search_deals`` with ``prune`` on
-and off), and fewer play-outs."""
+and off), and fewer play-outs; and every play-out's value lies in the range the pruning assumes."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from numba import njit
 
 from whistsim.bench.decisions import positions
 from whistsim.core.strategy import parse_spec
-from whistsim.games import seating
+from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.players import pimc
+from whistsim.games.welsh.players.common import unseen
 from whistsim.games.welsh.rules import WelshRules
 
 
@@ -91,3 +93,58 @@ def test_a_hopeless_candidate_never_ends_above_zero():
         for rest in rests:
             assert _final_bound(np.concatenate([seen, rest]), z) <= 0.0
     assert hopeless > 100
+
+
+@njit(cache=True)
+def _ranges(states, worlds, out):
+    """Every candidate played out on ``worlds`` deals of each state owing a turn or an answer, as
+    its seat's pimc plays them out (``model``): counts into ``out`` play-outs, values outside
+    [pile, pile + u] (the seat's points now, u: ``_gain_bound``) and values at pile + u exactly."""
+    cands = np.empty(pimc.MAX_CANDIDATES, np.int64)
+    pool = np.empty(E.MAX_STOCK, np.int8)
+    buf = np.zeros(2, E.STATE_DTYPE)
+    for i in range(states.shape[0]):
+        st = states[i : i + 1].copy()
+        t = st[0].table
+        if t.s[E.S_PHASE] == E.CHALLENGE:  # never pruned: its other candidates are illegal
+            continue
+        me = t.s[E.S_SEAT]
+        own = st[0].seats[me]
+        p = t.rules[0]
+        points = np.zeros(p, np.int64)
+        E.score(t, points)
+        pile = points[me]
+        u = pimc._gain_bound(t, p)
+        k = pimc.candidates(t, own, me, cands, pimc.MODEL)
+        n_pool = 0
+        for c in range(53):
+            for _ in range(unseen(t, own, c)):
+                pool[n_pool] = c
+                n_pool += 1
+        for _ in range(worlds):
+            pimc._deal(t, own, me, buf[0], pool, n_pool)
+            for j in range(k):
+                x = pimc._playout(buf, cands[j], me, pimc.MODEL, p, False, points)
+                out[0] += 1
+                out[1] += x < pile or x > pile + u
+                out[2] += x == pile + u
+    return out
+
+
+@pytest.mark.parametrize(
+    "preset,players,rules,mix,reached",
+    [
+        ("parlett", 3, {}, "greedy,greedy,greedy", True),
+        ("akagiri", 4, {"revokes": True, "challenge": "akagiri"}, "cheater,greedy,random,counter", False),
+    ],
+)
+def test_a_playout_ends_within_the_pruning_range(preset, players, rules, mix, reached):
+    # The pruning's premise (each candidate's value in [pile, pile + u] on every deal), under
+    # revokes and challenges too; and u reached: a tighter bound (u/4, u - 1) leaves play-outs
+    # outside it, which the searches above need not show (their losers are pruned late).
+    r = get_game("welsh").make_rules(preset, players, rules)
+    states = np.concatenate(positions(r, [mix.split(",")], 3, every=3, seed=11))
+    out = _ranges(states, 4, np.zeros(3, np.int64))
+    assert out[0] > 1000
+    assert out[1] == 0, f"{out[1]} of {out[0]} play-outs outside [pile, pile + u]"
+    assert out[2] > 0 or not reached
