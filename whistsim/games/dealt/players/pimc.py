@@ -685,11 +685,12 @@ def lane_values(v, deals, worlds, n, reps, vals):
     seat = v.seat
     trump = s[S_TRUMP]
     side = t.team[seat]
-    teams = 0
-    side_seats = 0
-    base = 0  # the side's tricks so far
-    voids = 0
-    first = 0
+    # typed: a literal 0 would type the lanes' functions for it too
+    teams = np.int64(0)
+    side_seats = np.int64(0)
+    base = np.int64(0)  # the side's tricks so far
+    voids = np.int64(0)
+    first = np.int64(0)
     for q in range(4):
         first |= np.int64(t.first_lead[q] + 1) << (3 * q)
         teams |= np.int64(t.team[q] == 1) << q
