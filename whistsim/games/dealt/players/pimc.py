@@ -52,7 +52,7 @@ from ..engine import (
     take_trick,
     to_trick,
 )
-from ..rules import MAX_PLAYERS, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH, WHIST
+from ..rules import MAX_PLAYERS, R_FRENCH, R_HAND, R_KIND, R_PLAYERS, R_SETS, R_TEAMS, SCOTCH, WHIST
 from . import heuristic, lanes
 from . import random as random_player
 
@@ -618,7 +618,7 @@ def search(v, worlds, policy, merge, race):
     if n_cards < 0:
         n_cards, n_slots = _prepare(v, np.bool_(False), work)
     r = v.table.rules
-    if policy == 1 and r[R_KIND] == WHIST and r[R_PLAYERS] == 4 and r[R_SETS] == 1:
+    if policy == 1 and r[R_PLAYERS] == 4 and r[R_SETS] == 1 and (r[R_KIND] == WHIST or r[R_TEAMS] == 2):
         return _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots)
     _set_players(v, sc, policy)
     played = 0
@@ -677,13 +677,16 @@ def _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots):
 
 @njit(cache=True)
 def lane_values(v, deals, worlds, n, reps, vals):
-    """``vals[w, j]``: the side's tricks when candidate ``reps[j]`` is played out in deal ``w``
+    """``vals[w, j]``: :func:`_value` of candidate ``reps[j]`` played out in deal ``w``
     (``deals[w, q]``: seat q's hand as one 52-bit mask), every seat by ``heuristic``: the values
-    :func:`_play_out` gives, played in lockstep (``lanes``)."""
+    :func:`_play_out` gives, played in lockstep (``lanes``). Whist, or Scotch Whist with two
+    sides; four seats, one set of hands."""
     t = v.table
     s = t.s
+    r = t.rules
     seat = v.seat
     trump = s[S_TRUMP]
+    scotch = r[R_KIND] == SCOTCH
     side = t.team[seat]
     # typed: a literal 0 would type the lanes' functions for it too
     teams = np.int64(0)
@@ -691,17 +694,33 @@ def lane_values(v, deals, worlds, n, reps, vals):
     base = np.int64(0)  # the side's tricks so far
     voids = np.int64(0)
     first = np.int64(0)
+    trump_leads = np.int64(0)
+    won = np.int64(0)  # the cards the side has taken
+    dealt = np.int64(0)  # the cards dealt to the side's seats, and to the others'
+    dealt_others = np.int64(0)
     for q in range(4):
+        ours = t.team[q] == side
         first |= np.int64(t.first_lead[q] + 1) << (3 * q)
+        trump_leads |= np.int64(t.leads[q, trump]) << (4 * q)
         teams |= np.int64(t.team[q] == 1) << q
-        side_seats |= np.int64(t.team[q] == side) << q
-        base += t.tricks[q] if t.team[q] == side else 0
+        side_seats |= np.int64(ours) << q
+        base += t.tricks[q] if ours else 0
+        dealt += r[R_HAND] if ours else 0
+        dealt_others += 0 if ours else r[R_HAND]
+        won |= hand_mask(t.won_bits[q]) if ours else 0
         for suit in range(4):
             voids |= np.int64(t.void[q, suit] != 0) << (4 * q + suit)
+    trick = np.int64(0)
+    for i in range(s[S_TRICK_LEN]):
+        trick |= np.int64(1) << np.int64(t.trick_card[i])
+    pack = np.int64(0)
+    for suit in range(4):
+        pack |= np.int64(heuristic.pack_bits(v, suit)) << (13 * suit)
     gone = hand_mask(t.played)
     i0 = s[S_TRICK_LEN]
     leader = t.trick_seat[0] if i0 > 0 else seat
-    tricks = t.rules[R_HAND] - s[S_SET_TRICK] - 1
+    tricks = r[R_HAND] - s[S_SET_TRICK] - 1
+    french = r[R_FRENCH] != 0
     L = lanes.LANES
     S = np.zeros(lanes.ROWS * L, np.int64)
     cards = np.zeros(L, np.int64)
@@ -713,6 +732,7 @@ def lane_values(v, deals, worlds, n, reps, vals):
             for q in range(4):
                 S[(lanes.H + q) * L + x] = deals[w, q]
             S[lanes.FIRST * L + x] = first
+            S[lanes.TRUMP_LEADS * L + x] = trump_leads
             S[lanes.GONE * L + x] = gone
             S[lanes.VOID * L + x] = voids
             S[lanes.LED * L + x] = s[S_LED]
@@ -720,10 +740,20 @@ def lane_values(v, deals, worlds, n, reps, vals):
             S[lanes.BEST * L + x] = s[S_BEST]
             S[lanes.LEADER * L + x] = leader
             S[lanes.TAKEN * L + x] = base
+            S[lanes.TRICK * L + x] = trick
+            S[lanes.WON * L + x] = won
             cards[x] = reps[(start + x) % n]
-        lanes.play_lanes(S, m, cards, trump, teams, side_seats, i0, seat, tricks)
+        lanes.play_lanes(S, m, cards, trump, teams, side_seats, i0, seat, tricks, scotch, pack)
         for x in range(m):
-            vals[(start + x) // n, (start + x) % n] = S[lanes.TAKEN * L + x]
+            if scotch:  # the side's points less the other side's (every card is taken by the end)
+                ours = S[lanes.WON * L + x]
+                theirs = S[lanes.GONE * L + x] & ~ours
+                value = lanes.points(ours, trump, french, dealt) - lanes.points(
+                    theirs, trump, french, dealt_others
+                )
+            else:
+                value = S[lanes.TAKEN * L + x]
+            vals[(start + x) // n, (start + x) % n] = value
 
 
 @njit(cache=True)
