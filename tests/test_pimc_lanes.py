@@ -61,7 +61,9 @@ def _compare(buf, deck, dealer, worlds, out):
                     pimc._set_world(v, sc, slot_bits, seeds)
                     want[w, j] = pimc._play_out(sc, t.team[seat], reps[j], 1)
             got = np.zeros((worlds + 1, k))
-            pimc.lane_values(v, deals, worlds, k, reps, got)
+            S = np.empty(lanes.ROWS * lanes.LANES, np.int64)
+            cards = np.empty(lanes.LANES, np.int64)
+            pimc.lane_values(v, deals, 0, worlds, np.arange(k), k, reps, got, S, cards)
             for w in range(worlds):
                 for j in range(k):
                     out[0] += 1

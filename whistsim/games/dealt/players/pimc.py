@@ -90,6 +90,7 @@ PARAMS = {
 ID = 2  # pimc's place in players.PLAYERS: dd, which plays as pimc with its own parameters, gets
 # neither merge nor race (its parameter slots mean other things)
 RACE_FROM = 4  # worlds every candidate plays before the race may drop one
+RACE_CHUNK = 4  # worlds the lockstep search values at a time once the race has begun
 MAX_SLOTS = MAX_SETS * MAX_PLAYERS
 
 
@@ -640,47 +641,69 @@ def search(v, worlds, policy, merge, race):
 
 @njit(cache=True)
 def _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots):
-    """:func:`search` for Whist with heuristic play-outs, its play-outs played in lockstep
-    (``lanes``): every deal is drawn first (the seat's stream kept after each), every candidate
-    played out in every deal, then the race run over the values as the one-at-a-time search runs
-    it, deal by deal, and the stream put back to where that search stops drawing. The values the
-    race and the choice read are the same, so are the card and the stream; a candidate the race
-    drops is played out in the later deals all the same (cheaper in lockstep than a branch)."""
+    """:func:`search` with heuristic play-outs in lockstep (``lanes``), a few deals at a time:
+    the deals drawn (the seat's stream noted after each), every candidate still in the race
+    played out in each, then the race run deal by deal over those values as the one-at-a-time
+    search runs it; at its end the stream is put back to where that search stops drawing. The
+    values the race and the choice read are the same, so are the card and the stream; a
+    candidate dropped within a few deals is played out to their end all the same (cheaper in
+    lockstep than leaving its lane)."""
     t = v.table
     s = t.s
     own = v.own
     seat = v.seat
     row = s[S_SET] * MAX_PLAYERS
+    mine = hand_mask(own.bits)
     slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
-    deals = np.zeros((worlds, 4), np.int64)
-    after = np.zeros(worlds, np.uint64)  # the seat's stream after each deal's draws
-    for w in range(worlds):
-        _deal_prepared(v, slot_bits, work, n_cards, n_slots)
-        for q in range(4):
-            b = slot_bits[row + q]
-            deals[w, q] = hand_mask(own.bits) if q == seat else hand_mask(b)
-        for _ in range(MAX_PLAYERS):
-            next_u64(own.rng, 0)  # the play-outs' seeds the one-at-a-time search draws
-        after[w] = own.rng[0]
+    deals = np.empty((worlds, 4), np.int64)
+    after = np.empty(worlds, np.uint64)  # the seat's stream after each deal's draws
     vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
-    lane_values(v, deals, worlds, n, reps, vals)
     alive = np.ones(n, np.bool_)
+    cols = np.empty(n, np.int64)
+    S = np.empty(lanes.ROWS * lanes.LANES, np.int64)  # every row is written for each lane used
+    cards = np.empty(lanes.LANES, np.int64)
+    done = 0  # deals valued
     played = worlds
-    for w in range(worlds):
-        played = w + 1
-        if race > 0 and played >= RACE_FROM and played < worlds:
-            if _race(vals, played, alive, n, race) == 1:
-                break  # where the one-at-a-time search stops
+    while done < played:
+        upto = min(worlds, RACE_FROM if done == 0 else done + RACE_CHUNK) if race > 0 else worlds
+        for w in range(done, upto):
+            _deal_prepared(v, slot_bits, work, n_cards, n_slots)
+            for q in range(4):  # by element: a row's view is counted in and out
+                h = mine
+                if q != seat:
+                    b = row + q
+                    h = (
+                        slot_bits[b, 0]
+                        | (slot_bits[b, 1] << 13)
+                        | (slot_bits[b, 2] << 26)
+                        | (slot_bits[b, 3] << 39)
+                    )
+                deals[w, q] = h
+            for _ in range(MAX_PLAYERS):
+                next_u64(own.rng, 0)  # the play-outs' seeds the one-at-a-time search draws
+            after[w] = own.rng[0]
+        k = 0
+        for j in range(n):
+            cols[k] = j
+            k += alive[j]
+        lane_values(v, deals, done, upto, cols, k, reps, vals, S, cards)
+        for w in range(done, upto):
+            if race > 0 and w + 1 >= RACE_FROM and w + 1 < worlds:
+                if _race(vals, w + 1, alive, n, race) == 1:
+                    played = w + 1  # where the one-at-a-time search stops
+                    break
+        done = upto
     own.rng[0] = after[played - 1]
     return reps[_leader(vals, played, alive, n)]
 
 
 @njit(cache=True)
-def lane_values(v, deals, worlds, n, reps, vals):
-    """``vals[w, j]``: :func:`_value` of candidate ``reps[j]`` played out in deal ``w``
-    (``deals[w, q]``: seat q's hand as one 52-bit mask), every seat by ``heuristic``: the values
-    :func:`_play_out` gives, played in lockstep (``lanes``). Whist, or Scotch Whist with two
-    sides; four seats, one set of hands."""
+def lane_values(v, deals, w0, w1, cols, k, reps, vals, S, cards):
+    """``vals[w, j]`` for deals ``w0 <= w < w1`` and candidates ``j`` in ``cols[:k]``:
+    :func:`_value` of candidate ``reps[j]`` played out in deal ``w`` (``deals[w, q]``: seat q's
+    hand as one 52-bit mask), every seat by ``heuristic``: the values :func:`_play_out` gives,
+    played in lockstep (``lanes``; ``S`` and ``cards`` its scratch, ``ROWS * LANES`` and ``LANES``
+    long). Whist, or Scotch Whist with two sides; four seats, one set of hands."""
     t = v.table
     s = t.s
     r = t.rules
@@ -707,7 +730,8 @@ def lane_values(v, deals, worlds, n, reps, vals):
         base += t.tricks[q] if ours else 0
         dealt += r[R_HAND] if ours else 0
         dealt_others += 0 if ours else r[R_HAND]
-        won |= hand_mask(t.won_bits[q]) if ours else 0
+        for suit in range(4):  # by element: a row's view is counted in and out
+            won |= (t.won_bits[q, suit] << (13 * suit)) if ours else 0
         for suit in range(4):
             voids |= np.int64(t.void[q, suit] != 0) << (4 * q + suit)
     trick = np.int64(0)
@@ -722,13 +746,11 @@ def lane_values(v, deals, worlds, n, reps, vals):
     tricks = r[R_HAND] - s[S_SET_TRICK] - 1
     french = r[R_FRENCH] != 0
     L = lanes.LANES
-    S = np.zeros(lanes.ROWS * L, np.int64)
-    cards = np.zeros(L, np.int64)
-    pairs = worlds * n
+    pairs = (w1 - w0) * k
     for start in range(0, pairs, L):
         m = min(L, pairs - start)
         for x in range(m):
-            w = (start + x) // n
+            w = w0 + (start + x) // k
             for q in range(4):
                 S[(lanes.H + q) * L + x] = deals[w, q]
             S[lanes.FIRST * L + x] = first
@@ -742,7 +764,7 @@ def lane_values(v, deals, worlds, n, reps, vals):
             S[lanes.TAKEN * L + x] = base
             S[lanes.TRICK * L + x] = trick
             S[lanes.WON * L + x] = won
-            cards[x] = reps[(start + x) % n]
+            cards[x] = reps[cols[(start + x) % k]]
         lanes.play_lanes(S, m, cards, trump, teams, side_seats, i0, seat, tricks, scotch, pack)
         for x in range(m):
             if scotch:  # the side's points less the other side's (every card is taken by the end)
@@ -753,7 +775,7 @@ def lane_values(v, deals, worlds, n, reps, vals):
                 )
             else:
                 value = S[lanes.TAKEN * L + x]
-            vals[(start + x) // n, (start + x) % n] = value
+            vals[w0 + (start + x) // k, cols[(start + x) % k]] = value
 
 
 @njit(cache=True)
