@@ -122,8 +122,9 @@ def _work():
     for a decision (:func:`_prepare`); the room and the cards' order for the deal being made;
     the slots used; in the slots' order, the end of each one's room (of those that may take the
     card) and the cards it is dealt (a deal without voids to respect); and by slot, the cards
-    dealt."""
-    return np.zeros((11, MAX_SLOTS * 4), np.int64)
+    dealt. Not cleared: each row is written before it is read (:func:`_prepare` clears what the
+    deals read by slot)."""
+    return np.empty((11, MAX_SLOTS * 4), np.int64)
 
 
 @njit(cache=True)
@@ -608,12 +609,6 @@ def search(v, worlds, policy, merge, race):
                 reps[n] = suit * 13 + nth(m, 0)
                 m &= m - 1
                 n += 1
-    sc = v.scratch
-    side = v.table.team[v.seat]
-    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
-    seeds = np.zeros(MAX_PLAYERS, np.uint64)
-    vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
-    alive = np.ones(n, np.bool_)
     work = _work()
     n_cards, n_slots = _prepare(v, np.bool_(True), work)  # the same for every deal: once per decision
     if n_cards < 0:
@@ -621,6 +616,12 @@ def search(v, worlds, policy, merge, race):
     r = v.table.rules
     if policy == 1 and r[R_PLAYERS] == 4 and r[R_SETS] == 1 and (r[R_KIND] == WHIST or r[R_TEAMS] == 2):
         return _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots)
+    sc = v.scratch
+    side = v.table.team[v.seat]
+    slot_bits = np.zeros((MAX_SLOTS, 4), np.int64)
+    seeds = np.zeros(MAX_PLAYERS, np.uint64)
+    vals = np.zeros((worlds + 1, n), np.float64)  # the last row: _race's totals
+    alive = np.ones(n, np.bool_)
     _set_players(v, sc, policy)
     played = 0
     for w in range(worlds):
