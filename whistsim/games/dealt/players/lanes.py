@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit
 
 from ....core.bits import highest, lowest, popcount
+from ....core.calls import inlined
 from ....core.cards import ACE, JACK, KING, QUEEN, TEN
 from ..engine import (
     ACE_POINTS,
@@ -413,26 +414,14 @@ def _end_lanes(S, n, side_seats):
 
 
 @njit(cache=True)
-def _trick_lanes(S, n, trump, teams, pack, i, scotch):
-    """Every lane's ``i``-th card of the trick (a lead when ``i`` is 0)."""
-    if scotch:
-        if i == 0:
-            _lead_lanes_scotch(S, n, trump, pack)
-        else:
-            _follow_lanes_scotch(S, n, trump, teams, pack, i)
-    elif i == 0:
-        _lead_lanes(S, n, trump)
-    else:
-        _follow_lanes(S, n, trump, teams, i)
-
-
-@njit(cache=True)
 def play_lanes(S, n, cards, trump, teams, side_seats, i0, seat, tricks, scotch, pack):
     """Play lane ``x``'s card ``cards[x]`` for ``seat`` as the ``i0``-th card of the trick, then
     the deal out, ``tricks`` more tricks after this one, in Scotch Whist (``scotch``, its pack's
     cards ``pack``) or Whist; ``S``'s rows hold each lane's deal and the trick so far. ``teams``:
     bit q set for seats of team 1; ``side_seats``: bit q set for the searching seat's side. Adds
-    the tricks that side takes to row ``TAKEN`` and their cards to row ``WON``."""
+    the tricks that side takes to row ``TAKEN`` and their cards to row ``WON``. One loop over the
+    cards still to play, each lane loop compiled into it once (``inlined``): a call per card and
+    lane loop cost as much as a few lanes' cards."""
     if i0 == 0:
         for x in range(n):
             _put_lead(S, x, cards[x], seat, trump, scotch)
@@ -440,10 +429,17 @@ def play_lanes(S, n, cards, trump, teams, side_seats, i0, seat, tricks, scotch, 
         for x in range(n):
             bp = S[BEST_POWER * LANES + x]
             _put_follow(S, x, cards[x], i0, seat, trump, S[LED * LANES + x], bp, S[BEST * LANES + x], scotch)
-    for i in range(i0 + 1, 4):
-        _trick_lanes(S, n, trump, teams, pack, i, scotch)
-    _end_lanes(S, n, side_seats)
-    for _ in range(tricks):
-        for i in range(4):
-            _trick_lanes(S, n, trump, teams, pack, i, scotch)
-        _end_lanes(S, n, side_seats)
+    for k in range(i0 + 1, 4 * (tricks + 1) + 1):
+        i = k & 3
+        if i == 0:
+            inlined(_end_lanes, S, n, side_seats)
+            if k == 4 * (tricks + 1):
+                break
+            if scotch:
+                inlined(_lead_lanes_scotch, S, n, trump, pack)
+            else:
+                inlined(_lead_lanes, S, n, trump)
+        elif scotch:
+            inlined(_follow_lanes_scotch, S, n, trump, teams, pack, i)
+        else:
+            inlined(_follow_lanes, S, n, trump, teams, i)
