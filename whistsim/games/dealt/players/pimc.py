@@ -663,7 +663,7 @@ def _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots):
     cols = np.empty(n, np.int64)
     S = np.empty(lanes.ROWS * lanes.LANES, np.int64)  # every row is written for each lane used
     cards = np.empty(lanes.LANES, np.int64)
-    done = 0  # deals valued
+    done = np.int64(0)  # deals valued (typed: a literal 0 would type lane_values for it too)
     played = worlds
     while done < played:
         upto = min(worlds, RACE_FROM if done == 0 else done + RACE_CHUNK) if race > 0 else worlds
@@ -683,7 +683,7 @@ def _search_lanes(v, worlds, n, reps, race, work, n_cards, n_slots):
             for _ in range(MAX_PLAYERS):
                 next_u64(own.rng, 0)  # the play-outs' seeds the one-at-a-time search draws
             after[w] = own.rng[0]
-        k = 0
+        k = np.int64(0)
         for j in range(n):
             cols[k] = j
             k += alive[j]
