@@ -16,6 +16,8 @@ class; with one class left it does not search. With ``race`` the candidates
 race over the same sampled deals: from the fourth deal on, one whose paired
 deficit to the leader is beyond ``race`` standard errors is dropped, and the
 search stops when one is left. Both off, it makes the decisions it always made.
+In Whist and four-handed Scotch Whist with heuristic play-outs, a decision's play-outs are
+played in lockstep (``lanes``), a few deals at a time: the same values, so the same card.
 See docs/pimc.md.
 """
 
