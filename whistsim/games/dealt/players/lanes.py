@@ -354,6 +354,15 @@ def _put_follow(S, x, c, i, s, trump, led, bp, best, scotch):
     S[BEST_POWER * LANES + x] = pw if wins else bp
 
 
+@njit(cache=True, inline="always")
+def _follower(S, x, i):
+    """Lane ``x``'s ``i``-th player of the trick: the trick's leader, the seat, its hand, the suit
+    led, the trick's best power and that card's place."""
+    leader = S[LEADER * LANES + x]
+    s = (leader + i) & 3
+    return leader, s, _of_seat(S, H, s, x), S[LED * LANES + x], S[BEST_POWER * LANES + x], S[BEST * LANES + x]
+
+
 @njit(cache=True)
 def _lead_lanes(S, n, trump):
     for x in range(n):
@@ -366,12 +375,7 @@ def _lead_lanes(S, n, trump):
 @njit(cache=True)
 def _follow_lanes(S, n, trump, teams, i):
     for x in range(n):
-        leader = S[LEADER * LANES + x]
-        s = (leader + i) & 3
-        h = _of_seat(S, H, s, x)
-        led = S[LED * LANES + x]
-        bp = S[BEST_POWER * LANES + x]
-        best = S[BEST * LANES + x]
+        leader, s, h, led, bp, best = _follower(S, x, i)
         c = _follow(i, trump, teams, h, S[GONE * LANES + x], S[VOID * LANES + x], s, leader, led, bp, best)
         _put_follow(S, x, c, i, s, trump, led, bp, best, False)
 
@@ -390,12 +394,7 @@ def _lead_lanes_scotch(S, n, trump, pack):
 @njit(cache=True)
 def _follow_lanes_scotch(S, n, trump, teams, pack, i):
     for x in range(n):
-        leader = S[LEADER * LANES + x]
-        s = (leader + i) & 3
-        h = _of_seat(S, H, s, x)
-        led = S[LED * LANES + x]
-        bp = S[BEST_POWER * LANES + x]
-        best = S[BEST * LANES + x]
+        leader, s, h, led, bp, best = _follower(S, x, i)
         gone = S[GONE * LANES + x]
         voids = S[VOID * LANES + x]
         trick = S[TRICK * LANES + x]
