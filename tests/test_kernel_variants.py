@@ -12,6 +12,7 @@ from whistsim.games import get_game, seating
 from whistsim.games.dealt import kernels as dealt_play
 from whistsim.games.dealt import players as dealt_players
 from whistsim.games.ohhell import kernels as ohhell_play
+from whistsim.games.ohhell import players as ohhell_players
 from whistsim.games.welsh import engine as welsh_engine
 from whistsim.games.welsh import kernels as welsh_play
 from whistsim.games.welsh import players as welsh_players
@@ -161,6 +162,32 @@ def test_the_players_switch_is_inlined_for_a_seating_and_compiled_once_for_every
     every = build.source(parts, players, range(len(players.PLAYERS)))
     assert '@njit(cache=True, inline="always")\ndef decide(sid, v):' in few
     assert "@njit(cache=True)\ndef decide(sid, v):" in every
+
+
+@pytest.mark.parametrize(
+    ("parts", "players"),
+    [(welsh_play, welsh_players), (dealt_play, dealt_players), (ohhell_play, ohhell_players)],
+)
+def test_play_game_is_inlined_into_play_games_in_the_every_player_kernel_alone(parts, players):
+    """Compiled on its own, ``play_game`` links all it calls (every player) into its module and
+    optimises it, and ``play_games``, its one caller, does so again: in the every-player kernel (the
+    suite's) it is inlined; a seating's kernel keeps it a function of its own (its text unchanged)."""
+    every = build.load(build.source(parts, players, range(len(players.PLAYERS))))
+    few = build.load(build.source(parts, players, [0]))
+    assert every.play_game.targetoptions.get("inline") == "always"
+    assert few.play_game.targetoptions.get("inline") is None
+    assert "\ntemplate = njit(cache=True)  #" in build.source(parts, players, [0])
+
+
+def test_the_dd_players_entry_is_inlined_into_the_switch_that_calls_it():
+    """``dd.decide`` compiled on its own linked the solver and pimc into a module of its own and
+    optimised them there, then again in the switch, its one caller (some 5 s of the dealt
+    every-player kernel's cold compile); inlined, the solver's functions are its calls."""
+    every = build.load(build.source(dealt_play, dealt_players, range(len(dealt_players.PLAYERS))))
+    assert dealt_players.dd.decide.targetoptions.get("inline") == "always"
+    assert (
+        "_player3.decide(v)" in open(every.__file__).read() and dealt_players.PLAYERS[3] is dealt_players.dd
+    )
 
 
 def test_welsh_moves_in_the_every_player_loop_and_a_step_are_the_engines_one_compile_of_its_rules():

@@ -189,3 +189,42 @@ def test_a_function_found_to_compile_is_not_checked_again_until_its_code_changes
     with pytest.raises(StrategyError, match="no_such_field"):
         load(bad, 3 * 10**18)
     assert load(good, 4 * 10**18) == 0
+
+
+def test_the_check_that_a_user_wrote_nothing_compares_bytes_and_compiles_no_array_view():
+    """``users._same`` compares a user's copy of a record with the game's byte for byte. Through
+    ``ndarray.view`` it compiled the view's checks and their message formatting (shapes as text) in
+    every process that compiled a user's kernel, some 2 s of CPU; it reads the bytes itself now."""
+    import numpy as np
+    from numba import njit
+    from numba.core import event
+
+    from whistsim.harness.users import _same
+
+    compiled: list[str] = []
+
+    class Seen(event.Listener):
+        def on_start(self, ev):
+            compiled.append(getattr(getattr(ev.data.get("dispatcher"), "py_func", None), "__qualname__", ""))
+
+        def on_end(self, ev):
+            pass
+
+    @njit
+    def same(buf):
+        return _same(buf[:1], buf[1:])
+
+    # new record types, so that nothing compiled for them before in this process; 8-byte words
+    # where the record's size divides into them (24), single bytes where it does not (11)
+    for dt in (np.dtype([("x", np.int64), ("y", np.float64), ("z", np.int32, 2)]),
+               np.dtype([("x", np.int8, 3), ("y", np.float64)])):  # fmt: skip
+        buf = np.zeros(2, dt)
+        with event.install_listener("numba:compile", Seen()):
+            assert same(buf)
+        last = np.zeros(2, dt)
+        last.view(np.uint8)[-1] = 1  # the copy's last byte
+        negative = np.zeros(2, dt)
+        negative["y"][1] = -0.0  # equal as a number, not as bytes
+        assert not same(last) and not same(negative)
+    views = [name for name in compiled if "compatible_view" in name or "with_shape_context" in name]
+    assert compiled and not views, views

@@ -260,8 +260,13 @@ def source(
     head = _head(parts, built_from, "")
     if values is not None and conds:  # which variant this is, for a reader
         head += [f"# per run: {c} = {bool(v)}" for c, v in zip(conds, values, strict=True)]
+    every = players is not None and len(ids) == len(players.PLAYERS)
+    # A function Numba compiles on its own links all it calls into its module and optimises it
+    # again: in the every-player kernel (the suite's) the game's play_game inlined into play_games,
+    # its one caller there, is one such pass less (2 to 4 s of the dealt kernel's cold compile).
+    inline = ', inline="always"' if every and not templates else ""
     head += [
-        "template = njit(cache=True)  # the decorators of the game's templates, compiled here",
+        f"template = njit(cache=True{inline})  # the decorators of the game's templates, compiled here",
         "thread_template = njit(cache=True, nogil=True)",
     ]
     if players is not None:
@@ -276,7 +281,7 @@ def source(
         if users:
             head.append(f"from {users_module} import user_view as _user_view, user_wrote as _user_wrote")
         head += ["", "", _switch(players, ids, users, prelude)]
-    if players is not None and len(ids) == len(players.PLAYERS):  # the switch a call (_switch)
+    if every:  # the switch a call (_switch)
         loops += "\n\nmake_move = make_move_by_call  # the rules compiled once, not into each loop\n"
     fixed = []
     for src in own:
