@@ -6,7 +6,8 @@ chunk's end maps, faults in and unmaps a chunk on every call. Numba's typing rec
 loops there: a third of the CPU of ``tests/data/typed_run.py``, some 8% of Scotch Whist's compile
 with every player, went so (docs/benchmarks.md, the suite's frame stack). :func:`install` puts
 Python's own arena allocator (``PyObject_SetArenaAllocator``: mmap, munmap) behind a cache of eight
-freed blocks, four of up to 64 KiB and four larger; its two functions are a few lines of LLVM IR,
+freed blocks, four of up to 64 KiB and four larger; its two functions (and the slot search they share)
+are a few lines of LLVM IR,
 made by llvmlite (Numba's), as they run inside the interpreter's frame push and must not run
 Python. What Python mapped before, it may give back through them: the same calls on the same sizes.
 """
@@ -21,7 +22,7 @@ SLOTS = 8  # (address, size) pairs; the first half for blocks up to SMALL bytes
 SMALL = 64 * 1024
 
 IR = """
-define i64 @{name}_alloc(i64* %slots, i64 %size) {{
+define i64 @{name}_find(i64* %slots, i64 %size, i1 %for_free) {{
 entry:
   %big = icmp ugt i64 %size, {small}
   %lo = select i1 %big, i64 {half}, i64 0
@@ -32,20 +33,34 @@ loop:
   %at = mul i64 %i, 2
   %pp = getelementptr i64, i64* %slots, i64 %at
   %p = load i64, i64* %pp
-  %at1 = add i64 %at, 1
-  %sp = getelementptr i64, i64* %slots, i64 %at1
+  %sp = getelementptr i64, i64* %pp, i64 1
   %s = load i64, i64* %sp
-  %full = icmp ne i64 %p, 0
+  %empty = icmp eq i64 %p, 0
+  %full = xor i1 %empty, true
   %fits = icmp eq i64 %s, %size
-  %hit = and i1 %full, %fits
-  br i1 %hit, label %take, label %miss
-take:
-  store i64 0, i64* %pp
-  ret i64 %p
+  %kept = and i1 %full, %fits
+  %hit = select i1 %for_free, i1 %empty, i1 %kept
+  br i1 %hit, label %found, label %miss
+found:
+  ret i64 %at
 miss:
   %next = add i64 %i, 1
   %more = icmp ult i64 %next, %hi
-  br i1 %more, label %loop, label %map
+  br i1 %more, label %loop, label %none
+none:
+  ret i64 -1
+}}
+
+define i64 @{name}_alloc(i64* %slots, i64 %size) {{
+entry:
+  %at = call i64 @{name}_find(i64* %slots, i64 %size, i1 0)
+  %none = icmp slt i64 %at, 0
+  br i1 %none, label %map, label %take
+take:
+  %pp = getelementptr i64, i64* %slots, i64 %at
+  %p = load i64, i64* %pp
+  store i64 0, i64* %pp
+  ret i64 %p
 map:
   %mmap = inttoptr i64 {mmap} to i64 (i64, i64, i32, i32, i32, i64)*
   %got = call i64 %mmap(i64 0, i64 %size, i32 {prot}, i32 {flags}, i32 -1, i64 0)
@@ -56,27 +71,15 @@ map:
 
 define void @{name}_free(i64* %slots, i64 %ptr, i64 %size) {{
 entry:
-  %big = icmp ugt i64 %size, {small}
-  %lo = select i1 %big, i64 {half}, i64 0
-  %hi = add i64 %lo, {half}
-  br label %loop
-loop:
-  %i = phi i64 [%lo, %entry], [%next, %miss]
-  %at = mul i64 %i, 2
-  %pp = getelementptr i64, i64* %slots, i64 %at
-  %p = load i64, i64* %pp
-  %empty = icmp eq i64 %p, 0
-  br i1 %empty, label %keep, label %miss
+  %at = call i64 @{name}_find(i64* %slots, i64 %size, i1 1)
+  %none = icmp slt i64 %at, 0
+  br i1 %none, label %unmap, label %keep
 keep:
+  %pp = getelementptr i64, i64* %slots, i64 %at
   store i64 %ptr, i64* %pp
-  %at1 = add i64 %at, 1
-  %sp = getelementptr i64, i64* %slots, i64 %at1
+  %sp = getelementptr i64, i64* %pp, i64 1
   store i64 %size, i64* %sp
   ret void
-miss:
-  %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %hi
-  br i1 %more, label %loop, label %unmap
 unmap:
   %munmap = inttoptr i64 {munmap} to i32 (i64, i64)*
   %r = call i32 %munmap(i64 %ptr, i64 %size)
