@@ -24,6 +24,7 @@ partner's lead, draw trumps when long in them, ruff low when void.
 Only the view is read: the table, the seat's own hand and what has been played.
 """
 
+import numpy as np
 from numba import njit
 
 from ....core.bits import highest, lowest, popcount
@@ -126,13 +127,21 @@ def low(v, suit):
     """The card of ``suit`` cheapest to give away (Scotch trumps: counting cards last)."""
     m = v.own.bits[suit]
     if v.table.rules[R_KIND] == SCOTCH and suit == v.trump:
-        plain = m & ~((1 << TEN) | (1 << QUEEN) | (1 << KING) | (1 << ACE) | (1 << JACK))
-        if plain:
-            return suit * 13 + lowest(plain)
-        for rank in (QUEEN, KING, ACE, TEN, JACK):
-            if (m >> rank) & 1:
-                return suit * 13 + rank
+        return suit * 13 + low_trump_rank(m)
     return suit * 13 + lowest(m)
+
+
+@njit(cache=True, inline="always")
+def low_trump_rank(m):
+    """:func:`low`'s rank in Scotch trumps ``m`` (not empty): the lowest plain trump, else the Q,
+    K, A, T, J in that order. Without a branch: pimc's lanes ask it too."""
+    plain = m & ~((1 << TEN) | (1 << QUEEN) | (1 << KING) | (1 << ACE) | (1 << JACK))
+    r = JACK
+    r = TEN if (m >> TEN) & 1 else r
+    r = ACE if (m >> ACE) & 1 else r
+    r = KING if (m >> KING) & 1 else r
+    r = QUEEN if (m >> QUEEN) & 1 else r
+    return lowest(plain) if plain != 0 else r
 
 
 @njit(cache=True, inline="always")
@@ -145,37 +154,46 @@ def top_equal(v, suit):
 @njit(cache=True, inline="always")
 def _top_equal(v, suit, held, unseen):
     """:func:`top_equal` with the seat's cards of ``suit`` and those out given (rank masks)."""
-    if held == 0:
-        return -1
-    mine = pm(v, held, suit)
-    out = pm(v, unseen, suit)
+    r = top_rank(held, unseen, v.table.rules[R_KIND] == SCOTCH and suit == v.trump)
+    return suit * 13 + r if r >= 0 else -1
+
+
+@njit(cache=True, inline="always")
+def top_rank(held, unseen, jack_high):
+    """The rank of the lowest of the cards ``held`` equal to their best given the cards
+    ``unseen`` (rank masks of one suit), or -1 when a higher card is unseen (or none is held).
+    ``jack_high``: Scotch trumps, the Jack above the Ace, and never the Ten where a higher equal
+    card will do. Without a branch: pimc's lanes ask it too."""
+    mine = to_power_mask(held, jack_high, True)
+    out = to_power_mask(unseen, jack_high, True)
     h = highest(mine)
-    if out != 0 and highest(out) > h:
-        return -1
     # Down from the best while the next lower card is ours and not out: a sequence. It ends
     # just above the highest card below the best that is not ours or is out (highest(0) is -1).
-    p = highest((~mine | out) & ((1 << h) - 1)) + 1
-    if v.table.rules[R_KIND] == SCOTCH and suit == v.trump and p == TEN and p != h:
-        p += 1  # never spend the Ten where a higher equal card will do
-        while not (mine >> p) & 1:
-            p += 1
-    return card_of(v, suit, p)
+    p = highest((~mine | out) & ((np.int64(1) << h) - 1)) + 1
+    up = lowest(mine & ~((np.int64(2) << TEN) - 1))  # the next of its cards above the Ten
+    p = up if jack_high & (p == TEN) & (p != h) else p
+    return from_power(p) if (held != 0) & ((out == 0) | (highest(out) < h)) else -1
 
 
 @njit(cache=True, inline="always")
 def discard(v):
     """The lowest plain card, from the longest plain suit on ties; else the cheapest trump."""
-    # One key per suit, the least wins: its lowest rank, then the longer suit, then the first suit;
-    # a minimum of four, not a branch per suit (which suit wins is data, mispredicted).
+    b = v.own.bits
+    c = plain_discard(b[0], b[1], b[2], b[3], v.trump)
+    return c if c >= 0 else low(v, v.trump)
+
+
+@njit(cache=True, inline="always")
+def plain_discard(m0, m1, m2, m3, trump):
+    """:func:`discard`'s card among the plain suits (rank masks ``m0`` to ``m3``), -1 when none is
+    held. One key per suit, the least wins: its lowest rank, then the longer suit, then the first
+    suit; a minimum of four, not a branch per suit (which suit wins is data, mispredicted)."""
     none = 1 << 12
     best = none
-    for suit in range(4):
-        m = v.own.bits[suit]
+    for suit, m in enumerate((m0, m1, m2, m3)):
         key = (lowest(m) << 6) | ((15 - popcount(m)) << 2) | suit
-        best = min(best, none if suit == v.trump or m == 0 else key)
-    if best < none:
-        return (best & 3) * 13 + (best >> 6)
-    return low(v, v.trump)
+        best = min(best, none if (suit == trump) | (m == 0) else key)
+    return (best & 3) * 13 + (best >> 6) if best < none else -1
 
 
 @njit(cache=True, inline="always")
@@ -340,12 +358,17 @@ def _follow_card(v):
 @njit(cache=True, inline="always")
 def _tenace(v):
     """J K without the A, or A Q without the K, of trumps."""
-    m = v.own.bits[v.trump]
+    return tenace_held(v.own.bits[v.trump])
+
+
+@njit(cache=True, inline="always")
+def tenace_held(m):
+    """:func:`_tenace` of the trump ranks ``m``, without a branch: pimc's lanes ask it too."""
     j = (m >> JACK) & 1
     a = (m >> ACE) & 1
     k = (m >> KING) & 1
     q = (m >> QUEEN) & 1
-    return (j and k and not a) or (a and q and not k)
+    return ((j & k & (1 - a)) | (a & q & (1 - k))) != 0
 
 
 @njit(cache=True, inline="always")

@@ -34,6 +34,7 @@ from ..engine import (
     to_power_mask,
 )
 from . import heuristic
+from .heuristic import low_trump_rank, plain_discard, tenace_held, top_rank
 
 LANES = 64  # lanes a pass plays (a row's stride)
 SUIT = 0x1FFF
@@ -77,15 +78,6 @@ def _out(h, gone, pack, suit):
 
 
 @njit(cache=True, inline="always")
-def _top_equal(held, out):
-    """``heuristic._top_equal`` in a suit where power is rank: the rank of the lowest of the
-    seat's cards equal to its best, or -1 when a higher card is out."""
-    h = highest(held)
-    p = highest((~held | out) & ((np.int64(1) << h) - 1)) + 1
-    return p if (held != 0) & ((out == 0) | (highest(out) < h)) else -1
-
-
-@njit(cache=True, inline="always")
 def _longest_and_cash(trump, h, gone, pack, cash_ok):
     """The plain suits' part of a lead: the first plain winner to cash (its card, -1 none; only
     with ``cash_ok``) and the lowest card of the longest plain suit (-1 none)."""
@@ -96,7 +88,7 @@ def _longest_and_cash(trump, h, gone, pack, cash_ok):
         held = _suit(h, suit)
         out = _out(h, gone, pack, suit)
         plain = (suit != trump) & (held != 0)
-        top = _top_equal(held, out)
+        top = top_rank(held, out, False)
         cash = suit * 13 + top if plain & cash_ok & (out != 0) & (top >= 0) & (cash < 0) else cash
         n = popcount(held)
         longer = plain & (n > n_long)
@@ -104,19 +96,6 @@ def _longest_and_cash(trump, h, gone, pack, cash_ok):
         n_long = n if longer else n_long
     low = longest * 13 + lowest(_suit(h, longest & 3)) if longest >= 0 else -1
     return cash, low
-
-
-@njit(cache=True, inline="always")
-def _discard_key(trump, h):
-    """``heuristic.discard``'s choice among the plain suits: the lowest card, then the longer
-    suit, then the first; the card, or -1 when no plain card is held."""
-    none = 1 << 12
-    key = none
-    for suit in range(4):
-        m = _suit(h, suit)
-        k = (lowest(m) << 6) | ((15 - popcount(m)) << 2) | suit
-        key = min(key, none if (suit == trump) | (m == 0) else k)
-    return (key & 3) * 13 + (key >> 6) if key < none else -1
 
 
 @njit(cache=True, inline="always")
@@ -144,7 +123,7 @@ def _lead(trump, h, gone, partner_first):
     pack = np.int64((1 << 52) - 1)
     tm = _suit(h, trump)
     tout = _out(h, gone, pack, trump)
-    sure = _top_equal(tm, tout)
+    sure = top_rank(tm, tout, False)
     draw = trump * 13 + (sure if sure >= 0 else lowest(tm))
     ps = partner_first
     pm = _suit(h, ps & 3)  # ps -1: any suit, unused
@@ -167,13 +146,13 @@ def _follow(i, trump, teams, h, gone, voids, s, leader, led, bp, best):
     cur = bp - 64 if led == trump else bp
     wins = 0 if (bp >= 64) & (led != trump) else mine & ~((np.int64(2) << cur) - 1)
     low = led * 13 + lowest(mine)
-    discard = _discard_key(trump, h)
+    discard = plain_discard(_suit(h, 0), _suit(h, 1), _suit(h, 2), _suit(h, 3), trump)
     discard = discard if discard >= 0 else trump * 13 + lowest(tm)
     sure, partner, bsuit, brank = _partner_sure(
         i, trump, teams, h, gone, pack, voids, s, leader, led, bp, best, False
     )
     # following suit
-    top = _top_equal(mine, _out(h, gone, pack, led))
+    top = top_rank(mine, _out(h, gone, pack, led), False)
     c = led * 13 + (top if top >= 0 else highest(wins))  # third hand high
     c = led * 13 + lowest(wins) if last else c  # win cheaply last
     second = (i == 1) | (partner & ((bsuit != led) | (brank >= JACK)))
@@ -189,8 +168,6 @@ def _follow(i, trump, teams, h, gone, voids, s, leader, led, bp, best):
 
 # ---- Scotch Whist (Catch the Ten): the trump Jack above the Ace, counting cards -------------
 
-HONOURS = (1 << JACK) | (1 << TEN) | (1 << ACE) | (1 << KING) | (1 << QUEEN)
-
 
 @njit(cache=True, inline="always")
 def honours(m):
@@ -205,41 +182,6 @@ def honours(m):
 
 
 @njit(cache=True, inline="always")
-def _low_trump(tm):
-    """``heuristic.low``'s rank in Scotch trumps: the lowest plain trump, else Q, K, A, T, J."""
-    plain = tm & ~HONOURS
-    r = JACK
-    r = TEN if (tm >> TEN) & 1 else r
-    r = ACE if (tm >> ACE) & 1 else r
-    r = KING if (tm >> KING) & 1 else r
-    r = QUEEN if (tm >> QUEEN) & 1 else r
-    return lowest(plain) if plain != 0 else r
-
-
-@njit(cache=True, inline="always")
-def _tenace(tm):
-    """J K without the A, or A Q without the K, of trumps (``heuristic._tenace``)."""
-    j = (tm >> JACK) & 1
-    a = (tm >> ACE) & 1
-    k = (tm >> KING) & 1
-    q = (tm >> QUEEN) & 1
-    return ((j & k & (1 - a)) | (a & q & (1 - k))) != 0
-
-
-@njit(cache=True, inline="always")
-def _top_equal_scotch(held, out, is_trump):
-    """``heuristic._top_equal`` in Scotch: in power order, and in trumps never the Ten where a
-    higher equal card will do; a rank, or -1."""
-    mine = to_power_mask(held, is_trump, True)
-    o = to_power_mask(out, is_trump, True)
-    h = highest(mine)
-    p = highest((~mine | o) & ((np.int64(1) << h) - 1)) + 1
-    up = lowest(mine & ~((np.int64(2) << TEN) - 1))  # the next of its cards above the Ten
-    p = up if is_trump & (p == TEN) & (p != h) else p
-    return from_power(p) if (held != 0) & ((o == 0) | (highest(o) < h)) else -1
-
-
-@njit(cache=True, inline="always")
 def _lead_scotch(trump, h, gone, pack, own_first, trump_leads):
     """``heuristic._lead`` for Scotch Whist with its defaults: two rounds of trumps from J A or
     A K, keep off the lead with a tenace, cash a winner, low from the longest suit, a low trump."""
@@ -250,8 +192,8 @@ def _lead_scotch(trump, h, gone, pack, own_first, trump_leads):
     first = (trump_leads == 0) & (((j & a) | (a & k)) != 0)
     second = (trump_leads == 1) & (own_first == trump) & ((a | k) != 0)
     top = trump * 13 + from_power(highest(to_power_mask(tm, True, True)))
-    cash, longest = _longest_and_cash(trump, h, gone, pack, not _tenace(tm))
-    c = trump * 13 + _low_trump(tm)
+    cash, longest = _longest_and_cash(trump, h, gone, pack, not tenace_held(tm))
+    c = trump * 13 + low_trump_rank(tm)
     c = longest if longest >= 0 else c
     c = cash if cash >= 0 else c
     return top if (first | second) & (_out(h, gone, pack, trump) != 0) else c
@@ -269,16 +211,16 @@ def _follow_scotch(i, trump, teams, h, gone, pack, voids, trick, s, leader, led,
     has_ten = ((tm >> TEN) & 1) != 0
     ten = trump * 13 + TEN
     ten_in = has_ten & is_t
-    low_trump = trump * 13 + _low_trump(tm)
+    low_trump = trump * 13 + low_trump_rank(tm)
     low = low_trump if is_t else led * 13 + lowest(mine)
-    discard = _discard_key(trump, h)
+    discard = plain_discard(_suit(h, 0), _suit(h, 1), _suit(h, 2), _suit(h, 3), trump)
     discard = discard if discard >= 0 else low_trump
     sure, partner, bsuit, brank = _partner_sure(
         i, trump, teams, h, gone, pack, voids, s, leader, led, bp, best, True
     )
     stake = honours((trick >> (13 * trump)) & SUIT)  # counting cards in the trick so far
     # following suit, the rules taken last to first (the first that holds wins)
-    top = _top_equal_scotch(mine, _out(h, gone, pack, led), is_t)
+    top = top_rank(mine, _out(h, gone, pack, led), is_t)
     hw = highest(wins)
     rest = wins & ~(np.int64(1) << TEN)
     spare_ten = is_t & (hw == TEN)  # do not offer the Ten to be caught
@@ -286,7 +228,7 @@ def _follow_scotch(i, trump, teams, h, gone, pack, voids, trick, s, leader, led,
     c = low if spare_ten & (rest == 0) else c
     c = led * 13 + top if top >= 0 else c
     c = low if partner & ((bsuit != led) | (brank >= JACK)) else c  # partner's trump or high card
-    c = low if (stake == 0) & _tenace(tm) else c  # keep off the lead
+    c = low if (stake == 0) & tenace_held(tm) else c  # keep off the lead
     c = low if (i == 1) & (stake == 0) else c  # second hand low
     c = led * 13 + from_power(lowest(wins)) if last else c
     c = low if wins == 0 else c
