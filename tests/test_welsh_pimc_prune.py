@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from numba import njit
+from welsh_search import searched
 
 from whistsim.bench.decisions import positions
 from whistsim.core.strategy import parse_spec
@@ -18,16 +19,15 @@ from whistsim.games.welsh.players.common import unseen
 from whistsim.games.welsh.rules import WelshRules
 
 
-@njit(cache=True)
 def _both(buf, seat, cands, deals_on, deals_off, rng):
     """The index taken and the stream after, with ``prune`` on (into rng[0]) and off (rng[1])."""
-    v = E.seat_view(buf[0], seat)
-    start = v.own.rng[0]
-    on = pimc.search_deals(v.table, v.own, v.seat, cands, deals_on, True)
-    rng[0] = v.own.rng[0]
-    v.own.rng[0] = start
-    off = pimc.search_deals(v.table, v.own, v.seat, cands, deals_off, False)
-    rng[1] = v.own.rng[0]
+    stream = buf[0]["seats"]["rng"][seat]
+    start = stream[0]
+    on = searched(buf, seat, cands, deals_on, True, True)
+    rng[0] = stream[0]
+    stream[0] = start
+    off = searched(buf, seat, cands, deals_off, False, True)
+    rng[1] = stream[0]
     return on, off
 
 

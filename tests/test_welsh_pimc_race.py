@@ -8,20 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import njit
 from welsh_deals import Deal, dealt
+from welsh_search import searched
 
 from whistsim.core.strategy import StrategyError, parse_spec
 from whistsim.games import seating
-from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.moves import action_name
 from whistsim.games.welsh.players import pimc
-
-
-@njit(cache=True)
-def _searched(buf, seat, cands, deals, prune):
-    v = E.seat_view(buf[0], seat)
-    return pimc.search_deals(v.table, v.own, v.seat, cands, deals, prune)
 
 
 def search(d: Deal, spec: str, prune: bool = True) -> tuple[str, dict[str, int]]:
@@ -33,7 +26,7 @@ def search(d: Deal, spec: str, prune: bool = True) -> tuple[str, dict[str, int]]
     buf[0]["seats"][d.seat]["params"][:] = params[d.seat]
     cands = np.zeros(pimc.MAX_CANDIDATES, np.int64)
     deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-    i = _searched(buf, d.seat, cands, deals, prune)
+    i = searched(buf, d.seat, cands, deals, prune, True)
     k = int((deals > 0).sum())
     return action_name(int(cands[i])), {
         action_name(int(c)): int(n) for c, n in zip(cands[:k], deals[:k], strict=True)
