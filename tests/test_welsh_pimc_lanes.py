@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from welsh_search import searched
+from welsh_search import twice
 
 from whistsim.bench.decisions import positions
 from whistsim.core.strategy import parse_spec
 from whistsim.games import seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.players import lanes, pimc
-from whistsim.games.welsh.players.common import taffy_power, unseen
+from whistsim.games.welsh.players.common import taffy_power
 from whistsim.games.welsh.rules import R_PACKS, R_REVOKES, R_TAFFIES, WelshRules
 
 RULES = {
@@ -41,11 +41,7 @@ def _values(states, worlds, limit):
         t, me = buf[0]["table"], int(state["table"]["s"][E.S_SEAT])
         own = buf[0]["seats"][me]
         k = pimc.candidates(t, own, me, cands, pimc.MODEL)
-        n_pool = 0
-        for c in range(53):
-            for _ in range(unseen(t, own, c)):
-                pool[n_pool] = c
-                n_pool += 1
+        n_pool = pimc.unseen_pool(t, own, pool)
         for _ in range(worlds):
             pimc._deal(t, own, me, buf[1], pool, n_pool)
             for j in range(k):
@@ -82,19 +78,6 @@ def test_every_lane_ends_as_the_engines_own_playout(name):
     assert (got == want).all(), f"{int((got != want).sum())} of {len(want)} play-outs differ"
 
 
-def _both(buf, seat, prune, cands, lockstep, one, rng):
-    """The index taken and the stream after, the lockstep search's (rng[0]) and the search one
-    play-out at a time (rng[1]); their play-outs per candidate into ``lockstep`` and ``one``."""
-    stream = buf[0]["seats"]["rng"][seat]
-    start = stream[0]
-    a = searched(buf, seat, cands, lockstep, prune, True)
-    rng[0] = stream[0]
-    stream[0] = start
-    b = searched(buf, seat, cands, one, prune, False)
-    rng[1] = stream[0]
-    return a, b
-
-
 @pytest.mark.parametrize(
     "spec, name, prune",
     [
@@ -116,11 +99,9 @@ def test_the_lockstep_search_decides_plays_and_draws_as_one_at_a_time(spec, name
         x[0]["seats"]["strategy"][q] = ids[0]
         x[0]["seats"]["params"][q] = params[0]
         cands = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        lockstep = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        one = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        rng = np.zeros(2, np.uint64)
-        a, b_ = _both(x, q, prune, cands, lockstep, one, rng)
-        assert (a, rng[0]) == (b_, rng[1])
+        lockstep, one = deals = np.zeros((2, pimc.MAX_CANDIDATES), np.int64)
+        a, b_ = twice(x, q, cands, deals, ((prune, True), (prune, False)))
+        assert a == b_  # the same index taken, the same stream after
         assert (lockstep == one).all()
         searched += int(one.sum() > 0)
     assert searched > 20

@@ -8,27 +8,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from numba import njit
-from welsh_search import searched
+from welsh_search import twice
 
 from whistsim.bench.decisions import positions
 from whistsim.core.strategy import parse_spec
 from whistsim.games import get_game, seating
 from whistsim.games.welsh import engine as E
 from whistsim.games.welsh.players import pimc
-from whistsim.games.welsh.players.common import unseen
 from whistsim.games.welsh.rules import WelshRules
-
-
-def _both(buf, seat, cands, deals_on, deals_off, rng):
-    """The index taken and the stream after, with ``prune`` on (into rng[0]) and off (rng[1])."""
-    stream = buf[0]["seats"]["rng"][seat]
-    start = stream[0]
-    on = searched(buf, seat, cands, deals_on, True, True)
-    rng[0] = stream[0]
-    stream[0] = start
-    off = searched(buf, seat, cands, deals_off, False, True)
-    rng[1] = stream[0]
-    return on, off
 
 
 def _check(spec: str, rules: WelshRules, games: int) -> tuple[int, int]:
@@ -41,12 +28,9 @@ def _check(spec: str, rules: WelshRules, games: int) -> tuple[int, int]:
         x[0]["seats"]["strategy"][q] = ids[q]
         x[0]["seats"]["params"][q] = params[q]
         cands = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        on_deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        off_deals = np.zeros(pimc.MAX_CANDIDATES, np.int64)
-        rng = np.zeros(2, np.uint64)
-        on, off = _both(x, q, cands, on_deals, off_deals, rng)
-        assert on == off
-        assert rng[0] == rng[1]
+        on_deals, off_deals = deals = np.zeros((2, pimc.MAX_CANDIDATES), np.int64)
+        on, off = twice(x, q, cands, deals, ((True, True), (False, True)))
+        assert on == off  # the same index taken, the same stream after
         assert (on_deals <= off_deals).all()
         assert on_deals[0] == off_deals[0] or on_deals[1:].sum() < off_deals[1:].sum()
         played_on += int(on_deals.sum())
@@ -116,11 +100,7 @@ def _ranges(states, worlds, out):
         pile = points[me]
         u = pimc._gain_bound(t, p)
         k = pimc.candidates(t, own, me, cands, pimc.MODEL)
-        n_pool = 0
-        for c in range(53):
-            for _ in range(unseen(t, own, c)):
-                pool[n_pool] = c
-                n_pool += 1
+        n_pool = pimc.unseen_pool(t, own, pool)
         for _ in range(worlds):
             pimc._deal(t, own, me, buf[0], pool, n_pool)
             for j in range(k):

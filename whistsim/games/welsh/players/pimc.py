@@ -310,6 +310,18 @@ def _deal(t, own, me, world, pool, n_pool):
 
 
 @njit(cache=True)
+def unseen_pool(t, own, pool):
+    """The cards the seat has not seen (in other hands or the stock), a copy each, into ``pool``;
+    returns how many."""
+    n = np.int64(0)
+    for c in range(53):
+        for _ in range(unseen(t, own, c)):
+            pool[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def search(t, own, me):
     cands = np.empty(MAX_CANDIDATES, np.int64)
     deals = np.zeros(MAX_CANDIDATES, np.int64)
@@ -340,11 +352,7 @@ def search_deals(t, own, me, cands, deals, prune, lockstep):
     z = own.params[P_CAUTION]
     worlds = max(1, budget // k)
     pool = np.empty(MAX_STOCK, np.int8)
-    n_pool = np.int64(0)  # typed: a literal 0 would compile _deal for it too
-    for c in range(53):
-        for _ in range(unseen(t, own, c)):
-            pool[n_pool] = c
-            n_pool += 1
+    n_pool = unseen_pool(t, own, pool)
     need = t.s[S_STOCK] - t.s[S_TOP]
     for q in range(p):
         if q != me:
@@ -375,28 +383,11 @@ def search_deals(t, own, me, cands, deals, prune, lockstep):
             x = _playout(buf, cands[i], me, kind, p, margin, points)
             if x <= -1e9:
                 gain = -1.0  # an illegal candidate (in every deal alike, so seen in the first): no bound
-            if i == 0:
-                first = x
-            else:
-                d = x - first
-                diff[i] += d
-                diff2[i] += d * d
+            first = _tally(i, x, first, diff, diff2)
         n += 1
-        if gain >= 0.0 and n < worlds:
-            for i in range(1, k):
-                if live[i] and _hopeless(diff[i], diff2[i], n, worlds, z, gain):
-                    live[i] = False
-                    n_live -= 1
-        if race >= 0.0 and n >= RACE_MIN and n % RACE_ROUND == 0 and n < worlds:
-            # Racing: a candidate whose gain over the first is not above zero by ``race``
-            # standard errors is played out no more; one that is behind on the first deals
-            # very rarely ends ``caution`` standard errors ahead, and its play-outs are saved.
-            for i in range(1, k):
-                if live[i] and _upper(diff[i], diff2[i], n, race) <= 0.0:
-                    live[i] = False
-                    n_live -= 1
-            if n_live == 0:
-                break
+        n_live = _drop(n, worlds, z, gain, race, live, n_live, diff, diff2)
+        if race >= 0.0 and n_live == 0:
+            break
     # Leave the play-out policy's own choice only for a candidate whose gain over it, deal by
     # deal, has a lower confidence bound (mean - caution * standard error) above zero: the
     # best of several noisy means is otherwise too often a lucky one.
@@ -463,27 +454,46 @@ def _search_lanes(t, own, me, cands, deals, prune, k, worlds, pool, n_pool, z, r
                 x = values[w * k + i]
                 if x <= -1e9:
                     gain = -1.0
-                if i == 0:
-                    first = x
-                else:
-                    d = x - first
-                    diff[i] += d
-                    diff2[i] += d * d
+                first = _tally(i, x, first, diff, diff2)
             n += 1
-            if gain >= 0.0 and n < worlds:
-                for i in range(1, k):
-                    if live[i] and _hopeless(diff[i], diff2[i], n, worlds, z, gain):
-                        live[i] = False
-                        n_live -= 1
-            if race >= 0.0 and n >= RACE_MIN and n % RACE_ROUND == 0 and n < worlds:
-                for i in range(1, k):
-                    if live[i] and _upper(diff[i], diff2[i], n, race) <= 0.0:
-                        live[i] = False
-                        n_live -= 1
-                if n_live == 0:
-                    own.rng[0] = streams[w]  # the deals after this one were never drawn
-                    return _taken(k, live, diff, diff2, n, z)
+            n_live = _drop(n, worlds, z, gain, race, live, n_live, diff, diff2)
+            if race >= 0.0 and n_live == 0:
+                own.rng[0] = streams[w]  # the deals after this one were never drawn
+                return _taken(k, live, diff, diff2, n, z)
     return _taken(k, live, diff, diff2, n, z)
+
+
+@njit(cache=True, inline="always")
+def _tally(i, x, first, diff, diff2):
+    """Candidate ``i``'s value ``x`` on a deal into its sums of gains over the first candidate
+    (``first``, its value on the deal); returns the first's value."""
+    if i == 0:
+        return x
+    d = x - first
+    diff[i] += d
+    diff2[i] += d * d
+    return first
+
+
+@njit(cache=True)
+def _drop(n, worlds, z, gain, race, live, n_live, diff, diff2):
+    """After ``n`` deals, the candidates played out no more: without racing, one that can no longer
+    be taken whatever its remaining deals give (each gain at most ``gain`` either way; -1: no
+    bound); racing, from the 4th deal on, every 2, one whose gain over the first is not above zero
+    by ``race`` standard errors. Returns the candidates still played out, the first aside."""
+    if gain >= 0.0 and n < worlds:
+        for i in range(1, live.shape[0]):
+            if live[i] and _hopeless(diff[i], diff2[i], n, worlds, z, gain):
+                live[i] = False
+                n_live -= 1
+    if race >= 0.0 and n >= RACE_MIN and n % RACE_ROUND == 0 and n < worlds:
+        # One that is behind on the first deals very rarely ends ``caution`` standard errors
+        # ahead, and its play-outs are saved.
+        for i in range(1, live.shape[0]):
+            if live[i] and _upper(diff[i], diff2[i], n, race) <= 0.0:
+                live[i] = False
+                n_live -= 1
+    return n_live
 
 
 @njit(cache=True)
