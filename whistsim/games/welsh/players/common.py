@@ -126,21 +126,33 @@ def top_unseen(t, own, suit):
 @njit(cache=True, inline="always")
 def top_unseen_suited(t, own, suit):
     """:func:`top_unseen` among the cards of ``suit`` (no Taffy)."""
+    return top_unseen_of(
+        t.rules[R_PACKS], own.held[2 * suit], own.held[2 * suit + 1], t.gone[2 * suit], t.gone[2 * suit + 1]
+    )
+
+
+@njit(cache=True, inline="always")
+def top_unseen_of(packs, held_low, held_high, gone_low, gone_high):
+    """:func:`top_unseen_suited` from the suit's two packed words of the seat's hand and of the cards
+    gone: the highest power of a card of the suit it has not seen (-1: none). Without a branch, so
+    that pimc's lanes (``players/lanes.py``) ask it too."""
     # unseen(t, own, c) for the word's ranks, a byte each (none negative: no borrow between them)
-    packs = t.rules[R_PACKS]
-    high = packs * ONES_HIGH - own.held[2 * suit + 1] - t.gone[2 * suit + 1]
-    if high:
-        return 2 * (LOW_RANKS + highest(high) // 8)
-    low = packs * ONES_LOW - own.held[2 * suit] - t.gone[2 * suit]
-    if low:
-        return 2 * (highest(low) // 8)
-    return -1
+    high = packs * ONES_HIGH - held_high - gone_high
+    low = packs * ONES_LOW - held_low - gone_low
+    top_low = 2 * (highest(low) >> 3) if low != 0 else -1
+    return 2 * (LOW_RANKS + (highest(high) >> 3)) if high != 0 else top_low
 
 
 @njit(cache=True, inline="always")
 def gone_in_suit(t, suit):
     """Cards of ``suit`` played or piled: the bytes of its two packed words summed."""
-    x = t.gone[2 * suit] + t.gone[2 * suit + 1]  # at most 32 a byte: no carry
+    return packed_count(t.gone[2 * suit], t.gone[2 * suit + 1])
+
+
+@njit(cache=True, inline="always")
+def packed_count(low, high):
+    """The cards counted in a suit's two packed words (engine.WORD_OF, BYTE_OF)."""
+    x = low + high  # at most 32 a byte: no carry
     x += x >> 32
     x += x >> 16
     x += x >> 8
@@ -237,17 +249,19 @@ def follow_low(own, suit, scoring):
 @njit(cache=True)
 def cheapest_winner(own, suit, need, tp):
     """The lowest card answering ``suit`` with power >= ``need`` (a Taffy has ``tp``); -1: none."""
-    m = own.bits[suit]
-    r0 = (need + 1) // 2
-    best, best_pw = -1, 1 << 20
-    if r0 <= ACE:
-        high = m >> r0
-        if high:
-            r = r0 + lowest(high)
-            best, best_pw = suit * 13 + r, 2 * r
-    if own.hand[TAFFY] > 0 and need <= tp < best_pw:
-        best = TAFFY
-    return best
+    return winner_in(own.bits[suit], suit, need, own.hand[TAFFY], tp)
+
+
+@njit(cache=True, inline="always")
+def winner_in(m, suit, need, taffies, tp):
+    """:func:`cheapest_winner` from the suit's rank mask ``m`` and the Taffies held. Without a
+    branch, so that pimc's lanes ask it too (``need`` is at most 25: the shift stays in range)."""
+    r0 = (need + 1) >> 1
+    above = m >> r0
+    r = r0 + lowest(above)
+    best = suit * 13 + r if above != 0 else -1
+    best_power = 2 * r if above != 0 else 1 << 20
+    return TAFFY if (taffies > 0) & (need <= tp) & (tp < best_power) else best
 
 
 @njit(cache=True)

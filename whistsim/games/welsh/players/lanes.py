@@ -15,21 +15,22 @@ So every step is one seat's in all lanes. The seats' rows sit in slots by their 
 trick (the leader's first), and move a slot after each trick: each step's rows are constants,
 and each step is compiled once.
 
-What the lanes restate: ``counter``'s lead (``lead_sure``, else ``lead_low``) and answer
-(``follow_counting``, a seat that cannot follow passing), the trick's winner by the engine's
-``power`` (of equal cards the first played), its points by ``card_value``, and the deal's end (the
-last holder keeps its cards), under standard scoring. ``tests/test_welsh_pimc_lanes.py`` holds
-every lane's value to the engine's own play-out.
+The counting is ``common``'s, asked by both (``top_unseen_of``, ``packed_count``, ``winner_in``);
+what the lanes restate as selects: the order of ``counter``'s rules for a lead (``lead_sure``, else
+``lead_low``) and an answer (``follow_counting``, a seat that cannot follow passing), the trick's
+winner by the engine's ``power`` (of equal cards the first played), its points by ``card_value``,
+and the deal's end (the last holder keeps its cards), under standard scoring.
+``tests/test_welsh_pimc_lanes.py`` holds every lane's value to the engine's own play-out.
 """
 
 import numpy as np
 from numba import njit
 
-from ....core.bits import highest, lowest
+from ....core.bits import lowest
 from ....core.calls import inlined
 from ....core.cards import JACK, TAFFY, TEN
 from ..engine import LOW_RANKS, PASS, S_SEAT, TAFFY_LEAD, TEN_VALUE
-from .common import NOT_TEN, ONES_HIGH, ONES_LOW
+from .common import NOT_TEN, packed_count, top_unseen_of, winner_in
 
 PLAYERS = 3
 LANES = 32  # lanes a pass plays (a row's stride)
@@ -70,26 +71,6 @@ def _of_suit(S, row, suit, x):
 
 
 @njit(cache=True, inline="always")
-def _top_unseen(packs, held_low, held_high, gone_low, gone_high):
-    """``common.top_unseen_suited`` from a suit's two packed words: the highest power of a card
-    of the suit the seat has not seen (-1: none)."""
-    high = packs * ONES_HIGH - held_high - gone_high
-    low = packs * ONES_LOW - held_low - gone_low
-    top_low = 2 * (highest(low) >> 3) if low != 0 else -1
-    return 2 * (LOW_RANKS + (highest(high) >> 3)) if high != 0 else top_low
-
-
-@njit(cache=True, inline="always")
-def _count(low, high):
-    """The cards in a suit's two packed words (``common.gone_in_suit``)."""
-    x = low + high
-    x += x >> 32
-    x += x >> 16
-    x += x >> 8
-    return x & 255
-
-
-@njit(cache=True, inline="always")
 def _rank(c):
     return c - 13 * ((c * 5042) >> 16)  # c % 13 for 0 <= c <= 52
 
@@ -115,7 +96,7 @@ def _lead_suit(S, x, q, suit, tp, packs, taffies, top_taffy, open_suits, best, b
     gone_high = S[_at(GONE + 2 * suit + 1, x)]
     held_low = S[_at(q * SEAT_ROWS + HELD + 2 * suit, x)]
     held_high = S[_at(q * SEAT_ROWS + HELD + 2 * suit + 1, x)]
-    top = max(_top_unseen(packs, held_low, held_high, gone_low, gone_high), top_taffy)
+    top = max(top_unseen_of(packs, held_low, held_high, gone_low, gone_high), top_taffy)
     top = top if (open_suits >> suit) & 1 else -1
     above = m >> ((top + 1) >> 1)  # ranks no unseen card beats (ties go to the leader)
     r = ((top + 1) >> 1) + lowest(above)
@@ -125,7 +106,7 @@ def _lead_suit(S, x, q, suit, tp, packs, taffies, top_taffy, open_suits, best, b
     banks = taffy | ten
     cand = TAFFY_LEAD + suit if taffy else suit * 13 + r
     # a bank first, then the suit with most unseen cards; a lead no one can answer gains nothing
-    score = 13 * packs - S[_at(q * SEAT_ROWS + SUIT_N + suit, x)] - _count(gone_low, gone_high)
+    score = 13 * packs - S[_at(q * SEAT_ROWS + SUIT_N + suit, x)] - packed_count(gone_low, gone_high)
     score = score + (1000 if banks else 0) if banks | ((above != 0) & (top >= 0)) else -1
     best = cand if score > best_score else best
     best_score = max(score, best_score)
@@ -189,17 +170,6 @@ def _give(S, x, q, card, on):
     S[_at(q * SEAT_ROWS + HELD_N, x)] -= on
 
 
-@njit(cache=True, inline="always")
-def _winner(m, suit, need, taffies, tp):
-    """``common.cheapest_winner``: the lowest card answering ``suit`` with power >= ``need``."""
-    r0 = (need + 1) >> 1
-    above = m >> r0
-    r = r0 + lowest(above)
-    best = suit * 13 + r if above != 0 else -1
-    best_power = 2 * r if above != 0 else 1 << 20
-    return TAFFY if (taffies > 0) & (need <= tp) & (tp < best_power) else best
-
-
 @njit(cache=True)
 def _lead_lanes(S, n, leader, hard, tp, packs, taffies_total):
     """Seat ``leader`` (slot 0) leads, in the lanes whose turn order has reached it and where it
@@ -238,13 +208,13 @@ def _answer_lanes(S, n, q, hard, tp, packs, taffies_total):
         void = hard & (((S[_at(after * SEAT_ROWS + VOID, x)] >> led) & 1) == 1)
         held_low = _word(S, q * SEAT_ROWS + HELD, led, 0, x)
         held_high = _word(S, q * SEAT_ROWS + HELD, led, 1, x)
-        top = _top_unseen(packs, held_low, held_high, _word(S, GONE, led, 0, x), _word(S, GONE, led, 1, x))
+        top = top_unseen_of(packs, held_low, held_high, _word(S, GONE, led, 0, x), _word(S, GONE, led, 1, x))
         top_taffy = tp if taffies_total - taffies - S[_at(GONE + 8, x)] > 0 else -1
         threat = max(top, top_taffy) if more & (not void) else -1
         best_power = S[_at(BEST_POWER, x)]
         points = S[_at(TRICK_POINTS, x)]
-        w = _winner(m, led, max(best_power + 1, threat), taffies, tp)  # no one still to answer beats it
-        cheap = _winner(m, led, best_power + 1, taffies, tp)
+        w = winner_in(m, led, max(best_power + 1, threat), taffies, tp)  # no one still to answer beats it
+        cheap = winner_in(m, led, best_power + 1, taffies, tp)
         # follow_counting: win when the trick is worth it or the card is cheap or banks a Ten; with no
         # sure winner, greedy's: win a trick holding a Ten or Taffy, or for free as the last to answer
         b = w if (points >= 10) | (_rank(w) == TEN) | (_rank(w) < JACK) else low
