@@ -13,7 +13,10 @@ turn order passes over a seat out of play (the next seat in play after the leade
 whoever took the trick); a lane that starts with another leader waits for its turn to come round.
 So every step is one seat's in all lanes. The seats' rows sit in slots by their place in the
 trick (the leader's first), and move a slot after each trick: each step's rows are constants,
-and each step is compiled once.
+and each step is compiled once. A step passes over every lane, a lane with no play-out left done
+(it changes nothing): a constant count, all of it in vector instructions, 512 bits wide where the
+CPU has them (``core.calls.wide_vectors``), on rows that start on 64-byte lines (:func:`lanes_array`).
+What a step needs only at a play-out's end (the points for the cards kept) is counted then, once.
 
 The counting is ``common``'s, asked by both (``top_unseen_of``, ``packed_count``, ``winner_in``);
 what the lanes restate as selects: the order of ``counter``'s rules for a lead (``lead_sure``, else
@@ -27,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from ....core.bits import lowest
-from ....core.calls import inlined
+from ....core.calls import inlined, wide_vectors
 from ....core.cards import JACK, TAFFY, TEN
 from ..engine import LOW_RANKS, PASS, S_SEAT, TAFFY_LEAD, TEN_VALUE
 from .common import NOT_TEN, packed_count, top_unseen_of, winner_in
@@ -171,10 +174,10 @@ def _give(S, x, q, card, on):
 
 
 @njit(cache=True)
-def _lead_lanes(S, n, leader, hard, tp, packs, taffies_total):
+def _lead_lanes(S, leader, hard, tp, packs, taffies_total):
     """Seat ``leader`` (slot 0) leads, in the lanes whose turn order has reached it and where it
     holds cards."""
-    for x in range(n):
+    for x in range(LANES):
         first = S[_at(FIRST, x)]
         on = (S[_at(DONE, x)] == 0) & ((first < 0) | (first == leader))
         on &= S[_at(HELD_N, x)] > 0
@@ -191,11 +194,11 @@ def _lead_lanes(S, n, leader, hard, tp, packs, taffies_total):
 
 
 @njit(cache=True)
-def _answer_lanes(S, n, q, hard, tp, packs, taffies_total):
+def _answer_lanes(S, q, hard, tp, packs, taffies_total):
     """The seat in slot ``q`` (1 or 2) answers (``follow_counting``), or passes when it cannot
     follow, in the lanes where the trick was led and it holds cards."""
     after = 2  # the one seat still to answer after the first
-    for x in range(n):
+    for x in range(LANES):
         on = (S[_at(LEADING, x)] == 1) & (S[_at(q * SEAT_ROWS + HELD_N, x)] > 0)
         led = S[_at(LED, x)]
         taffies = S[_at(q * SEAT_ROWS + TAFFIES, x)]
@@ -244,12 +247,12 @@ def _word(S, row, suit, high, x):
 
 
 @njit(cache=True)
-def _end_lanes(S, n, me):
+def _end_lanes(S, me):
     """The trick to its winner (the searching seat's points counted; it sits in slot ``me``), then
-    the deal's end once at most one seat holds cards: that seat keeps them. Returns the lanes still
-    playing."""
+    the deal's end once at most one seat holds cards (that seat keeps them: :func:`_kept`, once).
+    Returns the lanes still playing."""
     playing = 0
-    for x in range(n):
+    for x in range(LANES):
         on = S[_at(LEADING, x)] == 1
         ours = on & (S[_at(BEST_SEAT, x)] == me)
         points = S[_at(POINTS, x)] + (S[_at(TRICK_POINTS, x)] if ours else 0)
@@ -257,16 +260,7 @@ def _end_lanes(S, n, me):
         for q in range(PLAYERS):
             holders += S[_at(q * SEAT_ROWS + HELD_N, x)] > 0
         over = on & (holders <= 1)
-        tens = np.int64(0)  # Tens and Taffies in the searching seat's hand, its cards
-        held = np.int64(0)
-        for q in range(PLAYERS):  # every seat's rows read: no load waits on ``me``
-            mine = _all(q == me)
-            tens += S[_at(q * SEAT_ROWS + TAFFIES, x)] & mine
-            for s in range(4):
-                tens += ((S[_at(q * SEAT_ROWS + HELD + 2 * s + 1, x)] >> TEN_SHIFT) & 255) & mine
-            held += S[_at(q * SEAT_ROWS + HELD_N, x)] & mine
-        kept = TEN_VALUE * tens + held - tens
-        S[_at(POINTS, x)] = points + (kept if over else 0)
+        S[_at(POINTS, x)] = points
         done = S[_at(DONE, x)] | over
         S[_at(DONE, x)] = done
         S[_at(LEADING, x)] = 0
@@ -274,10 +268,22 @@ def _end_lanes(S, n, me):
     return playing
 
 
+@njit(cache=True, inline="always")
+def _kept(S, x, me):
+    """The points for the cards the searching seat (slot ``me``) holds at the deal's end (none
+    unless it is the last holder): at their worth, as the engine's ``score`` counts them."""
+    row = me * SEAT_ROWS
+    tens = S[_at(row + TAFFIES, x)]  # Tens and Taffies
+    for s in range(4):
+        tens += (S[_at(row + HELD + 2 * s + 1, x)] >> TEN_SHIFT) & 255
+    held = S[_at(row + HELD_N, x)]
+    return TEN_VALUE * tens + held - tens
+
+
 @njit(cache=True)
-def _rotate(S, n):
+def _rotate(S):
     """Every seat a slot back: slot 1's seat leads the next trick from slot 0."""
-    for x in range(n):
+    for x in range(LANES):
         for f in range(SEAT_ROWS):
             first = S[_at(f, x)]
             S[_at(f, x)] = S[_at(SEAT_ROWS + f, x)]
@@ -286,52 +292,55 @@ def _rotate(S, n):
 
 
 @njit(cache=True)
+def lanes_array():
+    """An array for the lanes, its rows on 64-byte lines: a 512-bit load then never straddles two
+    (Numba aligns an array to 32 bytes)."""
+    buf = np.empty(ROWS * LANES + 8, np.int64)
+    at = (-buf.ctypes.data % 64) // 8
+    return buf[at : at + ROWS * LANES]
+
+
+@njit(cache=True)
 def play_lanes(S, pending, m, out, me, hard, tp, packs, taffies_total):
     """The ``m`` play-outs in ``pending`` (``ROWS`` values each, :func:`load`) played to their end,
     ``LANES`` at a time, a finished lane taking the next play-out; each one's points for seat ``me``
     into ``out``. ``hard``: revokes forbidden (a pass shows a void); ``tp`` the Taffy's power. Each
-    step's lane loop is compiled in once (``inlined``), its slots constants there."""
+    step's lane loop is compiled in once (``inlined``), its slots constants there; it passes over
+    every lane, a lane with no play-out left done: a constant count, all in vector instructions."""
+    wide_vectors()
     if m == 0:
         return
-    held = np.full(LANES, -1, np.int64)  # the play-out each lane holds
-    n = min(m, LANES)
-    for x in range(n):
-        _take(S, x, pending, x, 0)
-        held[x] = x
-    nxt = n
+    held = np.full(LANES, -1, np.int64)  # the play-out each lane holds (-1: none)
+    for x in range(LANES):
+        _take(S, x, pending, min(x, m - 1), 0)
+        if x < m:
+            held[x] = x
+        else:
+            S[_at(DONE, x)] = 1  # a copy of the last, never played
+    active = min(m, LANES)  # lanes holding a play-out
+    nxt = active
     leader = 0
     while True:
-        inlined(_lead_lanes, S, n, leader, hard, tp, packs, taffies_total)
-        inlined(_answer_lanes, S, n, np.int64(1), hard, tp, packs, taffies_total)
-        inlined(_answer_lanes, S, n, np.int64(2), hard, tp, packs, taffies_total)
-        playing = inlined(_end_lanes, S, n, (me - leader + PLAYERS) % PLAYERS)
-        inlined(_rotate, S, n)
+        inlined(_lead_lanes, S, leader, hard, tp, packs, taffies_total)
+        inlined(_answer_lanes, S, np.int64(1), hard, tp, packs, taffies_total)
+        inlined(_answer_lanes, S, np.int64(2), hard, tp, packs, taffies_total)
+        playing = inlined(_end_lanes, S, (me - leader + PLAYERS) % PLAYERS)
+        inlined(_rotate, S)
         leader = leader + 1 if leader + 1 < PLAYERS else 0
-        if playing < n:
-            for x in range(n):
+        if playing < active:
+            mine = (me - leader + PLAYERS) % PLAYERS  # the searching seat's slot now
+            for x in range(LANES):
                 if S[_at(DONE, x)] == 1 and held[x] >= 0:
-                    out[held[x]] = S[_at(POINTS, x)]
+                    out[held[x]] = S[_at(POINTS, x)] + _kept(S, x, mine)
                     held[x] = -1
+                    active -= 1
                     if nxt < m:
                         _take(S, x, pending, nxt, leader)
                         held[x] = nxt
                         nxt += 1
-                        playing += 1
-            if playing == 0:
+                        active += 1
+            if active == 0:
                 return
-            # no play-out left to start: the lanes still playing moved down, so that the loops
-            # pass over fewer lanes
-            x = 0
-            while x < n:
-                if held[x] < 0:
-                    n -= 1
-                    if x < n:
-                        for row in range(ROWS):
-                            S[_at(row, x)] = S[_at(row, n)]
-                        held[x] = held[n]
-                        held[n] = -1
-                        continue
-                x += 1
 
 
 @njit(cache=True, inline="always")

@@ -112,9 +112,9 @@ from .common import (
 from .counter import turn as counter_turn
 from .greedy import turn as greedy_turn
 from .hoarder import turn as hoarder_turn
-from .lanes import LANES, load, play_lanes
 from .lanes import PLAYERS as LANE_PLAYERS
 from .lanes import ROWS as LANE_ROWS
+from .lanes import lanes_array, load, play_lanes
 
 MODEL, HOARDER, GREEDY = 0.0, 1.0, 2.0
 NAME = "pimc"
@@ -413,7 +413,7 @@ def _search_lanes(t, own, me, cands, deals, prune, k, worlds, pool, n_pool, z, r
     pending = np.empty(CHUNK * k * LANE_ROWS, np.int64)
     which = np.empty(CHUNK * k, np.int64)
     out = np.empty(CHUNK * k, np.int64)
-    lanes = np.empty(LANE_ROWS * LANES, np.int64)
+    lanes = lanes_array()
     live = np.ones(k, np.bool_)
     n_live = k - 1
     diff = np.zeros(k, np.float64)
