@@ -36,7 +36,7 @@ def inlined(typingctx, fn, *args):
 
 @intrinsic
 def wide_vectors(typingctx):
-    """Called first in a compiled function: its loops vectorised 512 bits wide where the CPU has
+    """Called in a compiled function: its loops vectorised 512 bits wide where the CPU has
     AVX-512 (LLVM's ``prefer-vector-width``; LLVM keeps to 256 bits on most such CPUs unless told).
     Nothing changes on a CPU without it. The attribute stays on the function when other libraries
     link it, so the width holds wherever it is called from."""
