@@ -64,6 +64,19 @@ def _ctlz(typingctx, x):
 
 
 @njit(cache=True, inline="always")
+def all_when(c):
+    """All bits set when ``c``, none otherwise: a mask for choosing without a branch."""
+    return -np.int64(c)
+
+
+@njit(cache=True, inline="always")
+def one_of_four(a, b, c, d, k):
+    """``a``, ``b``, ``c`` or ``d`` as ``k`` is 0, 1, 2 or 3, without a branch: all four read first,
+    so that no load waits on ``k`` (pimc's lanes, each lane its own ``k``)."""
+    return (a & all_when(k == 0)) | (b & all_when(k == 1)) | (c & all_when(k == 2)) | (d & all_when(k == 3))
+
+
+@njit(cache=True, inline="always")
 def lowest(mask):
     """Position of the lowest set bit of a non-zero int64 mask."""
     return _cttz(mask)

@@ -18,7 +18,7 @@ stride (``LANES``), so that the compiler sees the rows cannot overlap.
 import numpy as np
 from numba import njit
 
-from ....core.bits import highest, lowest, popcount
+from ....core.bits import all_when, highest, lowest, one_of_four, popcount
 from ....core.calls import inlined
 from ....core.cards import ACE, JACK, KING, QUEEN, TEN
 from ..engine import (
@@ -50,19 +50,10 @@ DRAW_TRUMPS = int(heuristic.DEFAULTS[3])  # the play-out seats' own
 
 
 @njit(cache=True, inline="always")
-def _all(c):
-    """All bits set when ``c``: a mask for selecting without a branch."""
-    return -np.int64(c)
-
-
-@njit(cache=True, inline="always")
 def _of_seat(S, row, q, x):
     """Row ``row + q`` of lane ``x``, read from all four rows (no load waits on ``q``)."""
-    return (
-        (S[row * LANES + x] & _all(q == 0))
-        | (S[(row + 1) * LANES + x] & _all(q == 1))
-        | (S[(row + 2) * LANES + x] & _all(q == 2))
-        | (S[(row + 3) * LANES + x] & _all(q == 3))
+    return one_of_four(
+        S[row * LANES + x], S[(row + 1) * LANES + x], S[(row + 2) * LANES + x], S[(row + 3) * LANES + x], q
     )
 
 
@@ -110,7 +101,7 @@ def _partner_sure(i, trump, teams, h, gone, pack, voids, s, leader, led, bp, bes
     beaten = (bout != 0) & (highest(bout) > bpow)
     after = 0  # the void bits, in the suit led, of the seats still to play
     for k in range(1, 4):
-        after |= (np.int64(1) << (((s + k) & 3) * 4 + led)) & _all(k <= 3 - i)
+        after |= (np.int64(1) << (((s + k) & 3) * 4 + led)) & all_when(k <= 3 - i)
     ruffed = (bsuit != trump) & (_out(h, gone, pack, trump) != 0) & ((voids & after) != 0)
     sure = partner & ((i == 3) | ((not beaten) & (not ruffed)))
     return sure, partner, bsuit, from_power(bpow) if scotch else bpow
@@ -264,7 +255,7 @@ def _take(S, x, c, s):
     """The card leaves seat ``s``'s hand for the trick (one store per hand row, no branch)."""
     bit = np.int64(1) << c
     for q in range(4):
-        S[(H + q) * LANES + x] ^= bit & _all(s == q)
+        S[(H + q) * LANES + x] ^= bit & all_when(s == q)
     S[GONE * LANES + x] |= bit
     suit = (c * 5042) >> 16  # c // 13 for 0 <= c < 52
     return suit, c - 13 * suit, bit
@@ -279,7 +270,7 @@ def _put_lead(S, x, c, s, trump, scotch):
     S[BEST * LANES + x] = 0
     S[TRICK * LANES + x] = bit
     f = S[FIRST * LANES + x]
-    S[FIRST * LANES + x] = f | ((suit + 1) << (3 * s)) & _all(((f >> (3 * s)) & 7) == 0)
+    S[FIRST * LANES + x] = f | ((suit + 1) << (3 * s)) & all_when(((f >> (3 * s)) & 7) == 0)
     S[TRUMP_LEADS * LANES + x] += np.int64(suit == trump) << (4 * s)
 
 
@@ -350,7 +341,7 @@ def _end_lanes(S, n, side_seats):
         winner = (S[LEADER * LANES + x] + S[BEST * LANES + x]) & 3
         ours = (side_seats >> winner) & 1
         S[TAKEN * LANES + x] += ours
-        S[WON * LANES + x] |= S[TRICK * LANES + x] & _all(ours)
+        S[WON * LANES + x] |= S[TRICK * LANES + x] & all_when(ours)
         S[LEADER * LANES + x] = winner
 
 

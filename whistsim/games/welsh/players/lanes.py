@@ -29,7 +29,7 @@ and the deal's end (the last holder keeps its cards), under standard scoring.
 import numpy as np
 from numba import njit
 
-from ....core.bits import lowest
+from ....core.bits import all_when, lowest, one_of_four
 from ....core.calls import inlined, wide_vectors
 from ....core.cards import JACK, TAFFY, TEN
 from ..engine import LOW_RANKS, PASS, S_SEAT, TAFFY_LEAD, TEN_VALUE
@@ -51,12 +51,6 @@ TEN_SHIFT = 8 * (TEN - LOW_RANKS)  # a Ten's byte in its suit's high word
 
 
 @njit(cache=True, inline="always")
-def _all(c):
-    """All bits set when ``c``: a mask for selecting without a branch."""
-    return -np.int64(c)
-
-
-@njit(cache=True, inline="always")
 def _at(row, x):
     # unsigned: no negative-index wrap-around, whose select kept LLVM from vectorising
     return np.uint64(row * LANES + x)
@@ -64,18 +58,18 @@ def _at(row, x):
 
 @njit(cache=True, inline="always")
 def _of_suit(S, row, suit, x):
-    """Row ``row + suit`` of lane ``x``, read from all four (no load waits on ``suit``)."""
-    return (
-        (S[_at(row, x)] & _all(suit == 0))
-        | (S[_at(row + 1, x)] & _all(suit == 1))
-        | (S[_at(row + 2, x)] & _all(suit == 2))
-        | (S[_at(row + 3, x)] & _all(suit == 3))
-    )
+    """Row ``row + suit`` of lane ``x``."""
+    return one_of_four(S[_at(row, x)], S[_at(row + 1, x)], S[_at(row + 2, x)], S[_at(row + 3, x)], suit)
+
+
+@njit(cache=True, inline="always")
+def _suit(c):
+    return (c * 5042) >> 16  # c // 13 for 0 <= c <= 52, with no division
 
 
 @njit(cache=True, inline="always")
 def _rank(c):
-    return c - 13 * ((c * 5042) >> 16)  # c % 13 for 0 <= c <= 52
+    return c - 13 * _suit(c)
 
 
 @njit(cache=True, inline="always")
@@ -128,8 +122,8 @@ def _lead(S, x, q, hard, tp, packs, taffies_total):
     open_suits = np.int64(0)  # suits some other seat holding cards may answer
     for o in range(PLAYERS):
         there = (o != q) & (S[_at(o * SEAT_ROWS + HELD_N, x)] > 0)
-        unknown = (~S[_at(o * SEAT_ROWS + VOID, x)] & 15) | (15 & _all(not hard))
-        open_suits |= unknown & _all(there)
+        unknown = (~S[_at(o * SEAT_ROWS + VOID, x)] & 15) | (15 & all_when(not hard))
+        open_suits |= unknown & all_when(there)
     best, best_score = np.int64(-1), np.int64(-1)
     low, low_rank = np.int64(-1), np.int64(99)
     for suit in range(4):
@@ -148,7 +142,7 @@ def _give(S, x, q, card, on):
     """Seat ``q`` plays ``card`` (0 to 51, or a Taffy) in the lanes where ``on``: its hand's rows
     and the cards gone, one store per row."""
     taffy = card == TAFFY
-    suit = (card * 5042) >> 16
+    suit = _suit(card)
     rank = card - 13 * suit
     high = np.int64(rank >= LOW_RANKS)
     word = 2 * suit + high
@@ -159,16 +153,16 @@ def _give(S, x, q, card, on):
     S[_at(GONE + 8, x)] += on & taffy
     left = np.int64(0)
     for w in range(8):
-        this = one & _all(suited & (w == word))
+        this = one & all_when(suited & (w == word))
         held = S[_at(q * SEAT_ROWS + HELD + w, x)] - this
         S[_at(q * SEAT_ROWS + HELD + w, x)] = held
         S[_at(GONE + w, x)] += this
-        left |= held & _all(w == word)
+        left |= held & all_when(w == word)
     last = ((left >> shift) & 255) == 0  # the seat's last card of that rank
     bit = np.int64(1) << (rank & 63)
     for s in range(4):
         here = suited & (suit == s)
-        S[_at(q * SEAT_ROWS + BITS + s, x)] &= ~(bit & _all(here & last))
+        S[_at(q * SEAT_ROWS + BITS + s, x)] &= ~(bit & all_when(here & last))
         S[_at(q * SEAT_ROWS + SUIT_N + s, x)] -= here
     S[_at(q * SEAT_ROWS + HELD_N, x)] -= on
 
@@ -186,7 +180,7 @@ def _lead_lanes(S, leader, hard, tp, packs, taffies_total):
         taffy = a >= TAFFY_LEAD
         card = TAFFY if taffy else a
         _give(S, x, 0, card, on)
-        S[_at(LED, x)] = a - TAFFY_LEAD if taffy else (a * 5042) >> 16
+        S[_at(LED, x)] = a - TAFFY_LEAD if taffy else _suit(a)
         S[_at(BEST_POWER, x)] = _power(card, tp)
         S[_at(BEST_SEAT, x)] = 0
         S[_at(TRICK_POINTS, x)] = _worth(card)
@@ -226,7 +220,7 @@ def _answer_lanes(S, q, hard, tp, packs, taffies_total):
         play = on & can
         card = b if play else 0
         _give(S, x, q, card, play)
-        S[_at(q * SEAT_ROWS + VOID, x)] |= ((np.int64(1) << led) | 16) & _all(on & (not can))
+        S[_at(q * SEAT_ROWS + VOID, x)] |= ((np.int64(1) << led) | 16) & all_when(on & (not can))
         power = _power(card, tp)
         wins = play & (power > best_power)
         best_seat = S[_at(BEST_SEAT, x)]
@@ -237,12 +231,13 @@ def _answer_lanes(S, q, hard, tp, packs, taffies_total):
 
 @njit(cache=True, inline="always")
 def _word(S, row, suit, high, x):
-    """Packed word ``2 * suit + high`` from row ``row``, read from all four suits' words."""
-    return (
-        (S[_at(row + high, x)] & _all(suit == 0))
-        | (S[_at(row + 2 + high, x)] & _all(suit == 1))
-        | (S[_at(row + 4 + high, x)] & _all(suit == 2))
-        | (S[_at(row + 6 + high, x)] & _all(suit == 3))
+    """Packed word ``2 * suit + high`` from row ``row``."""
+    return one_of_four(
+        S[_at(row + high, x)],
+        S[_at(row + 2 + high, x)],
+        S[_at(row + 4 + high, x)],
+        S[_at(row + 6 + high, x)],
+        suit,
     )
 
 
