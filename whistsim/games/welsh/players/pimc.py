@@ -34,7 +34,7 @@ card of Jack or better, else low; after the stock everyone plays as ``counter``;
 no one cheats or challenges. ``hoarder`` and ``greedy`` play every seat so. With three
 players, ``model`` play-outs, ``aim=points`` and standard scoring, the part of every
 play-out after the stock is played in lockstep with the others (``lanes``, vector
-instructions): the same values, decisions and stream, in about four fifths of the time.
+instructions): the same values, decisions and stream, in about three quarters of the time.
 
 ``search=stock`` searches only its turns while the stock lasts and makes every
 other decision as ``hoarder`` does: what search adds to the draw phase alone.
